@@ -1,0 +1,83 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "kith",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "KithCore", targets: ["KithCore"]),
+        .library(name: "KithKit", targets: ["KithKit"]),
+        .library(name: "KithServer", targets: ["KithServer"]),
+        .executable(name: "kith", targets: ["kith"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    ],
+    targets: [
+        // Shared by server and clients: domain types, wire DTOs, validation. Foundation only, no I/O.
+        .target(name: "KithCore"),
+        // The client SDK. Must stay free of server-only dependencies so an iOS app can embed it.
+        .target(
+            name: "KithKit",
+            dependencies: [
+                "KithCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The server as a library: buildApplication(config).
+        .target(
+            name: "KithServer",
+            dependencies: [
+                "KithCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            resources: [.copy("Web/Templates"), .copy("Web/Static"), .copy("API/openapi.yaml")]
+        ),
+        .executableTarget(
+            name: "kith",
+            dependencies: [
+                "KithCore", "KithKit", "KithServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KithCoreTests", dependencies: ["KithCore"]),
+        .testTarget(
+            name: "KithServerTests",
+            dependencies: [
+                "KithServer", "KithCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "KithKitTests", dependencies: ["KithKit", "KithCore"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["KithKit", "KithServer", "KithCore"]
+        ),
+    ]
+)

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Encodes a UUID in lower case, the form used everywhere on the wire and in storage (Foundation
+/// writes upper case). Decoding accepts either.
+@propertyWrapper
+public struct LowercaseUUID: Codable, Sendable, Hashable {
+    public var wrappedValue: UUID
+
+    public init(wrappedValue: UUID) { self.wrappedValue = wrappedValue }
+
+    public init(from decoder: any Decoder) throws {
+        wrappedValue = try decoder.singleValueContainer().decode(UUID.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue.uuidString.lowercased())
+    }
+}

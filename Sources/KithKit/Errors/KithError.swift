@@ -1,0 +1,70 @@
+import Foundation
+import KithCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Every failure KithKit reports, each with a sentence to show a person and whether trying again
+/// can help.
+public enum KithError: Error, Equatable, Sendable {
+    /// The server could not be reached (no network, server down, DNS).
+    case offline
+    /// The server took longer than the transport's timeout.
+    case timeout
+    /// The stored session ended (expired, revoked, password changed elsewhere): sign in again.
+    case sessionExpired
+    /// An operation needs a signed-in user and there is none.
+    case notSignedIn
+    /// The server refused the request with its wire error.
+    case server(status: Int, APIErrorDetail)
+    /// The server answered something KithKit does not understand.
+    case invalidResponse(String)
+    /// Local storage failed (session file, keychain).
+    case storage(String)
+
+    init(transportError error: URLError) {
+        switch error.code {
+        case .timedOut: self = .timeout
+        default: self = .offline
+        }
+    }
+
+    /// The machine-readable code from the server, when there is one.
+    public var code: ErrorCode? {
+        if case .server(_, let detail) = self { return ErrorCode(rawValue: detail.code) }
+        return nil
+    }
+
+    /// The input at fault, for showing the message next to it.
+    public var field: String? {
+        if case .server(_, let detail) = self { return detail.field }
+        return nil
+    }
+
+    public var userMessage: String {
+        switch self {
+        case .offline: "Cannot connect. Check your internet and try again."
+        case .timeout: "The server took too long to answer. Try again."
+        case .sessionExpired: "Your session expired. Please sign in again."
+        case .notSignedIn: "You are not signed in."
+        case .server(let status, let detail):
+            status >= 500 ? "The server is having trouble. Please try again." : detail.message
+        case .invalidResponse: "The server sent an answer this app does not understand."
+        case .storage(let reason): "Could not save on this device: \(reason)"
+        }
+    }
+
+    /// Whether the same request may succeed later without the user changing anything.
+    public var isRetryable: Bool {
+        switch self {
+        case .offline, .timeout: true
+        case .server(let status, _): status >= 500 || status == 429
+        default: false
+        }
+    }
+}
+
+extension KithError: LocalizedError {
+    public var errorDescription: String? { userMessage }
+}

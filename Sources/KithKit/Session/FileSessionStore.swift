@@ -1,0 +1,47 @@
+import Foundation
+import KithCore
+
+/// Keeps the session in a JSON file readable only by its owner (mode 0600), as SSH keys are kept.
+public struct FileSessionStore: SessionStore {
+    public let fileURL: URL
+
+    public init(fileURL: URL) { self.fileURL = fileURL }
+
+    public func load() throws -> StoredSession? {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
+        do {
+            return try WireCoding.decoder().decode(StoredSession.self, from: Data(contentsOf: fileURL))
+        } catch {
+            throw KithError.storage("the session file \(fileURL.path) is unreadable (\(error.localizedDescription))")
+        }
+    }
+
+    public func save(_ session: StoredSession) throws {
+        let directory = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let data = try WireCoding.encoder().encode(session)
+            // Written to a private temporary file first, then renamed, so the secret is never
+            // readable by others, not even for a moment, and a crash never leaves half a file.
+            let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+            else { throw KithError.storage("cannot write \(temporary.path)") }
+            _ = try FileManager.default.replaceItemAt(fileURL, withItemAt: temporary)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
+        } catch let error as KithError {
+            throw error
+        } catch {
+            throw KithError.storage("cannot save the session in \(fileURL.path) (\(error.localizedDescription))")
+        }
+    }
+
+    public func clear() throws {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: fileURL)
+        } catch {
+            throw KithError.storage("cannot remove \(fileURL.path) (\(error.localizedDescription))")
+        }
+    }
+}

@@ -1,0 +1,337 @@
+import Foundation
+import SQLKit
+
+/// Storage of users, sessions, tokens, password resets and sign-in failures. Each method is one
+/// named operation in one transaction; callers never see SQL.
+struct AccountRepository: Sendable {
+    let database: KithDatabase
+
+    // MARK: Users
+
+    /// Inserts the user unless the email is taken; returns nil when it is.
+    func createUser(_ user: UserRecord) async throws -> UserRecord? {
+        try await database.transaction { sql in
+            let existing = try await sql.raw("SELECT id FROM users WHERE email = \(bind: user.email)").first()
+            guard existing == nil else { return nil }
+            try await sql.raw(
+                """
+                INSERT INTO users (id, email, password_hash, created_at, password_changed_at)
+                VALUES (\(bind: user.id), \(bind: user.email), \(bind: user.passwordHash),
+                        \(bind: user.createdAt), \(bind: user.passwordChangedAt))
+                """
+            ).run()
+            return user
+        }
+    }
+
+    func user(email: String) async throws -> UserRecord? {
+        try await database.run { sql in
+            try await sql.raw("SELECT * FROM users WHERE email = \(bind: email)").first(decoding: UserRecord.self)
+        }
+    }
+
+    func user(id: String) async throws -> UserRecord? {
+        try await database.run { sql in
+            try await sql.raw("SELECT * FROM users WHERE id = \(bind: id)").first(decoding: UserRecord.self)
+        }
+    }
+
+    /// Sets a new password hash and ends every session of the user except `keepingSession`.
+    func setPassword(userID: String, hash: String, at now: Int64, keepingSession: String?) async throws {
+        try await database.transaction { sql in
+            try await sql.raw(
+                "UPDATE users SET password_hash = \(bind: hash), password_changed_at = \(bind: now) WHERE id = \(bind: userID)"
+            ).run()
+            if let keepingSession {
+                try await sql.raw(
+                    "DELETE FROM sessions WHERE user_id = \(bind: userID) AND id <> \(bind: keepingSession)"
+                ).run()
+            } else {
+                try await sql.raw("DELETE FROM sessions WHERE user_id = \(bind: userID)").run()
+            }
+        }
+    }
+
+    /// Removes the user and, through foreign keys, everything that belongs to them.
+    func deleteUser(id: String, email: String) async throws {
+        try await database.transaction { sql in
+            try await sql.raw("DELETE FROM users WHERE id = \(bind: id)").run()
+            try await sql.raw("DELETE FROM login_failures WHERE email = \(bind: email)").run()
+        }
+    }
+
+    // MARK: Sessions
+
+    func createSession(
+        id: String, userID: String, kind: SessionKind, accessHash: String, accessExpiresAt: Int64,
+        refreshHash: String?, refreshExpiresAt: Int64?, now: Int64
+    ) async throws {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                INSERT INTO sessions (id, user_id, kind, access_hash, access_expires_at, refresh_hash,
+                                      refresh_expires_at, created_at, last_used_at)
+                VALUES (\(bind: id), \(bind: userID), \(bind: kind.rawValue), \(bind: accessHash),
+                        \(bind: accessExpiresAt), \(bind: refreshHash), \(bind: refreshExpiresAt),
+                        \(bind: now), \(bind: now))
+                """
+            ).run()
+        }
+    }
+
+    struct SessionLookup: Decodable, Sendable {
+        var sessionID: String
+        var kind: String
+        var accessExpiresAt: Int64
+        var user: UserRecord
+
+        enum CodingKeys: String, CodingKey {
+            case sessionID = "session_id"
+            case kind
+            case accessExpiresAt = "access_expires_at"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sessionID = try container.decode(String.self, forKey: .sessionID)
+            kind = try container.decode(String.self, forKey: .kind)
+            accessExpiresAt = try container.decode(Int64.self, forKey: .accessExpiresAt)
+            user = try UserRecord(from: decoder)
+        }
+    }
+
+    func session(accessHash: String) async throws -> SessionLookup? {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                SELECT s.id AS session_id, s.kind, s.access_expires_at, u.*
+                FROM sessions s JOIN users u ON u.id = s.user_id
+                WHERE s.access_hash = \(bind: accessHash)
+                """
+            ).first(decoding: SessionLookup.self)
+        }
+    }
+
+    enum RefreshOutcome: Sendable {
+        case rotated(UserRecord, sessionID: String)
+        /// The token was already exchanged once: it leaked, so its session was ended.
+        case reused
+        case expired
+        case unknown
+    }
+
+    /// Exchanges a refresh token for new secrets, atomically, so a token works exactly once.
+    func rotateRefreshToken(
+        presentedHash: String, newAccessHash: String, accessExpiresAt: Int64, newRefreshHash: String,
+        refreshExpiresAt: Int64, now: Int64
+    ) async throws -> RefreshOutcome {
+        try await database.transaction { sql in
+            struct Row: Decodable { var id: String; var user_id: String; var refresh_expires_at: Int64? }
+            guard
+                let row = try await sql.raw(
+                    "SELECT id, user_id, refresh_expires_at FROM sessions WHERE refresh_hash = \(bind: presentedHash)"
+                ).first(decoding: Row.self)
+            else {
+                let reused = try await sql.raw(
+                    "SELECT session_id FROM used_refresh_tokens WHERE token_hash = \(bind: presentedHash)"
+                ).first(decodingColumn: "session_id", as: String.self)
+                guard let reused else { return .unknown }
+                try await sql.raw("DELETE FROM sessions WHERE id = \(bind: reused)").run()
+                return .reused
+            }
+            if let expiry = row.refresh_expires_at, expiry <= now {
+                try await sql.raw("DELETE FROM sessions WHERE id = \(bind: row.id)").run()
+                return .expired
+            }
+            try await sql.raw(
+                """
+                INSERT INTO used_refresh_tokens (token_hash, session_id, used_at)
+                VALUES (\(bind: presentedHash), \(bind: row.id), \(bind: now))
+                """
+            ).run()
+            try await sql.raw(
+                """
+                UPDATE sessions SET access_hash = \(bind: newAccessHash), access_expires_at = \(bind: accessExpiresAt),
+                    refresh_hash = \(bind: newRefreshHash), refresh_expires_at = \(bind: refreshExpiresAt),
+                    last_used_at = \(bind: now)
+                WHERE id = \(bind: row.id)
+                """
+            ).run()
+            guard
+                let user = try await sql.raw("SELECT * FROM users WHERE id = \(bind: row.user_id)")
+                    .first(decoding: UserRecord.self)
+            else { return .unknown }
+            return .rotated(user, sessionID: row.id)
+        }
+    }
+
+    func deleteSession(id: String) async throws {
+        try await database.run { sql in
+            try await sql.raw("DELETE FROM sessions WHERE id = \(bind: id)").run()
+        }
+    }
+
+    // MARK: Personal access tokens
+
+    func createPersonalToken(_ record: PersonalTokenRecord, tokenHash: String) async throws {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                INSERT INTO personal_tokens (id, user_id, name, token_hash, created_at)
+                VALUES (\(bind: record.id), \(bind: record.userID), \(bind: record.name), \(bind: tokenHash),
+                        \(bind: record.createdAt))
+                """
+            ).run()
+        }
+    }
+
+    func personalTokens(userID: String) async throws -> [PersonalTokenRecord] {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                SELECT id, user_id, name, created_at, last_used_at FROM personal_tokens
+                WHERE user_id = \(bind: userID) ORDER BY created_at, id
+                """
+            ).all(decoding: PersonalTokenRecord.self)
+        }
+    }
+
+    /// Returns whether a token of that user was deleted.
+    func deletePersonalToken(id: String, userID: String) async throws -> Bool {
+        try await database.transaction { sql in
+            let found = try await sql.raw(
+                "SELECT id FROM personal_tokens WHERE id = \(bind: id) AND user_id = \(bind: userID)"
+            ).first()
+            guard found != nil else { return false }
+            try await sql.raw("DELETE FROM personal_tokens WHERE id = \(bind: id)").run()
+            return true
+        }
+    }
+
+    struct PersonalTokenLookup: Decodable, Sendable {
+        var tokenID: String
+        var user: UserRecord
+
+        init(from decoder: any Decoder) throws {
+            struct Keys: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+            tokenID = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: Keys(stringValue: "token_id"))
+            user = try UserRecord(from: decoder)
+        }
+    }
+
+    /// Finds the owner of a personal access token and notes its use.
+    func usePersonalToken(hash: String, now: Int64) async throws -> PersonalTokenLookup? {
+        try await database.run { sql in
+            let found = try await sql.raw(
+                """
+                SELECT t.id AS token_id, u.* FROM personal_tokens t JOIN users u ON u.id = t.user_id
+                WHERE t.token_hash = \(bind: hash)
+                """
+            ).first(decoding: PersonalTokenLookup.self)
+            if let found {
+                try await sql.raw(
+                    "UPDATE personal_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: found.tokenID)"
+                ).run()
+            }
+            return found
+        }
+    }
+
+    // MARK: Password resets
+
+    /// When the newest reset mail for the user was requested, to space them out.
+    func lastPasswordResetRequest(userID: String) async throws -> Int64? {
+        try await database.run { sql in
+            try await sql.raw(
+                "SELECT MAX(created_at) AS last FROM password_resets WHERE user_id = \(bind: userID)"
+            ).first(decodingColumn: "last", as: Int64?.self) ?? nil
+        }
+    }
+
+    func createPasswordReset(tokenHash: String, userID: String, now: Int64, expiresAt: Int64) async throws {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
+                VALUES (\(bind: tokenHash), \(bind: userID), \(bind: now), \(bind: expiresAt))
+                """
+            ).run()
+        }
+    }
+
+    enum ResetOutcome: Sendable { case done, invalid, expired }
+
+    /// Whether a reset token could be used now (`.done`), without using it.
+    func passwordResetState(tokenHash: String, now: Int64) async throws -> ResetOutcome {
+        try await database.run { sql in
+            struct Row: Decodable { var expires_at: Int64; var used_at: Int64? }
+            guard
+                let row = try await sql.raw(
+                    "SELECT expires_at, used_at FROM password_resets WHERE token_hash = \(bind: tokenHash)"
+                ).first(decoding: Row.self),
+                row.used_at == nil
+            else { return .invalid }
+            return row.expires_at > now ? .done : .expired
+        }
+    }
+
+    /// Uses a reset token once: sets the password, ends every session and spends every other
+    /// outstanding reset link of the account.
+    func completePasswordReset(tokenHash: String, newPasswordHash: String, now: Int64) async throws -> ResetOutcome {
+        try await database.transaction { sql in
+            struct Row: Decodable { var user_id: String; var expires_at: Int64; var used_at: Int64? }
+            guard
+                let row = try await sql.raw(
+                    "SELECT user_id, expires_at, used_at FROM password_resets WHERE token_hash = \(bind: tokenHash)"
+                ).first(decoding: Row.self),
+                row.used_at == nil
+            else { return .invalid }
+            guard row.expires_at > now else { return .expired }
+            try await sql.raw(
+                "UPDATE password_resets SET used_at = \(bind: now) WHERE user_id = \(bind: row.user_id) AND used_at IS NULL"
+            ).run()
+            try await sql.raw(
+                """
+                UPDATE users SET password_hash = \(bind: newPasswordHash), password_changed_at = \(bind: now)
+                WHERE id = \(bind: row.user_id)
+                """
+            ).run()
+            try await sql.raw("DELETE FROM sessions WHERE user_id = \(bind: row.user_id)").run()
+            return .done
+        }
+    }
+
+    // MARK: Sign-in throttling
+
+    func recentLoginFailures(email: String, since: Int64) async throws -> [Int64] {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                SELECT failed_at FROM login_failures
+                WHERE email = \(bind: email) AND failed_at > \(bind: since) ORDER BY failed_at
+                """
+            ).all(decodingColumn: "failed_at", as: Int64.self)
+        }
+    }
+
+    func recordLoginFailure(email: String, at now: Int64, forgetBefore: Int64) async throws {
+        try await database.transaction { sql in
+            try await sql.raw(
+                "INSERT INTO login_failures (id, email, failed_at) VALUES (\(bind: UUID().uuidString), \(bind: email), \(bind: now))"
+            ).run()
+            // Old failures no longer count; dropping them keeps the table small.
+            try await sql.raw("DELETE FROM login_failures WHERE failed_at <= \(bind: forgetBefore)").run()
+        }
+    }
+
+    func clearLoginFailures(email: String) async throws {
+        try await database.run { sql in
+            try await sql.raw("DELETE FROM login_failures WHERE email = \(bind: email)").run()
+        }
+    }
+}

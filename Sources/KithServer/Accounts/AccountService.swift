@@ -1,0 +1,246 @@
+import Foundation
+import KithCore
+import Logging
+
+/// The account rules: sign-up, sign-in, sessions, passwords, personal tokens, deletion. The JSON API
+/// and the web pages both call this, so they can't disagree.
+struct AccountService: Sendable {
+    let repository: AccountRepository
+    let hasher: PasswordHasher
+    let mailer: any Mailer
+    let settings: AccountSettings
+    let clock: Clock
+    let publicURL: @Sendable () -> String
+    let mailFrom: String
+    let logger: Logger
+
+    // MARK: Sign-up and sign-in
+
+    func signUp(email rawEmail: String, password: String, kind: SessionKind) async throws -> (UserRecord, IssuedSession) {
+        let email = CredentialRules.normalizedEmail(rawEmail)
+        if let problem = CredentialRules.validateEmail(email) { throw AppError.validation(problem) }
+        if let problem = CredentialRules.validateNewPassword(password) { throw AppError.validation(problem) }
+        let now = clock.nowMillis
+        let record = UserRecord(
+            id: UUID().uuidString.lowercased(), email: email, passwordHash: try await hasher.hash(password),
+            createdAt: now, passwordChangedAt: now)
+        guard let user = try await repository.createUser(record) else {
+            throw AppError(.conflict, .emailTaken, "An account with this email already exists. Sign in instead.", field: "email")
+        }
+        return (user, try await startSession(for: user, kind: kind))
+    }
+
+    func signIn(email rawEmail: String, password: String, kind: SessionKind) async throws -> (UserRecord, IssuedSession) {
+        let email = CredentialRules.normalizedEmail(rawEmail)
+        let now = clock.nowMillis
+        let windowStart = now - Int64(settings.loginFailureWindow * 1000)
+        let failures = try await repository.recentLoginFailures(email: email, since: windowStart)
+        if failures.count >= settings.loginFailureLimit, let oldest = failures.first {
+            let retryAfter = max(1, Int((oldest - windowStart + 999) / 1000))
+            throw AppError(
+                .tooManyRequests, .tooManyAttempts,
+                "Too many failed sign-in attempts. Try again in \(Self.describe(seconds: retryAfter)).",
+                headers: [.retryAfter: String(retryAfter)])
+        }
+        let user = try await repository.user(email: email)
+        guard try await hasher.verify(password, against: user?.passwordHash), let user else {
+            try await repository.recordLoginFailure(email: email, at: now, forgetBefore: windowStart)
+            throw AppError.invalidCredentials
+        }
+        if !failures.isEmpty { try await repository.clearLoginFailures(email: email) }
+        return (user, try await startSession(for: user, kind: kind))
+    }
+
+    private func startSession(for user: UserRecord, kind: SessionKind) async throws -> IssuedSession {
+        let now = clock.nowMillis
+        let lifetime = kind == .web ? settings.webSessionLifetime : settings.accessTokenLifetime
+        let access = Tokens.generate(kind == .web ? .web : .access)
+        let refresh = kind == .app ? Tokens.generate(.refresh) : nil
+        let session = IssuedSession(
+            sessionID: UUID().uuidString.lowercased(), accessToken: access, refreshToken: refresh,
+            accessExpiresIn: Int(lifetime))
+        try await repository.createSession(
+            id: session.sessionID, userID: user.id, kind: kind, accessHash: Tokens.hash(access),
+            accessExpiresAt: now + Int64(lifetime * 1000), refreshHash: refresh.map(Tokens.hash),
+            refreshExpiresAt: refresh.map { _ in now + Int64(settings.refreshTokenLifetime * 1000) }, now: now)
+        return session
+    }
+
+    func refresh(refreshToken: String) async throws -> (UserRecord, IssuedSession) {
+        let now = clock.nowMillis
+        let access = Tokens.generate(.access)
+        let refresh = Tokens.generate(.refresh)
+        let outcome = try await repository.rotateRefreshToken(
+            presentedHash: Tokens.hash(refreshToken), newAccessHash: Tokens.hash(access),
+            accessExpiresAt: now + Int64(settings.accessTokenLifetime * 1000), newRefreshHash: Tokens.hash(refresh),
+            refreshExpiresAt: now + Int64(settings.refreshTokenLifetime * 1000), now: now)
+        switch outcome {
+        case .rotated(let user, let sessionID):
+            return (
+                user,
+                IssuedSession(
+                    sessionID: sessionID, accessToken: access, refreshToken: refresh,
+                    accessExpiresIn: Int(settings.accessTokenLifetime))
+            )
+        case .reused:
+            logger.warning("a used refresh token was presented again; its session was revoked")
+            throw AppError(.unauthorized, .invalidToken, "This refresh token was already used. Sign in again.")
+        case .expired:
+            throw AppError(.unauthorized, .tokenExpired, "Your session expired. Sign in again.")
+        case .unknown:
+            throw AppError(.unauthorized, .invalidToken, "This refresh token is not valid. Sign in again.")
+        }
+    }
+
+    // MARK: Authentication of requests
+
+    /// Resolves a bearer token (access token, web session or personal access token) to its user.
+    func authenticate(token: String, allowing kinds: Set<SessionKind> = [.app]) async throws -> AuthenticatedUser {
+        let hash = Tokens.hash(token)
+        if token.hasPrefix(TokenKind.personal.rawValue + "_") {
+            guard let found = try await repository.usePersonalToken(hash: hash, now: clock.nowMillis) else {
+                throw AppError.unauthorized
+            }
+            return authenticated(found.user, sessionID: nil, personalTokenID: found.tokenID)
+        }
+        guard let found = try await repository.session(accessHash: hash),
+            let kind = SessionKind(rawValue: found.kind), kinds.contains(kind)
+        else { throw AppError.unauthorized }
+        guard found.accessExpiresAt > clock.nowMillis else { throw AppError.tokenExpired }
+        return authenticated(found.user, sessionID: found.sessionID, personalTokenID: nil)
+    }
+
+    private func authenticated(_ user: UserRecord, sessionID: String?, personalTokenID: String?) -> AuthenticatedUser {
+        AuthenticatedUser(
+            id: UUID(uuidString: user.id) ?? UUID(), email: user.email, createdAt: Clock.date(millis: user.createdAt),
+            sessionID: sessionID, personalTokenID: personalTokenID)
+    }
+
+    func signOut(_ user: AuthenticatedUser) async throws {
+        guard let sessionID = user.sessionID else {
+            throw AppError(
+                .badRequest, .badRequest, "A personal access token has no session to sign out of; revoke the token instead.")
+        }
+        try await repository.deleteSession(id: sessionID)
+    }
+
+    // MARK: Passwords
+
+    func changePassword(_ user: AuthenticatedUser, current: String, new: String) async throws {
+        guard let record = try await repository.user(id: user.id.uuidString.lowercased()) else { throw AppError.unauthorized }
+        guard try await hasher.verify(current, against: record.passwordHash) else {
+            throw AppError(.unauthorized, .invalidCredentials, "The current password is incorrect.", field: "currentPassword")
+        }
+        if let problem = CredentialRules.validateNewPassword(new, field: "newPassword") { throw AppError.validation(problem) }
+        try await repository.setPassword(
+            userID: record.id, hash: try await hasher.hash(new), at: clock.nowMillis, keepingSession: user.sessionID)
+    }
+
+    /// Always succeeds from the caller's point of view, so it never tells whether an email has an account.
+    func requestPasswordReset(email rawEmail: String) async throws {
+        let email = CredentialRules.normalizedEmail(rawEmail)
+        if let problem = CredentialRules.validateEmail(email) { throw AppError.validation(problem) }
+        guard let user = try await repository.user(email: email) else { return }
+        let now = clock.nowMillis
+        if let last = try await repository.lastPasswordResetRequest(userID: user.id),
+            now - last < Int64(settings.passwordResetMailInterval * 1000)
+        {
+            logger.info("password reset mail skipped: one was sent less than 2 minutes ago")
+            return
+        }
+        let token = Tokens.generate(.passwordReset)
+        try await repository.createPasswordReset(
+            tokenHash: Tokens.hash(token), userID: user.id, now: now,
+            expiresAt: now + Int64(settings.passwordResetLifetime * 1000))
+        let link = "\(publicURL())/reset-password?token=\(token)"
+        let minutes = Int(settings.passwordResetLifetime / 60)
+        let message = MailMessage(
+            from: mailFrom, to: user.email, subject: "Reset your Kith password",
+            textBody: """
+                Someone asked to reset the password of your Kith account (\(user.email)).
+
+                To choose a new password, open this link within \(minutes) minutes:
+
+                \(link)
+
+                The link works once. If you did not ask for this, ignore this mail: your password stays as it is.
+                """)
+        // Delivery happens off the request so its answer takes the same time whether or not the
+        // account exists, and a slow mail server never holds the request up.
+        let mailer = self.mailer
+        let logger = self.logger
+        Task {
+            do {
+                try await mailer.send(message)
+            } catch {
+                logger.error("password reset mail could not be sent: \(error)")
+            }
+        }
+    }
+
+    /// Why a reset link can't be used, or nil when it can; lets the page say so before asking for a password.
+    func passwordResetProblem(token: String) async throws -> AppError? {
+        switch try await repository.passwordResetState(tokenHash: Tokens.hash(token), now: clock.nowMillis) {
+        case .done: nil
+        case .invalid: AppError.invalidResetLink
+        case .expired: AppError.expiredResetLink
+        }
+    }
+
+    func confirmPasswordReset(token: String, newPassword: String) async throws {
+        if let problem = CredentialRules.validateNewPassword(newPassword, field: "newPassword") {
+            throw AppError.validation(problem)
+        }
+        let hash = try await hasher.hash(newPassword)
+        switch try await repository.completePasswordReset(
+            tokenHash: Tokens.hash(token), newPasswordHash: hash, now: clock.nowMillis)
+        {
+        case .done: return
+        case .invalid: throw AppError.invalidResetLink
+        case .expired: throw AppError.expiredResetLink
+        }
+    }
+
+    // MARK: Account deletion
+
+    func deleteAccount(_ user: AuthenticatedUser, password: String) async throws {
+        guard let record = try await repository.user(id: user.id.uuidString.lowercased()) else { throw AppError.unauthorized }
+        guard try await hasher.verify(password, against: record.passwordHash) else {
+            throw AppError(.unauthorized, .invalidCredentials, "The password is incorrect.", field: "password")
+        }
+        try await repository.deleteUser(id: record.id, email: record.email)
+        logger.info("account deleted", metadata: ["user": "\(record.id)"])
+    }
+
+    // MARK: Personal access tokens
+
+    func createPersonalToken(_ user: AuthenticatedUser, name rawName: String) async throws -> PersonalTokenDTO {
+        if let problem = CredentialRules.validateTokenName(rawName) { throw AppError.validation(problem) }
+        let token = Tokens.generate(.personal)
+        let record = PersonalTokenRecord(
+            id: UUID().uuidString.lowercased(), userID: user.id.uuidString.lowercased(),
+            name: rawName.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: clock.nowMillis, lastUsedAt: nil)
+        try await repository.createPersonalToken(record, tokenHash: Tokens.hash(token))
+        return record.dto(token: token)
+    }
+
+    func personalTokens(_ user: AuthenticatedUser) async throws -> [PersonalTokenDTO] {
+        try await repository.personalTokens(userID: user.id.uuidString.lowercased()).map { $0.dto() }
+    }
+
+    func revokePersonalToken(_ user: AuthenticatedUser, id: String) async throws {
+        guard try await repository.deletePersonalToken(id: id.lowercased(), userID: user.id.uuidString.lowercased())
+        else { throw AppError.notFound("That token") }
+    }
+
+    static func describe(seconds: Int) -> String {
+        seconds < 60 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
+    }
+}
+
+extension AppError {
+    static let invalidResetLink = AppError(
+        .badRequest, .invalidToken, "This reset link is not valid or was already used. Ask for a new one.", field: "token")
+    static let expiredResetLink = AppError(
+        .badRequest, .tokenExpired, "This reset link has expired. Ask for a new one.", field: "token")
+}

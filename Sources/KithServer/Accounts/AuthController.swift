@@ -1,0 +1,89 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// `/v1/auth/*` and `/v1/me`: the JSON account API.
+struct AuthController {
+    let accounts: AccountService
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let auth = router.group("v1/auth")
+        auth.post("signup", use: signUp)
+        auth.post("login", use: logIn)
+        auth.post("refresh", use: refresh)
+        auth.post("password-reset", use: requestPasswordReset)
+        auth.post("password-reset/confirm", use: confirmPasswordReset)
+
+        let bearer = BearerAuthMiddleware(accounts: accounts)
+        router.group("v1/auth").add(middleware: bearer)
+            .post("logout", use: logOut)
+            .post("password", use: changePassword)
+        router.group("v1/me").add(middleware: bearer)
+            .get(use: me)
+            .delete(use: deleteAccount)
+    }
+
+    @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
+        let (user, session) = try await accounts.signUp(email: body.email, password: body.password, kind: .app)
+        return try JSONResponse.make(Self.sessionBody(user, session), status: .created)
+    }
+
+    @Sendable func logIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
+        let (user, session) = try await accounts.signIn(email: body.email, password: body.password, kind: .app)
+        return try JSONResponse.make(Self.sessionBody(user, session))
+    }
+
+    @Sendable func refresh(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(RefreshRequest.self, context: context)
+        let (user, session) = try await accounts.refresh(refreshToken: body.refreshToken)
+        return try JSONResponse.make(Self.sessionBody(user, session))
+    }
+
+    @Sendable func logOut(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await accounts.signOut(context.requireUser())
+        return Response(status: .noContent)
+    }
+
+    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try JSONResponse.make(context.requireUser().dto)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(ChangePasswordRequest.self, context: context)
+        try await accounts.changePassword(context.requireUser(), current: body.currentPassword, new: body.newPassword)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func requestPasswordReset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(PasswordResetRequest.self, context: context)
+        try await accounts.requestPasswordReset(email: body.email)
+        return Response(status: .accepted)
+    }
+
+    @Sendable func confirmPasswordReset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(PasswordResetConfirmRequest.self, context: context)
+        try await accounts.confirmPasswordReset(token: body.token, newPassword: body.newPassword)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.decodeJSON(DeleteAccountRequest.self, context: context)
+        try await accounts.deleteAccount(context.requireUser(), password: body.password)
+        return Response(status: .noContent)
+    }
+
+    static func sessionBody(_ user: UserRecord, _ session: IssuedSession) -> AuthSessionResponse {
+        AuthSessionResponse(
+            user: user.dto, accessToken: session.accessToken, refreshToken: session.refreshToken ?? "",
+            expiresIn: session.accessExpiresIn)
+    }
+}

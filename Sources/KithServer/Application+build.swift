@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// A built server: the Hummingbird application plus what tests and the command line look into.
+public struct KithServerApp: Sendable {
+    public let application: Application<RouterResponder<AppRequestContext>>
+    public let database: KithDatabase
+    /// Every route the router serves as "METHOD /path", for the OpenAPI test.
+    public let routes: [String]
+}
+
+/// Builds the whole server from a configuration: storage (migrated), mail, routes, middleware.
+/// `onServerRunning` receives the bound port once the server listens (useful with port 0).
+public func buildApplication(
+    _ config: ServerConfig, logger givenLogger: Logger? = nil,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> KithServerApp {
+    try config.validate()
+    var logger = givenLogger ?? Logger(label: "kith")
+    if givenLogger == nil { logger.logLevel = config.logLevel }
+    _ = PrometheusMetrics.registry
+
+    let database = try await KithDatabase.open(config.databaseLocation, logger: logger)
+    let address = ServerAddress(configured: config.publicURL, host: config.host)
+    let accounts = AccountService(
+        repository: AccountRepository(database: database),
+        hasher: PasswordHasher(cost: config.accounts.bcryptCost),
+        mailer: try makeMailer(config, logger: logger),
+        settings: config.accounts,
+        clock: config.clock,
+        publicURL: { address.publicURL },
+        mailFrom: config.mailFrom,
+        logger: logger)
+
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: BodyLimitMiddleware())
+    if let staticDirectory = WebRenderer.staticDirectory {
+        router.add(middleware: FileMiddleware(staticDirectory, urlBasePath: "/static", cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: logger))
+    }
+
+    OperationsController(database: database).addRoutes(to: router)
+    AuthController(accounts: accounts).addRoutes(to: router)
+    TokenController(accounts: accounts).addRoutes(to: router)
+    let session = WebSessionMiddleware(accounts: accounts, secureCookies: address.isHTTPS)
+    AccountPages(accounts: accounts, renderer: try await WebRenderer.load(), session: session).addRoutes(to: router)
+
+    let routes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
+    let application = Application(
+        router: router,
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "kith"),
+        services: [DatabaseLifecycle(database: database)],
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? config.port
+            address.bound(port: port)
+            await onServerRunning(port)
+        },
+        logger: logger)
+    return KithServerApp(application: application, database: database, routes: routes)
+}
+
+/// Closes storage once the HTTP server has drained, on graceful shutdown.
+private struct DatabaseLifecycle: Service {
+    let database: KithDatabase
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await database.close()
+    }
+}
+
+/// The public base URL for links in mail: the configured one, else where the server actually listens.
+final class ServerAddress: Sendable {
+    private let configured: String?
+    private let host: String
+    private let port = Mutex<Int?>(nil)
+
+    init(configured: String?, host: String) {
+        self.configured = configured.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        self.host = host
+    }
+
+    func bound(port: Int) { self.port.withLock { $0 = port } }
+
+    var isHTTPS: Bool { configured?.lowercased().hasPrefix("https://") ?? false }
+
+    var publicURL: String {
+        if let configured { return configured }
+        let port = self.port.withLock { $0 } ?? 8080
+        let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+        return "http://\(shownHost):\(port)"
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+
+/// Everything the server needs to start. The `kith serve` command fills it from flags, then
+/// `KITH_*` environment variables, then these defaults.
+public struct ServerConfig: Sendable {
+    public var dataDirectory: String = "./kith-data"
+    public var host: String = "127.0.0.1"
+    public var port: Int = 8080
+    /// `postgres://user:pass@host:port/db`; nil means the embedded SQLite file in the data directory.
+    public var databaseURL: String?
+    /// `smtp://user:pass@host:port`; nil means mail goes to `<data>/outbox/` as .eml files.
+    public var smtpURL: String?
+    public var mailFrom: String = "kith@localhost"
+    /// The address people reach the server at, for links in mail. Defaults to the address it listens on.
+    public var publicURL: String?
+    public var accounts = AccountSettings()
+    public var clock: Clock = .system
+    public var logLevel: Logger.Level = .info
+
+    public init() {}
+
+    public var databaseLocation: DatabaseLocation {
+        if let databaseURL, !databaseURL.isEmpty { return .postgres(url: databaseURL) }
+        return .sqlite(path: URL(fileURLWithPath: dataDirectory).appendingPathComponent("kith.sqlite").path)
+    }
+
+    public var outboxDirectory: URL { URL(fileURLWithPath: dataDirectory).appendingPathComponent("outbox") }
+
+    /// Reads the `KITH_*` variables over the defaults; flags are applied by the caller afterwards.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> ServerConfig
+    {
+        var config = ServerConfig()
+        if let value = environment["KITH_DATA"] { config.dataDirectory = value }
+        if let value = environment["KITH_HOST"] { config.host = value }
+        if let value = environment["KITH_PORT"] {
+            guard let port = Int(value), (0...65535).contains(port) else {
+                throw ConfigError("KITH_PORT must be a port number (0-65535), got \"\(value)\"")
+            }
+            config.port = port
+        }
+        if let value = environment["KITH_DATABASE_URL"], !value.isEmpty { config.databaseURL = value }
+        if let value = environment["KITH_SMTP_URL"], !value.isEmpty { config.smtpURL = value }
+        if let value = environment["KITH_MAIL_FROM"], !value.isEmpty { config.mailFrom = value }
+        if let value = environment["KITH_PUBLIC_URL"], !value.isEmpty { config.publicURL = value }
+        if let value = environment["KITH_BCRYPT_COST"] {
+            guard let cost = UInt8(value), (4...31).contains(cost) else {
+                throw ConfigError("KITH_BCRYPT_COST must be a number from 4 to 31, got \"\(value)\"")
+            }
+            config.accounts.bcryptCost = cost
+        }
+        if let value = environment["KITH_LOG_LEVEL"] {
+            guard let level = Logger.Level(rawValue: value) else {
+                throw ConfigError("KITH_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical")
+            }
+            config.logLevel = level
+        }
+        return config
+    }
+
+    /// Checks what can be checked before start-up, so a typo fails with a message instead of later.
+    public func validate() throws {
+        if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")) {
+            throw ConfigError("the database URL must start with postgres:// (got \"\(databaseURL)\")")
+        }
+        if let publicURL, URL(string: publicURL)?.host == nil {
+            throw ConfigError("the public URL must be an absolute http(s) URL (got \"\(publicURL)\")")
+        }
+    }
+}
+
+public struct ConfigError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

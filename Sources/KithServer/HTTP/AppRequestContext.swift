@@ -1,0 +1,32 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// Per-request state shared by middleware and handlers.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Set by `BearerAuthMiddleware` (API) or the web session middleware (pages).
+    public var user: AuthenticatedUser?
+    /// The browser's CSRF token, set by the web session middleware on pages.
+    public var csrfToken: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+    }
+
+    /// No route takes more than this; larger bodies are refused with 413 before any work is done.
+    public var maxUploadSize: Int { HTTPLimits.maxBodyBytes }
+
+    public var requestDecoder: JSONDecoder { WireCoding.decoder() }
+    public var responseEncoder: JSONEncoder { WireCoding.encoder() }
+
+    /// The signed-in user, for routes behind an authenticating middleware.
+    func requireUser() throws -> AuthenticatedUser {
+        guard let user else { throw AppError.unauthorized }
+        return user
+    }
+}
+
+enum HTTPLimits {
+    static let maxBodyBytes = 1 << 20
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import Metrics
+import Prometheus
+
+/// The process-wide Prometheus registry. swift-metrics can be bootstrapped once per process, so the
+/// first server built in a process installs it and every later one (tests build many) shares it.
+enum PrometheusMetrics {
+    static let registry: PrometheusCollectorRegistry = {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
+    }()
+}
+
+/// `/healthz`, `/metrics` and `/openapi.yaml`.
+struct OperationsController {
+    let database: KithDatabase
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("healthz", use: health)
+        router.get("metrics", use: metrics)
+        router.get("openapi.yaml", use: openAPI)
+    }
+
+    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
+        do {
+            try await database.run { sql in try await sql.raw("SELECT 1 AS ok").run() }
+        } catch {
+            context.logger.error("health check: database unreachable: \(error)")
+            return try JSONResponse.make(["status": "unavailable", "database": database.engine.rawValue], status: .serviceUnavailable)
+        }
+        return try JSONResponse.make(["status": "ok", "database": database.engine.rawValue])
+    }
+
+    @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: .init(bytes: PrometheusMetrics.registry.emitToBuffer())))
+    }
+
+    @Sendable func openAPI(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let text = OpenAPIDocument.text else {
+            throw AppError(.internalServerError, .internalError, "The API description is missing from this build.")
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+            body: .init(byteBuffer: .init(string: text)))
+    }
+}
+
+/// The OpenAPI 3.1 description of `/v1`, shipped in the bundle and kept true by a test.
+public enum OpenAPIDocument {
+    public static let text: String? = Bundle.module.url(forResource: "openapi", withExtension: "yaml")
+        .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
+}

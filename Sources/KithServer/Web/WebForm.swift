@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import KithCore
+import NIOCore
+
+/// A submitted HTML form (`application/x-www-form-urlencoded`), read only after its CSRF token
+/// matched the browser's CSRF cookie.
+struct WebForm: Sendable {
+    private let fields: [String: String]
+
+    static func read(_ request: Request, context: AppRequestContext) async throws -> WebForm {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: HTTPLimits.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw AppError.payloadTooLarge
+        }
+        let form = WebForm(fields: parse(String(buffer: buffer)))
+        guard let expected = context.csrfToken, let sent = form.fields["_csrf"],
+            Tokens.constantTimeEquals(expected, sent)
+        else {
+            throw AppError(
+                .forbidden, .csrfFailed, "This form expired or came from another site. Reload the page and try again.")
+        }
+        return form
+    }
+
+    subscript(_ name: String) -> String { fields[name] ?? "" }
+
+    static func parse(_ body: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in
+                String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            }
+            guard let name = parts.first.map(decode), !name.isEmpty else { continue }
+            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return fields
+    }
+}

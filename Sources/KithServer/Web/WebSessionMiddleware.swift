@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+
+/// For every page: finds the signed-in user from the session cookie and makes sure the browser
+/// holds a CSRF token (double-submit cookie) that every form echoes back.
+struct WebSessionMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let accounts: AccountService
+    let secureCookies: Bool
+
+    static let sessionCookie = "kith_session"
+    static let csrfCookie = "kith_csrf"
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var context = context
+        var staleSession = false
+        if let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty {
+            do {
+                context.user = try await accounts.authenticate(token: token, allowing: [.web])
+            } catch is AppError {
+                staleSession = true
+            }
+        }
+        let existingCSRF = request.cookies[Self.csrfCookie]?.value
+        let csrf = existingCSRF.flatMap { $0.count >= 32 ? $0 : nil } ?? Tokens.generate(.web)
+        context.csrfToken = csrf
+        var response = try await next(request, context)
+        if existingCSRF != csrf {
+            response.setCookie(cookie(Self.csrfCookie, csrf, maxAge: nil))
+        }
+        if staleSession, response.headers[values: .setCookie].allSatisfy({ !$0.hasPrefix(Self.sessionCookie + "=") }) {
+            response.setCookie(cookie(Self.sessionCookie, "", maxAge: 0))
+        }
+        return response
+    }
+
+    func cookie(_ name: String, _ value: String, maxAge: Int?) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax)
+    }
+}

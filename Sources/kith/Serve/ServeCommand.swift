@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import KithServer
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Kith server (API and web app).",
+        discussion: """
+            Flags win over the environment (KITH_DATA, KITH_HOST, KITH_PORT, KITH_DATABASE_URL, KITH_SMTP_URL,
+            KITH_MAIL_FROM, KITH_PUBLIC_URL, KITH_BCRYPT_COST, KITH_LOG_LEVEL), which wins over the defaults.
+            Stops gracefully on SIGINT or SIGTERM.
+            """
+    )
+
+    @Option(help: "Data directory: the SQLite file and the mail outbox. Default ./kith-data.")
+    var data: String?
+
+    @Option(help: "Address to listen on. Default 127.0.0.1.")
+    var host: String?
+
+    @Option(help: "Port to listen on (0 picks a free one). Default 8080.")
+    var port: Int?
+
+    @Option(name: .customLong("database-url"), help: "postgres://user:pass@host:port/db to use PostgreSQL instead of SQLite.")
+    var databaseURL: String?
+
+    func run() async throws {
+        var config: ServerConfig
+        do {
+            config = try ServerConfig.fromEnvironment()
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        if let data { config.dataDirectory = data }
+        if let host { config.host = host }
+        if let port {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be 0-65535") }
+            config.port = port
+        }
+        if let databaseURL { config.databaseURL = databaseURL }
+
+        let storage =
+            switch config.databaseLocation {
+            case .sqlite(let path): "SQLite at \(path)"
+            case .postgres: "PostgreSQL"
+            }
+        let host = config.host
+        let server = try await buildApplication(config) { port in
+            // Scripts and tests wait for this line to know the server is ready and where.
+            FileHandle.standardOutput.write(Data("Kith is serving http://\(host):\(port) (\(storage))\n".utf8))
+        }
+        try await server.application.runService()
+    }
+}

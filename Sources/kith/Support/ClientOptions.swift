@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import KithCore
+import KithKit
+
+/// Options every client command shares: which server, which local profile, which output.
+struct ClientOptions: ParsableArguments {
+    @Option(help: "The Kith server's URL. Default: the profile's server, else http://127.0.0.1:8080.")
+    var server: String?
+
+    @Option(help: "A device's local state under $KITH_HOME (default ~/.kith); use several to act as several devices.")
+    var profile: String = "default"
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    var profileDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        let home = environment["KITH_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".kith")
+        return home.appendingPathComponent("profiles").appendingPathComponent(profile)
+    }
+
+    var sessionStore: FileSessionStore {
+        FileSessionStore(fileURL: profileDirectory.appendingPathComponent("session.json"))
+    }
+
+    func validate() throws {
+        guard !profile.isEmpty, profile.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), profile != ".",
+            profile != ".."
+        else { throw ValidationError("--profile takes letters, digits, '-', '_' and '.' only") }
+        if let server, URL(string: server)?.host == nil {
+            throw ValidationError("--server must be a URL like http://127.0.0.1:8080")
+        }
+    }
+
+    /// A client for the chosen server and profile.
+    func client() throws -> KithClient {
+        let store = sessionStore
+        let url: URL
+        if let server, let given = URL(string: server) {
+            url = given
+        } else if let stored = try store.load() {
+            url = stored.serverURL
+        } else {
+            url = URL(string: "http://127.0.0.1:8080")!
+        }
+        return KithClient(serverURL: url, store: store)
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import KithCore
+import KithKit
+
+/// Prints results as text or JSON, and failures as one clear line on stderr with exit code 1.
+struct Output {
+    let json: Bool
+
+    func emit<Value: Encodable>(_ value: Value, text: () -> String) {
+        if json {
+            let encoder = WireCoding.encoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            if let data = try? encoder.encode(value), let string = String(data: data, encoding: .utf8) { print(string) }
+        } else {
+            print(text())
+        }
+    }
+
+    /// Runs a command body and turns any failure into a message and exit code 1.
+    func run(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as KithError {
+            report(error.apiDetail)
+            throw ExitCode.failure
+        } catch let error as ValidationError {
+            throw error
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            report(APIErrorDetail(code: "error", message: "\(error)"))
+            throw ExitCode.failure
+        }
+    }
+
+    private func report(_ detail: APIErrorDetail) {
+        let line: String
+        if json, let data = try? WireCoding.encoder().encode(APIErrorBody(detail)) {
+            line = String(decoding: data, as: UTF8.self)
+        } else {
+            line = "error: \(detail.message)"
+        }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+extension KithError {
+    /// The error as the wire shape, so `--json` errors look like the server's.
+    var apiDetail: APIErrorDetail {
+        switch self {
+        case .server(let status, let detail):
+            status >= 500 ? APIErrorDetail(code: detail.code, message: userMessage) : detail
+        case .offline: APIErrorDetail(code: "offline", message: userMessage)
+        case .timeout: APIErrorDetail(code: "timeout", message: userMessage)
+        case .sessionExpired: APIErrorDetail(code: "session_expired", message: userMessage)
+        case .notSignedIn: APIErrorDetail(code: "not_signed_in", message: "You are not signed in. Run `kith account login` first.")
+        case .invalidResponse: APIErrorDetail(code: "invalid_response", message: userMessage)
+        case .storage: APIErrorDetail(code: "storage", message: userMessage)
+        }
+    }
+}
