@@ -75,9 +75,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KithKitTests", dependencies: ["KithKit", "KithCore"]),
+        // A real server on a loopback port, driven by KithKit clients and by the `kith` binary.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["KithKit", "KithServer", "KithCore"]
+            dependencies: [
+                "KithKit", "KithServer", "KithCore", "kith",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
     ]
 )

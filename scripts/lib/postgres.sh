@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034  # the KITH_PG_* variables are for the caller
 # Throwaway PostgreSQL cluster for tests and benchmarks. Source this file, then:
 #
 #   kith_pg_start || echo "no postgres"     # call directly, NOT inside $(...),
@@ -124,7 +125,9 @@ kith_pg_stop() {
         # pg_ctl failed or is missing: don't leave a postmaster running.
         if [[ -f "$dir/data/postmaster.pid" ]]; then
             pid=$(head -n 1 "$dir/data/postmaster.pid" 2>/dev/null || true)
-            [[ "$pid" =~ ^[0-9]+$ ]] && kill -9 "$pid" 2>/dev/null || true
+            if [[ "$pid" =~ ^[0-9]+$ ]]; then
+                kill -9 "$pid" 2>/dev/null || true
+            fi
         fi
     fi
     rm -rf "$dir"

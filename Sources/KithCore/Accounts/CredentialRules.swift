@@ -51,7 +51,9 @@ public enum CredentialRules {
         if trimmed.isEmpty {
             return APIErrorDetail(.validationFailed, "Give the token a name.", field: "name")
         }
-        if trimmed.count > maximumTokenNameLength || trimmed.contains(where: \.isNewline) {
+        if trimmed.count > maximumTokenNameLength
+            || trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        {
             return APIErrorDetail(
                 .validationFailed, "Use one line of at most \(maximumTokenNameLength) characters.", field: "name")
         }

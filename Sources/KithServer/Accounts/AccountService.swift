@@ -32,6 +32,11 @@ struct AccountService: Sendable {
 
     func signIn(email rawEmail: String, password: String, kind: SessionKind) async throws -> (UserRecord, IssuedSession) {
         let email = CredentialRules.normalizedEmail(rawEmail)
+        guard CredentialRules.validateEmail(email) == nil else {
+            // No account can have this email; refuse it in the time a wrong password takes.
+            _ = try await hasher.verify(password, against: nil)
+            throw AppError.invalidCredentials
+        }
         let now = clock.nowMillis
         let windowStart = now - Int64(settings.loginFailureWindow * 1000)
         let failures = try await repository.recentLoginFailures(email: email, since: windowStart)

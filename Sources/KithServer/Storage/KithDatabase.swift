@@ -35,8 +35,10 @@ public final class KithDatabase: @unchecked Sendable {
         self.logger = logger
     }
 
-    /// Opens (creating if needed) the database and brings its schema up to date.
-    public static func open(_ location: DatabaseLocation, logger: Logger) async throws -> KithDatabase {
+    /// Opens (creating if needed) the database and, unless told not to, brings its schema up to date.
+    public static func open(_ location: DatabaseLocation, logger: Logger, migrate: Bool = true) async throws
+        -> KithDatabase
+    {
         let database: KithDatabase
         switch location {
         case .sqlite(let path):
@@ -62,6 +64,7 @@ public final class KithDatabase: @unchecked Sendable {
             )
             database = KithDatabase(engine: .postgres, backend: .postgres(pool), logger: logger)
         }
+        guard migrate else { return database }
         do {
             try await Migrator(database: database).migrate()
         } catch {

@@ -6,21 +6,23 @@ import SQLKit
 struct Migrator {
     let database: KithDatabase
 
+    /// Runs as one transaction: on PostgreSQL, DDL is transactional and an advisory lock makes
+    /// servers that start together on one database take turns; SQLite's write lock does the same.
     func migrate() async throws {
-        try await database.run { sql in
+        let engine = database.engine
+        try await database.transaction { sql in
+            if engine == .postgres {
+                try await sql.raw("SELECT pg_advisory_xact_lock(\(bind: Self.lockKey))").run()
+            }
             try await sql.raw(
                 """
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)
                 """
             ).run()
-        }
-        let applied = try await database.run { sql in
-            try await sql.raw("SELECT version FROM schema_migrations").all(decodingColumn: "version", as: Int.self)
-        }
-        let engine = database.engine
-        for migration in Migrations.all where !applied.contains(migration.version) {
-            try await database.transaction { sql in
+            let applied = Set(
+                try await sql.raw("SELECT version FROM schema_migrations").all(decodingColumn: "version", as: Int.self))
+            for migration in Migrations.all where !applied.contains(migration.version) {
                 for statement in migration.statements(engine) {
                     try await sql.raw(SQLQueryString(statement)).run()
                 }
@@ -33,6 +35,9 @@ struct Migrator {
             }
         }
     }
+
+    /// Any fixed number, the same in every Kith server ("kith" in ASCII).
+    private static let lockKey: Int64 = 0x6B_69_74_68
 }
 
 struct Migration: Sendable {

@@ -1,0 +1,123 @@
+// Kith web app: progressive enhancement only. Every page works without this file.
+(function () {
+  "use strict";
+
+  function ready(fn) {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", fn);
+    } else {
+      fn();
+    }
+  }
+
+  function submitButtons(form) {
+    return form.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]');
+  }
+
+  // Ask before dangerous forms (data-confirm), then disable the submit buttons so a double
+  // click sends the form once. The button is disabled on the next tick: disabling it inside
+  // the submit event could drop it from the submitted data.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    if (form.dataset.submitting === "true") {
+      event.preventDefault();
+      return;
+    }
+    var question = form.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      return;
+    }
+    form.dataset.submitting = "true";
+    var buttons = submitButtons(form);
+    window.setTimeout(function () {
+      buttons.forEach(function (button) {
+        button.disabled = true;
+        button.setAttribute("aria-busy", "true");
+      });
+    }, 0);
+  });
+
+  // Coming back with the Back button can restore a page whose buttons were disabled.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    document.querySelectorAll("form[data-submitting]").forEach(function (form) {
+      delete form.dataset.submitting;
+      submitButtons(form).forEach(function (button) {
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      });
+    });
+  });
+
+  function copyText(input, done) {
+    var text = input.value;
+    function fallback() {
+      input.focus();
+      input.select();
+      var ok = false;
+      try {
+        ok = document.execCommand("copy");
+      } catch (error) {
+        ok = false;
+      }
+      done(ok);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () {
+        done(true);
+      }, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  function setUpCopyButtons() {
+    document.querySelectorAll("[data-copy-target]").forEach(function (button) {
+      var input = document.getElementById(button.getAttribute("data-copy-target"));
+      if (!input) return;
+      var status = document.getElementById("copy-status");
+      var label = button.textContent;
+      var timer = null;
+      button.hidden = false;
+      input.addEventListener("focus", function () {
+        input.select();
+      });
+      button.addEventListener("click", function () {
+        copyText(input, function (ok) {
+          if (status) {
+            status.textContent = ok
+              ? "Copied to the clipboard."
+              : "Could not copy automatically: select the token and copy it yourself.";
+          }
+          button.textContent = ok ? "Copied" : label;
+          window.clearTimeout(timer);
+          timer = window.setTimeout(function () {
+            button.textContent = label;
+          }, 2500);
+        });
+      });
+    });
+  }
+
+  ready(function () {
+    // A page rendered in answer to a form (POST /account/tokens, …) gets its canonical address,
+    // so reloading it reads the page again instead of sending the form again.
+    var canonical = document.querySelector("[data-canonical-path]");
+    if (canonical && window.history && window.history.replaceState) {
+      var path = canonical.getAttribute("data-canonical-path");
+      if (path && window.location.pathname !== path) {
+        window.history.replaceState(null, "", path);
+      }
+    }
+
+    setUpCopyButtons();
+
+    // Take the keyboard to the first field the server complained about.
+    var invalid = document.querySelector('[aria-invalid="true"]');
+    if (invalid) {
+      invalid.focus();
+    }
+  });
+})();

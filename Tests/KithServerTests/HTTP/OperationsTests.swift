@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import KithCore
+import Testing
+
+@testable import KithServer
+
+@Suite("Health, metrics, API description")
+struct OperationsTests {
+    @Test(arguments: Engine.available)
+    func healthSaysWhichDatabaseAnswers(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { _, client in
+            let response = try await client.call(.get, "/healthz")
+            #expect(response.status == .ok)
+            #expect(try response.decode([String: String].self) == ["status": "ok", "database": engine.rawValue])
+            #expect(response.headers[HTTPField.Name("X-Request-ID")!] != nil)
+        }
+    }
+
+    @Test func metricsAreInPrometheusTextFormat() async throws {
+        try await TestServer.withRouter(.sqlite) { _, client in
+            _ = try await client.call(.get, "/v1/me")
+            let response = try await client.call(.get, "/metrics")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
+            #expect(response.text.contains("# TYPE http_server_request_duration histogram"))
+            #expect(response.text.contains(#"http_route="/v1/me""#))
+        }
+    }
+
+    /// Every `/v1` route the router serves is described in openapi.yaml with its method, and the
+    /// document describes no route that does not exist.
+    @Test func openAPIDescribesEveryV1Route() async throws {
+        try await TestServer.withRouter(.sqlite) { server, client in
+            let response = try await client.call(.get, "/openapi.yaml")
+            #expect(response.status == .ok)
+            #expect(response.text.hasPrefix("openapi: 3.1"))
+            let documented = Set(OpenAPIPaths.operations(in: response.text))
+            let served = Set(
+                server.app.routes.compactMap { route -> String? in
+                    let parts = route.split(separator: " ", maxSplits: 1)
+                    guard parts.count == 2, parts[1].hasPrefix("/v1") else { return nil }
+                    return "\(parts[0].uppercased()) \(parts[1])"
+                })
+            #expect(!served.isEmpty)
+            #expect(served.subtracting(documented).isEmpty, "routes missing from openapi.yaml: \(served.subtracting(documented).sorted())")
+            #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served).sorted())")
+        }
+    }
+}
+
+/// Reads "METHOD /path" pairs out of the `paths:` section of an OpenAPI YAML document (two-space
+/// indented path keys, four-space indented method keys), enough for the route check.
+enum OpenAPIPaths {
+    static let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options"]
+
+    static func operations(in yaml: String) -> [String] {
+        var inPaths = false
+        var currentPath: String?
+        var operations: [String] = []
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !line.hasPrefix(" ") && !line.isEmpty {
+                inPaths = line.hasPrefix("paths:")
+                continue
+            }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":") {
+                currentPath = String(line.dropFirst(2).dropLast())
+            } else if line.hasPrefix("    "), !line.hasPrefix("     "), let path = currentPath {
+                let key = line.trimmingCharacters(in: .whitespaces).split(separator: ":").first.map(String.init) ?? ""
+                if methods.contains(key) { operations.append("\(key.uppercased()) \(path)") }
+            }
+        }
+        return operations
+    }
+}

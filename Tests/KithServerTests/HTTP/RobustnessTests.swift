@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import KithCore
+import NIOCore
+import Testing
+
+@testable import KithServer
+
+@Suite("Bad input never crashes or changes anything")
+struct RobustnessTests {
+    @Test(arguments: Engine.available)
+    func bodiesOverOneMebibyteAreRefused(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { _, client in
+            let huge = #"{"email":"ada@example.com","password":""# + String(repeating: "a", count: 1 << 20) + #""}"#
+            let response = try await client.call(.post, "/v1/auth/signup", json: huge)
+            #expect(response.status == .contentTooLarge)
+            #expect(response.error?.code == "payload_too_large")
+            let justUnder = try await client.call(.post, "/v1/auth/signup", json: #"{"email":"a@b.co","password":""# + String(repeating: "a", count: (1 << 20) - 100) + #""}"#)
+            #expect(justUnder.status == .unprocessableContent, "a large but allowed body reaches validation")
+        }
+    }
+
+    /// Throws many malformed and hostile requests at every route; none may answer 5xx.
+    @Test(arguments: Engine.available)
+    func noInputMakesTheServerAnswer500(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let session = try await client.signUp("ada@example.com")
+            let bodies: [String?] = [
+                nil, "", "null", "[]", "{}", "\"text\"", "42", "{", #"{"email":null,"password":null}"#,
+                #"{"email":["a"],"password":{"x":1}}"#, #"{"email":"\u0000@x.io","password":"\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"}"#,
+                #"{"refreshToken":123}"#, #"{"token":"","newPassword":""}"#, #"{"name":"\#(String(repeating: "€", count: 5000))"}"#,
+                #"{"currentPassword":"x","newPassword":"y"}"#, #"{"password":"𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞"}"#,
+                String(repeating: "[", count: 10_000),
+            ]
+            let routes: [(HTTPRequest.Method, String)] = [
+                (.post, "/v1/auth/signup"), (.post, "/v1/auth/login"), (.post, "/v1/auth/refresh"),
+                (.post, "/v1/auth/logout"), (.post, "/v1/auth/password"), (.post, "/v1/auth/password-reset"),
+                (.post, "/v1/auth/password-reset/confirm"), (.get, "/v1/me"), (.delete, "/v1/me"),
+                (.post, "/v1/tokens"), (.get, "/v1/tokens"), (.delete, "/v1/tokens/not-a-uuid"),
+                (.delete, "/v1/tokens/%00%ff"), (.get, "/v1/nothing"), (.put, "/v1/me"),
+            ]
+            for (method, path) in routes {
+                for body in bodies {
+                    for token in [nil, session.accessToken, "kpt_\(String(repeating: "x", count: 300))"] {
+                        let response = try await client.call(method, path, json: body, token: token)
+                        #expect(response.status.code < 500, "\(method) \(path) \(body ?? "-") answered \(response.status)")
+                        if response.status.code >= 400 {
+                            #expect(response.error != nil, "\(method) \(path) \(body ?? "-"): \(response.status) without an error body")
+                        }
+                    }
+                }
+            }
+            // Still the one account, with its password; nothing else was stored.
+            #expect(try await client.logIn("ada@example.com", "correct horse").status == .ok)
+            let counts = try await server.app.database.run { sql in
+                (
+                    try await sql.raw("SELECT COUNT(*) AS n FROM users").first(decodingColumn: "n", as: Int.self),
+                    try await sql.raw("SELECT COUNT(*) AS n FROM personal_tokens").first(decodingColumn: "n", as: Int.self)
+                )
+            }
+            #expect(counts.0 == 1 && counts.1 == 0)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func unknownRoutesAndMethodsGetTheErrorBody(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { _, client in
+            let missing = try await client.call(.get, "/v1/does-not-exist")
+            #expect(missing.status == .notFound)
+            #expect(missing.error?.code == "not_found")
+            let wrongMethod = try await client.call(.put, "/v1/auth/login", json: "{}")
+            #expect(wrongMethod.status.code == 404 || wrongMethod.status.code == 405)
+            #expect(wrongMethod.error != nil)
+        }
+    }
+}

@@ -1,0 +1,392 @@
+"""The web app's account pages in a real browser against a real `kith serve`."""
+
+import email
+import email.policy
+import re
+import time
+import uuid
+from urllib.parse import urlparse
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT = 10
+RESET_LINK = re.compile(r"https?://\S+/reset-password\?token=[^\s\"'<>]+")
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+def fresh_email(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:10]}@example.com"
+
+
+def path_of(driver) -> str:
+    return urlparse(driver.current_url).path
+
+
+def wait_for_path(driver, path: str):
+    try:
+        WebDriverWait(driver, WAIT).until(lambda d: path_of(d) == path)
+    except Exception as error:
+        raise AssertionError(f"expected to reach {path}, still at {driver.current_url}") from error
+    wait_loaded(driver)
+
+
+def wait_loaded(driver):
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def find(driver, css: str):
+    return WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def visible(driver, css: str):
+    return WebDriverWait(driver, WAIT).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def absent(driver, css: str) -> bool:
+    return not driver.find_elements(By.CSS_SELECTOR, css)
+
+
+def fill(driver, css: str, value: str):
+    field = find(driver, css)
+    field.clear()
+    field.send_keys(value)
+
+
+def submit(driver, form_css: str, button_css: str = "button[type=submit]"):
+    """Clicks the form's submit button and waits until the next page has loaded."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    find(driver, f"{form_css} {button_css}").click()
+    WebDriverWait(driver, WAIT).until(EC.staleness_of(page))
+    wait_loaded(driver)
+
+
+def open_page(driver, server, path: str):
+    driver.get(server.url(path))
+    wait_loaded(driver)
+
+
+def notice_text(driver) -> str:
+    return visible(driver, "#notice").text
+
+
+def form_error_text(driver) -> str:
+    return visible(driver, "#form-error").text
+
+
+def sign_in(driver, server, address: str, password: str):
+    if path_of(driver) != "/signin":
+        open_page(driver, server, "/signin")
+    fill(driver, "#email", address)
+    fill(driver, "#password", password)
+    submit(driver, "#signin-form")
+
+
+def sign_out(driver):
+    submit(driver, "#signout-form")
+    wait_for_path(driver, "/signin")
+    assert "signed out" in notice_text(driver).lower()
+
+
+def assert_wrong_credentials(driver, address: str):
+    assert path_of(driver) == "/signin", driver.current_url
+    assert "incorrect" in form_error_text(driver)
+    # The email is kept, the password is not.
+    assert find(driver, "#email").get_attribute("value") == address
+    assert find(driver, "#password").get_attribute("value") == ""
+
+
+def token_names(driver) -> list:
+    return [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#token-list .token-name")]
+
+
+def eml_files(server):
+    outbox = server.data_dir / "outbox"
+    return sorted(outbox.glob("*.eml")) if outbox.is_dir() else []
+
+
+def wait_for_new_mail(server, before: set, timeout: float = 10.0):
+    """The newest .eml file that was not in `before`, parsed."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        new = [path for path in eml_files(server) if path not in before]
+        if new:
+            newest = max(new, key=lambda path: (path.stat().st_mtime_ns, path.name))
+            try:
+                return email.message_from_bytes(newest.read_bytes(), policy=email.policy.default)
+            except OSError:
+                pass  # still being written; try again
+        time.sleep(0.2)
+    raise AssertionError(f"no new mail in {server.data_dir / 'outbox'} within {timeout} s")
+
+
+def mail_text(message) -> str:
+    part = message.get_body(preferencelist=("plain", "html")) if message.is_multipart() else message
+    return part.get_content()
+
+
+def browser_problems(driver) -> list:
+    """Console messages about blocked scripts/styles (CSP) or broken static files."""
+    try:
+        entries = driver.get_log("browser")
+    except Exception:
+        return []
+    return [
+        entry["message"] for entry in entries
+        if "Content Security Policy" in entry["message"] or "/static/" in entry["message"]
+    ]
+
+
+def set_color_scheme(driver, scheme: str):
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def background_of(driver, css: str) -> str:
+    return driver.execute_script(
+        "return getComputedStyle(document.querySelector(arguments[0])).backgroundColor", css)
+
+
+def no_horizontal_scroll(driver) -> bool:
+    return driver.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def unlabeled_inputs(driver) -> list:
+    """Visible form controls without an accessible label: <label for>, a wrapping label, or aria-label."""
+    return driver.execute_script(
+        """
+        return Array.from(document.querySelectorAll('input, select, textarea'))
+          .filter(el => el.type !== 'hidden')
+          .filter(el => {
+            const byFor = el.id && Array.from(document.querySelectorAll('label'))
+              .some(label => label.htmlFor === el.id && label.textContent.trim() !== '');
+            const wrapped = el.closest('label') && el.closest('label').textContent.trim() !== '';
+            const aria = (el.getAttribute('aria-label') || '').trim() !== '' || el.hasAttribute('aria-labelledby');
+            return !(byFor || wrapped || aria);
+          })
+          .map(el => el.outerHTML);
+        """)
+
+
+# ---------------------------------------------------------------------------
+# Tests
+# ---------------------------------------------------------------------------
+
+def test_account_lifecycle(server, driver, shot):
+    address = fresh_email("flow")
+    first_password = "first-password-1"
+    second_password = "second-password-2"
+
+    # Sign up: lands on the account page showing the email.
+    open_page(driver, server, "/signup")
+    assert driver.title == "Create your account · Kith"
+    shot(driver, "signup")
+    fill(driver, "#email", address)
+    fill(driver, "#password", first_password)
+    submit(driver, "#signup-form")
+    wait_for_path(driver, "/account")
+    assert visible(driver, "#account-email").text == address
+    assert address in find(driver, ".site-header").text
+    assert "Member since" in find(driver, "main").text
+    assert visible(driver, "#tokens-empty").text
+    shot(driver, "account")
+
+    # Sign out, then a wrong password: an error, and still on /signin.
+    sign_out(driver)
+    sign_in(driver, server, address, "not-the-password")
+    assert_wrong_credentials(driver, address)
+    assert find(driver, "#password").get_attribute("autocomplete") == "current-password"
+    shot(driver, "signin-error")
+
+    # The right password.
+    fill(driver, "#password", first_password)
+    submit(driver, "#signin-form")
+    wait_for_path(driver, "/account")
+    assert visible(driver, "#account-email").text == address
+    sign_out(driver)
+
+    # Forgot password, through the link on the sign-in page.
+    find(driver, "a[href='/forgot-password']").click()
+    wait_for_path(driver, "/forgot-password")
+    before = set(eml_files(server))
+    fill(driver, "#email", address)
+    submit(driver, "#forgot-form")
+    assert path_of(driver) == "/forgot-password"
+    assert "If an account exists for that email" in notice_text(driver)
+    assert find(driver, "#forgot-form").is_displayed()
+    shot(driver, "forgot-sent")
+
+    # The mail: to this address, with a reset link to this server.
+    message = wait_for_new_mail(server, before)
+    assert address in str(message["To"])
+    links = RESET_LINK.findall(mail_text(message))
+    assert links, f"no reset link in the mail:\n{mail_text(message)}"
+    link = links[0]
+    assert link.startswith(server.base_url + "/reset-password?token="), link
+    driver.get(link)
+    wait_loaded(driver)
+    assert path_of(driver) == "/reset-password"
+    find(driver, "#reset-form")
+    assert find(driver, "#reset-form input[name=token]").get_attribute("value")
+    shot(driver, "reset")
+    fill(driver, "#newPassword", second_password)
+    submit(driver, "#reset-form")
+    wait_for_path(driver, "/signin")
+    assert "changed" in notice_text(driver).lower()
+    shot(driver, "signin-after-reset")
+
+    # The link works once.
+    driver.get(link)
+    wait_loaded(driver)
+    assert absent(driver, "#reset-form")
+    assert visible(driver, "#form-error").text
+    assert find(driver, "main a[href='/forgot-password']")
+
+    # Old password fails, new password works.
+    sign_in(driver, server, address, first_password)
+    assert_wrong_credentials(driver, address)
+    fill(driver, "#password", second_password)
+    submit(driver, "#signin-form")
+    wait_for_path(driver, "/account")
+
+    # An API token: shown once, listed.
+    fill(driver, "#token-name", "laptop")
+    submit(driver, "#token-form")
+    token = visible(driver, "#new-token").get_attribute("value")
+    assert token.startswith("kpt_"), token
+    assert find(driver, "#new-token").get_attribute("readonly") is not None
+    assert "will not be shown again" in find(driver, "#new-token-panel").text
+    assert visible(driver, "#copy-token").text == "Copy"  # the script unhid it
+    assert token_names(driver) == ["laptop"]
+    assert "never" in find(driver, "#token-list .token-meta").text
+    shot(driver, "account-token")
+    set_color_scheme(driver, "dark")
+    shot(driver, "account-token-dark")
+    set_color_scheme(driver, "light")
+
+    # Reading the page again does not show the token again.
+    open_page(driver, server, "/account")
+    assert absent(driver, "#new-token")
+    assert token_names(driver) == ["laptop"]
+
+    # Revoke it.
+    submit(driver, "#token-list .token", ".revoke-form button[type=submit]")
+    assert "laptop" not in token_names(driver)
+    assert visible(driver, "#tokens-empty")
+    assert "revoked" in notice_text(driver).lower()
+
+    # Delete the account: password, the checkbox, and the script's confirm().
+    fill(driver, "#deletePassword", second_password)
+    checkbox = find(driver, "#confirm")
+    assert checkbox.get_attribute("required") is not None
+    checkbox.click()
+    page = driver.find_element(By.TAG_NAME, "html")
+    find(driver, "#delete-form button[type=submit]").click()
+    alert = WebDriverWait(driver, WAIT).until(EC.alert_is_present())
+    assert "Delete your account" in alert.text
+    alert.accept()
+    WebDriverWait(driver, WAIT).until(EC.staleness_of(page))
+    wait_for_path(driver, "/signup")
+    assert "deleted" in notice_text(driver).lower()
+    assert absent(driver, "#signout-form")
+    shot(driver, "signup-after-delete")
+
+    # The account is gone.
+    sign_in(driver, server, address, second_password)
+    assert_wrong_credentials(driver, address)
+
+    # The sign-in page in dark mode (with its error showing).
+    light = background_of(driver, "body")
+    set_color_scheme(driver, "dark")
+    WebDriverWait(driver, WAIT).until(lambda d: background_of(d, "body") != light)
+    shot(driver, "signin-error-dark")
+
+    assert browser_problems(driver) == []
+
+
+def test_signup_on_a_phone(server, driver, shot):
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    open_page(driver, server, "/signup")
+    assert driver.execute_script("return window.innerWidth") == 390  # the viewport meta tag works
+    assert no_horizontal_scroll(driver)
+    assert unlabeled_inputs(driver) == []
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+
+    # The first Tab stop is the skip link, and it shows itself when focused.
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("href").endswith("#main")
+    assert focused.is_displayed()
+    assert driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight", focused)
+    driver.execute_script("document.activeElement.blur()")
+    shot(driver, "signup-phone")
+
+    # A signed-in account page with a long email and a token also fits.
+    address = fresh_email("phone-with-a-rather-long-address")
+    fill(driver, "#email", address)
+    fill(driver, "#password", "phone-password-1")
+    submit(driver, "#signup-form")
+    wait_for_path(driver, "/account")
+    fill(driver, "#token-name", "a phone token with a fairly long name to wrap")
+    submit(driver, "#token-form")
+    assert visible(driver, "#new-token").get_attribute("value").startswith("kpt_")
+    assert no_horizontal_scroll(driver)
+    assert unlabeled_inputs(driver) == []
+    shot(driver, "account-phone")
+    set_color_scheme(driver, "dark")
+    shot(driver, "account-phone-dark")
+
+    assert browser_problems(driver) == []
+
+
+def test_signup_field_errors(server, driver, shot):
+    open_page(driver, server, "/signup")
+
+    # An address the browser accepts but the server does not: the error sits by the email field.
+    fill(driver, "#email", "someone@localhost")
+    fill(driver, "#password", "long-enough-password")
+    submit(driver, "#signup-form")
+    assert path_of(driver) == "/signup"
+    email_error = visible(driver, "#email-error")
+    assert "valid email" in email_error.text
+    email_field = find(driver, "#email")
+    assert email_field.get_attribute("aria-invalid") == "true"
+    assert "email-error" in email_field.get_attribute("aria-describedby").split()
+    assert email_field.get_attribute("value") == "someone@localhost"
+    assert driver.execute_script(
+        "return arguments[0].closest('.field') === arguments[1].closest('.field')", email_error, email_field)
+    assert driver.switch_to.active_element == email_field  # focus went to the field to fix
+    assert absent(driver, "#password-error")
+    shot(driver, "signup-email-error")
+
+    # A short password: the browser stops it first (minlength) ...
+    fill(driver, "#email", fresh_email("short"))
+    fill(driver, "#password", "short")
+    form = find(driver, "#signup-form")
+    assert driver.execute_script("return arguments[0].checkValidity()", form) is False
+    # ... and without the browser's check the server says so next to the field.
+    driver.execute_script("arguments[0].noValidate = true", form)
+    submit(driver, "#signup-form")
+    password_error = visible(driver, "#password-error")
+    assert "8 characters" in password_error.text
+    password_field = find(driver, "#password")
+    assert password_field.get_attribute("aria-invalid") == "true"
+    described_by = password_field.get_attribute("aria-describedby").split()
+    assert "password-error" in described_by and "password-hint" in described_by
+    assert absent(driver, "#email-error")
+    assert find(driver, "#password-hint").text == "At least 8 characters"
+    shot(driver, "signup-password-error")
+    set_color_scheme(driver, "dark")
+    shot(driver, "signup-password-error-dark")
+
+    assert browser_problems(driver) == []
