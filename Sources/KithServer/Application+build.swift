@@ -48,8 +48,9 @@ public func buildApplication(
     OperationsController(database: database).addRoutes(to: router)
     AuthController(accounts: accounts).addRoutes(to: router)
     TokenController(accounts: accounts).addRoutes(to: router)
-    let session = WebSessionMiddleware(accounts: accounts, secureCookies: address.isHTTPS)
-    AccountPages(accounts: accounts, renderer: try await WebRenderer.load(), session: session).addRoutes(to: router)
+    let renderer = try await WebRenderer.load()
+    let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
+    AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
 
     let routes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
     let application = Application(

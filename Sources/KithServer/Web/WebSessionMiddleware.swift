@@ -6,6 +6,7 @@ import Hummingbird
 struct WebSessionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let accounts: AccountService
+    let renderer: WebRenderer
     let secureCookies: Bool
 
     static let sessionCookie = "kith_session"
@@ -26,7 +27,16 @@ struct WebSessionMiddleware: RouterMiddleware {
         let existingCSRF = request.cookies[Self.csrfCookie]?.value
         let csrf = existingCSRF.flatMap { $0.count >= 32 ? $0 : nil } ?? Tokens.generate(.web)
         context.csrfToken = csrf
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as AppError {
+            // A person in a browser gets a page, not the API's JSON.
+            response = try renderer.page(
+                "error", title: "Something went wrong", context: context, status: error.status,
+                values: ["error": error.detail.message])
+            response.headers.append(contentsOf: error.headers)
+        }
         if existingCSRF != csrf {
             response.setCookie(cookie(Self.csrfCookie, csrf, maxAge: nil))
         }

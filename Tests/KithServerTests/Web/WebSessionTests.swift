@@ -87,6 +87,8 @@ struct WebSessionTests {
             let forged = try await browser.post(
                 client, "/signup", form: ["email": "ada@example.com", "password": "correct horse"], csrf: false)
             #expect(forged.status == .forbidden)
+            #expect(forged.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(forged.text.contains("This form expired or came from another site."))
             let wrong = try await browser.post(
                 client, "/signup", form: ["email": "ada@example.com", "password": "correct horse", "_csrf": "kws_forged"],
                 csrf: false)
