@@ -26,10 +26,15 @@ public enum WireCoding {
         return decoder
     }
 
-    /// `2026-11-21T15:52:00.123Z`
+    /// `2026-11-21T15:52:00.123Z`. Milliseconds are rounded from the integer count, because
+    /// formatting the binary fraction directly truncates .123 to .122.
     public static func formatTimestamp(_ date: Date) -> String {
-        date.formatted(
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC")!))
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, fraction) = millis.quotientAndRemainder(dividingBy: 1000)
+        let wholeSeconds = Date(timeIntervalSince1970: TimeInterval(fraction < 0 ? seconds - 1 : seconds))
+        let text = wholeSeconds.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+        let milliseconds = fraction < 0 ? fraction + 1000 : fraction
+        return String(text.dropLast()) + "." + String(milliseconds + 1000).dropFirst() + "Z"
     }
 
     public static func parseTimestamp(_ text: String) -> Date? {
