@@ -7,6 +7,7 @@ import time
 import uuid
 from urllib.parse import urlparse
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -38,7 +39,13 @@ def wait_for_path(driver, path: str):
 
 
 def wait_loaded(driver):
-    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    def complete(d):
+        try:
+            return d.execute_script("return document.readyState") == "complete"
+        except WebDriverException:
+            return False
+
+    WebDriverWait(driver, WAIT).until(complete)
 
 
 def find(driver, css: str):
@@ -59,12 +66,29 @@ def fill(driver, css: str, value: str):
     field.send_keys(value)
 
 
+def mark_page(driver):
+    """Marks the current document so wait_new_page can tell when another one replaced it."""
+    driver.execute_script("window.__kithOldPage = true")
+
+
+def wait_new_page(driver):
+    # Not EC.staleness_of: chromedriver can answer a lookup made mid-navigation with a generic
+    # error ("Node with given id does not belong to the document") instead of a stale element.
+    def loaded(d):
+        try:
+            return d.execute_script("return !window.__kithOldPage && document.readyState === 'complete'")
+        except WebDriverException:
+            return False
+
+    WebDriverWait(driver, WAIT).until(loaded)
+
+
 def submit(driver, form_css: str, button_css: str = "button[type=submit]"):
     """Clicks the form's submit button and waits until the next page has loaded."""
-    page = driver.find_element(By.TAG_NAME, "html")
-    find(driver, f"{form_css} {button_css}").click()
-    WebDriverWait(driver, WAIT).until(EC.staleness_of(page))
-    wait_loaded(driver)
+    button = find(driver, f"{form_css} {button_css}")
+    mark_page(driver)
+    button.click()
+    wait_new_page(driver)
 
 
 def open_page(driver, server, path: str):
@@ -146,6 +170,9 @@ def browser_problems(driver) -> list:
 def set_color_scheme(driver, scheme: str):
     driver.execute_cdp_cmd(
         "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    assert driver.execute_script(f"return matchMedia('(prefers-color-scheme: {scheme})').matches")
+    # Let the colour transitions finish before a screenshot.
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.getAnimations().length === 0"))
 
 
 def background_of(driver, css: str) -> str:
@@ -287,12 +314,13 @@ def test_account_lifecycle(server, driver, shot):
     checkbox = find(driver, "#confirm")
     assert checkbox.get_attribute("required") is not None
     checkbox.click()
-    page = driver.find_element(By.TAG_NAME, "html")
-    find(driver, "#delete-form button[type=submit]").click()
+    button = find(driver, "#delete-form button[type=submit]")
+    mark_page(driver)
+    button.click()
     alert = WebDriverWait(driver, WAIT).until(EC.alert_is_present())
     assert "Delete your account" in alert.text
     alert.accept()
-    WebDriverWait(driver, WAIT).until(EC.staleness_of(page))
+    wait_new_page(driver)
     wait_for_path(driver, "/signup")
     assert "deleted" in notice_text(driver).lower()
     assert absent(driver, "#signout-form")
@@ -314,7 +342,7 @@ def test_account_lifecycle(server, driver, shot):
 def test_signup_on_a_phone(server, driver, shot):
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
-        {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
     open_page(driver, server, "/signup")
     assert driver.execute_script("return window.innerWidth") == 390  # the viewport meta tag works
     assert no_horizontal_scroll(driver)
@@ -388,5 +416,23 @@ def test_signup_field_errors(server, driver, shot):
     shot(driver, "signup-password-error")
     set_color_scheme(driver, "dark")
     shot(driver, "signup-password-error-dark")
+
+    assert browser_problems(driver) == []
+
+
+def test_stale_form_shows_error_page(server, driver, shot):
+    # A form whose CSRF token no longer matches the browser's cookie gets a page, not JSON.
+    open_page(driver, server, "/signin")
+    driver.execute_script("document.querySelector('#signin-form input[name=_csrf]').value = 'stale'")
+    fill(driver, "#email", fresh_email("stale"))
+    fill(driver, "#password", "whatever-password")
+    submit(driver, "#signin-form")
+    assert driver.title.endswith(" · Kith")
+    assert "expired" in visible(driver, "#error-message").text
+    home = find(driver, "main a[href='/']")
+    shot(driver, "error-page")
+    home.click()
+    wait_for_path(driver, "/signin")
+    find(driver, "#signin-form")
 
     assert browser_problems(driver) == []

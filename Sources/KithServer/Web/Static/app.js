@@ -118,6 +118,15 @@
     var invalid = document.querySelector('[aria-invalid="true"]');
     if (invalid) {
       invalid.focus();
+    } else if (document.getElementById("form-error")) {
+      // A form-level error on a sign-in style page (wrong password): to the first empty field.
+      var empty = Array.prototype.find.call(
+        document.querySelectorAll(".auth form input:not([type=hidden])"),
+        function (input) {
+          return input.value === "";
+        }
+      );
+      if (empty) empty.focus();
     }
   });
 })();

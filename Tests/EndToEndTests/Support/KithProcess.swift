@@ -1,0 +1,173 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `kith` executable SwiftPM built next to the test bundle.
+enum KithBinary {
+    static func url() throws -> URL {
+        var candidates: [URL] = []
+        if let given = ProcessInfo.processInfo.environment["KITH_BINARY"], !given.isEmpty {
+            candidates.append(URL(fileURLWithPath: given))
+        }
+        // The directory of the running test binary (.build/<triple>/debug/kithPackageTests.xctest).
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("kith"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("kith"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kith"))
+        // <repo>/.build/debug/kith; this file is <repo>/Tests/EndToEndTests/Support/KithProcess.swift.
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(repo.appendingPathComponent(".build/debug/kith"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw E2EFailure(
+            "the kith executable was not found; build it with `swift build --product kith`. Looked at:\n"
+                + candidates.map(\.path).joined(separator: "\n"))
+    }
+}
+
+/// What a finished `kith` run printed and how it ended.
+struct KithRun: CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var description: String { "exit \(status)\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)" }
+
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+            throw E2EFailure("stdout is not a JSON object:\n\(self)")
+        }
+        return object
+    }
+}
+
+/// The environment for child processes: this one's, without any `KITH_*` that would leak in.
+func childEnvironment(_ extra: [String: String]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KITH_") }
+    environment.merge(extra) { _, new in new }
+    return environment
+}
+
+/// Runs `kith` to completion (killed after `timeout`), feeding `stdin`.
+func runKith(
+    _ arguments: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 30
+) async throws -> KithRun {
+    let binary = try KithBinary.url()
+    return try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            process.environment = childEnvironment(environment)
+            let input = Pipe()
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = errors
+            do {
+                try process.run()
+            } catch {
+                continuation.resume(throwing: error)
+                return
+            }
+            if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+            try? input.fileHandleForWriting.close()
+            let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+            let group = DispatchGroup()
+            let errorData = Locked(Data())
+            group.enter()
+            DispatchQueue.global().async {
+                errorData.value = errors.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            group.wait()
+            process.waitUntilExit()
+            watchdog.cancel()
+            continuation.resume(
+                returning: KithRun(
+                    status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+                    stderr: String(decoding: errorData.value, as: UTF8.self)))
+        }
+    }
+}
+
+/// A long-running `kith serve`, whose output is collected as it comes.
+final class ServeProcess: @unchecked Sendable {
+    let process: Process
+    private let output = Locked("")
+    private let errors = Locked("")
+
+    var stdout: String { output.value }
+    var stderr: String { errors.value }
+
+    init(arguments: [String], environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = try KithBinary.url()
+        process.arguments = arguments
+        process.environment = childEnvironment(environment)
+        process.standardInput = FileHandle.nullDevice
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        let output = self.output
+        let errors = self.errors
+        outputPipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if !data.isEmpty { output.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+        }
+        errorPipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if !data.isEmpty { errors.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+        }
+        self.process = process
+        try process.run()
+    }
+
+    /// Waits for the readiness line and returns the URL it names.
+    func waitUntilServing(timeout: Duration = .seconds(60)) async throws -> (url: URL, line: String) {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let line = stdout.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix("Kith is serving ") }) {
+                let rest = line.dropFirst("Kith is serving ".count)
+                let address = rest.prefix { !$0.isWhitespace }
+                guard let url = URL(string: String(address)) else { throw E2EFailure("unreadable line: \(line)") }
+                return (url, String(line))
+            }
+            if !process.isRunning {
+                throw E2EFailure("kith serve exited (\(process.terminationStatus)) before serving:\n\(stdout)\n\(stderr)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw E2EFailure("kith serve did not say it was serving within \(timeout):\n\(stdout)\n\(stderr)")
+    }
+
+    /// Waits for the process to end; nil if it is still running after `timeout`.
+    func waitForExit(timeout: Duration) async throws -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        if process.isRunning { return nil }
+        return process.terminationStatus
+    }
+
+    func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Kills the process if a test left it running.
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
