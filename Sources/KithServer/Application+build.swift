@@ -36,10 +36,11 @@ public func buildApplication(
         mailFrom: config.mailFrom,
         logger: logger)
 
+    let renderer = try await WebRenderer.load()
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.add(middleware: BodyLimitMiddleware())
     if let staticDirectory = WebRenderer.staticDirectory {
         router.add(middleware: FileMiddleware(staticDirectory, urlBasePath: "/static", cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: logger))
@@ -48,7 +49,6 @@ public func buildApplication(
     OperationsController(database: database).addRoutes(to: router)
     AuthController(accounts: accounts).addRoutes(to: router)
     TokenController(accounts: accounts).addRoutes(to: router)
-    let renderer = try await WebRenderer.load()
     let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
 

@@ -6,29 +6,47 @@ import NIOCore
 
 /// Turns every error a request ends with into the wire error body, so no request answers with
 /// internals, and logs the unexpected ones (the 5xx) with the request id.
+/// A browser asking for a page (not `/v1`, HTML accepted) gets the error as a page instead.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
+    let renderer: WebRenderer
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        let error: AppError
         do {
             return try await next(request, context)
-        } catch let error as AppError {
-            return render(error)
-        } catch let error as HTTPError {
-            return render(Self.translate(error))
+        } catch let thrown as AppError {
+            error = thrown
+        } catch let thrown as HTTPError {
+            error = Self.translate(thrown)
         } catch is NIOTooManyBytesError {
-            return render(.payloadTooLarge)
+            error = .payloadTooLarge
         } catch {
             context.logger.error("request failed: \(String(reflecting: error))")
-            return render(AppError(.internalServerError, .internalError, "Something went wrong on the server. Try again."))
+            return render(
+                AppError(.internalServerError, .internalError, "Something went wrong on the server. Try again."),
+                for: request, context: context)
         }
+        if error.status.code >= 500 { context.logger.error("request failed: \(error.detail.message)") }
+        return render(error, for: request, context: context)
     }
 
-    private func render(_ error: AppError) -> Response {
-        (try? JSONResponse.make(APIErrorBody(error.detail), status: error.status, headers: error.headers))
+    private func render(_ error: AppError, for request: Request, context: Context) -> Response {
+        if Self.wantsPage(request), var page = try? renderer.page(
+            "error", title: "Something went wrong", context: context, status: error.status,
+            values: ["error": error.detail.message])
+        {
+            page.headers.append(contentsOf: error.headers)
+            return page
+        }
+        return (try? JSONResponse.make(APIErrorBody(error.detail), status: error.status, headers: error.headers))
             ?? Response(status: .internalServerError)
+    }
+
+    static func wantsPage(_ request: Request) -> Bool {
+        !request.uri.path.hasPrefix("/v1") && request.headers[.accept]?.contains("text/html") == true
     }
 
     static func translate(_ error: HTTPError) -> AppError {

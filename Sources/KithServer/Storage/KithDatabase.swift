@@ -75,7 +75,7 @@ public final class KithDatabase: @unchecked Sendable {
     }
 
     /// Runs `body` with a connection; each statement commits on its own.
-    public func run<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    public func run<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let connection, let mutex):
             return try await mutex.withLock { try await body(connection.sql(queryLogLevel: nil)) }
@@ -85,7 +85,7 @@ public final class KithDatabase: @unchecked Sendable {
     }
 
     /// Runs `body` in one transaction: everything it writes commits together or not at all.
-    public func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let connection, let mutex):
             return try await mutex.withLock {
@@ -106,7 +106,7 @@ public final class KithDatabase: @unchecked Sendable {
     }
 
     private static func inTransaction<T: Sendable>(
-        _ sql: any SQLDatabase, begin: String, _ body: @Sendable (any SQLDatabase) async throws -> T
+        _ sql: any SQLDatabase, begin: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
         try await sql.raw(SQLQueryString(begin)).run()
         do {
@@ -121,22 +121,11 @@ public final class KithDatabase: @unchecked Sendable {
 
     private func withPostgresConnection<T: Sendable>(
         _ pool: EventLoopGroupConnectionPool<PostgresConnectionSource>,
-        _ body: @Sendable (any SQLDatabase) async throws -> T
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
         // The pool hands out connections through futures; bridge once here so callers stay async.
-        try await withoutActuallyEscaping(body) { body in
-            let box = UnsafeSendableBox(body)
-            return try await pool.withConnection(logger: logger) { connection in
-                connection.eventLoop.makeFutureWithTask {
-                    try await box.value(connection.sql(queryLogLevel: nil))
-                }
-            }.get()
-        }
+        try await pool.withConnection(logger: logger) { connection in
+            connection.eventLoop.makeFutureWithTask { try await body(connection.sql(queryLogLevel: nil)) }
+        }.get()
     }
-}
-
-/// Lets a non-escaping closure cross into the pool's future-based API; it is awaited before return.
-private struct UnsafeSendableBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

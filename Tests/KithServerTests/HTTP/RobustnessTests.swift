@@ -72,6 +72,13 @@ struct RobustnessTests {
             let wrongMethod = try await client.call(.put, "/v1/auth/login", json: "{}")
             #expect(wrongMethod.status.code == 404 || wrongMethod.status.code == 405)
             #expect(wrongMethod.error != nil)
+            // A browser gets a page for an unknown address; an API client still gets JSON.
+            let page = try await client.call(.get, "/no-such-page", headers: [.accept: "text/html,application/xhtml+xml"])
+            #expect(page.status == .notFound)
+            #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(page.text.contains("There is nothing at this address."))
+            let api = try await client.call(.get, "/v1/nothing", headers: [.accept: "text/html"])
+            #expect(api.error?.code == "not_found")
         }
     }
 }
