@@ -24,26 +24,31 @@ public func buildApplication(
     if givenLogger == nil { logger.logLevel = config.logLevel }
     _ = PrometheusMetrics.registry
 
+    // Everything that can fail on bad configuration comes before storage is opened.
+    let mailer = try makeMailer(config, logger: logger)
+    let renderer = try await WebRenderer.load()
     let database = try await KithDatabase.open(config.databaseLocation, logger: logger)
     let address = ServerAddress(configured: config.publicURL, host: config.host)
     let accounts = AccountService(
         repository: AccountRepository(database: database),
         hasher: PasswordHasher(cost: config.accounts.bcryptCost),
-        mailer: try makeMailer(config, logger: logger),
+        mailer: mailer,
         settings: config.accounts,
         clock: config.clock,
         publicURL: { address.publicURL },
         mailFrom: config.mailFrom,
         logger: logger)
 
-    let renderer = try await WebRenderer.load()
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     router.add(middleware: BodyLimitMiddleware())
     if let staticDirectory = WebRenderer.staticDirectory {
-        router.add(middleware: FileMiddleware(staticDirectory, urlBasePath: "/static", cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: logger))
+        router.add(
+            middleware: FileMiddleware(
+                staticDirectory, urlBasePath: "/static", cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]),
+                logger: logger))
     }
 
     OperationsController(database: database).addRoutes(to: router)

@@ -10,6 +10,17 @@ struct AccountRepository: Sendable {
 
     /// Inserts the user unless the email is taken; returns nil when it is.
     func createUser(_ user: UserRecord) async throws -> UserRecord? {
+        do {
+            return try await insertUser(user)
+        } catch {
+            // Two sign-ups with one email raced on PostgreSQL and the unique index refused the
+            // second: that is "taken", not a failure.
+            if try await self.user(email: user.email) != nil { return nil }
+            throw error
+        }
+    }
+
+    private func insertUser(_ user: UserRecord) async throws -> UserRecord? {
         try await database.transaction { sql in
             let existing = try await sql.raw("SELECT id FROM users WHERE email = \(bind: user.email)").first()
             guard existing == nil else { return nil }

@@ -18,6 +18,9 @@ public struct MailMessage: Sendable, Equatable {
     /// The message in RFC 5322 form with CRLF line ends, ready for SMTP DATA or an .eml file.
     /// ASCII bodies go as 7bit so the text stays readable in the file; others as base64.
     public func rendered(date: Date, messageID: String) -> String {
+        // The body ends with exactly one line end, whether or not the text had one.
+        var textBody = self.textBody
+        while textBody.hasSuffix("\n") || textBody.hasSuffix("\r") { textBody.removeLast() }
         let isASCII = textBody.unicodeScalars.allSatisfy(\.isASCII)
         var headers = [
             "From: \(Self.headerSafe(from))",

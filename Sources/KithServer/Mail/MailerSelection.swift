@@ -1,7 +1,16 @@
 import Foundation
 import Logging
 
+/// SMTP when `KITH_SMTP_URL` is set, otherwise the outbox folder.
 func makeMailer(_ config: ServerConfig, logger: Logger) throws -> any Mailer {
-    guard config.smtpURL == nil else { throw ConfigError("TEMP: SMTP pending") }
-    return OutboxMailer(directory: config.outboxDirectory, logger: logger, clock: config.clock)
+    guard let smtpURL = config.smtpURL else {
+        return OutboxMailer(directory: config.outboxDirectory, logger: logger, clock: config.clock)
+    }
+    do {
+        // Introduce ourselves by the name people reach us at, which is what mail servers expect.
+        let heloName = config.publicURL.flatMap { URL(string: $0)?.host } ?? "localhost"
+        return SMTPMailer(configuration: try SMTPConfiguration.parse(url: smtpURL), heloName: heloName, logger: logger)
+    } catch {
+        throw ConfigError("KITH_SMTP_URL is not usable: \(error)")
+    }
 }

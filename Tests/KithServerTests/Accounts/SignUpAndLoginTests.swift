@@ -130,3 +130,28 @@ extension Date {
         Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 }
+
+@Suite("Concurrent sign-ups")
+struct ConcurrentSignUpTests {
+    @Test(arguments: Engine.available)
+    func racingSignUpsWithOneEmailCreateOneAccount(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        try await client.call(
+                            .post, "/v1/auth/signup", json: #"{"email":"race@example.com","password":"password \#(index)"}"#
+                        ).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 1)
+            #expect(statuses.filter { $0 == .conflict }.count == 7)
+            let users = try await server.app.database.run { sql in
+                try await sql.raw("SELECT COUNT(*) AS n FROM users").first(decodingColumn: "n", as: Int.self)
+            }
+            #expect(users == 1)
+        }
+    }
+}

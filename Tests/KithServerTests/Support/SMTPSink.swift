@@ -1,0 +1,460 @@
+import Foundation
+import Logging
+import NIOCore
+import Testing
+
+@testable import KithServer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// Test SMTP servers on loopback: Tests/support/smtp_sink.py (aiosmtpd), inline aiosmtpd variants,
+// scripted fakes, and the helpers to run them as child processes.
+
+/// The repository root, found from this file so the tests work from any working directory.
+let smtpRepositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Support
+    .deletingLastPathComponent()  // KithServerTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()
+
+let smtpSupportDirectory = smtpRepositoryRoot.appendingPathComponent("Tests/support")
+
+struct SMTPTestSetupError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Checked once: without python3 and aiosmtpd the end-to-end tests must fail loudly, never pass silently.
+let smtpPythonProblem: String? = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import aiosmtpd"]
+    let stderr = Pipe()
+    process.standardError = stderr
+    process.standardOutput = FileHandle.nullDevice
+    do {
+        try smtpRunWithDefaultSignals(process)
+    } catch {
+        return "cannot run python3 via /usr/bin/env: \(error)"
+    }
+    let output = stderr.fileHandleForReading.readDataToEndOfFile()
+    smtpWaitForExit(process, within: .seconds(30))
+    guard process.terminationStatus != 0 else { return nil }
+    // A traceback's last line names the problem ("No module named 'aiosmtpd'").
+    let lastLine =
+        String(decoding: output, as: UTF8.self)
+        .split(separator: "\n").last.map(String.init) ?? "(no output)"
+    return """
+        the SMTP tests need python3 with aiosmtpd (install: python3 -m pip install aiosmtpd); \
+        `python3 -c "import aiosmtpd"` exited \(process.terminationStatus): \
+        \(lastLine)
+        """
+}()
+
+final class SMTPOutputBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}
+
+struct SMTPSinkMeta: Decodable {
+    var mailFrom: String
+    var rcptTos: [String]
+    var authenticatedUser: String?
+    var tls: Bool
+    /// Only from `SMTPSink.startCustom`.
+    var authMechanism: String?
+
+    enum CodingKeys: String, CodingKey {
+        case mailFrom = "mail_from"
+        case rcptTos = "rcpt_tos"
+        case authenticatedUser = "authenticated_user"
+        case tls
+        case authMechanism = "auth_mechanism"
+    }
+}
+
+struct SMTPDelivery {
+    var eml: String
+    var meta: SMTPSinkMeta
+
+    /// The body as the sender wrote it: after the header block, with LF line ends and without the
+    /// final line end that `MailMessage.rendered` always adds.
+    var normalizedBody: String {
+        let text = eml.replacingOccurrences(of: "\r\n", with: "\n")
+        guard let split = text.range(of: "\n\n") else { return "" }
+        var body = text[split.upperBound...]
+        if body.hasSuffix("\n") { body = body.dropLast() }
+        return String(body)
+    }
+}
+
+/// A running smtp_sink.py (or the inline implicit-TLS variant) with its own mail directory. Its
+/// fields never change after start, so tests may share it across tasks.
+final class SMTPSink: @unchecked Sendable {
+    let process: Process
+    let port: Int
+    let maildir: URL
+    private let output: SMTPOutputBuffer
+
+    private init(process: Process, port: Int, maildir: URL, output: SMTPOutputBuffer) {
+        self.process = process
+        self.port = port
+        self.maildir = maildir
+        self.output = output
+    }
+
+    static func start(user: String? = nil, password: String? = nil, certificate: SMTPTestCertificate? = nil)
+        async throws -> SMTPSink
+    {
+        let script = smtpSupportDirectory.appendingPathComponent("smtp_sink.py")
+        guard FileManager.default.fileExists(atPath: script.path) else {
+            throw SMTPTestSetupError(description: "missing \(script.path): the SMTP tests need the sink script")
+        }
+        let maildir = try smtpTemporaryDirectory("smtp-sink")
+        // Port 0 lets the sink bind a free port itself and report it, so parallel tests never race for one.
+        var arguments = [script.path, "--port", "0", "--maildir", maildir.path]
+        if let user, let password { arguments += ["--user", user, "--password", password] }
+        if let certificate {
+            arguments += ["--starttls", "--cert", certificate.certPath, "--key", certificate.keyPath]
+        }
+        return try await launch(arguments: arguments, maildir: maildir)
+    }
+
+    /// For what smtp_sink.py cannot do (TLS from the first byte, hiding AUTH PLAIN): a few lines of
+    /// aiosmtpd writing the same <n>.eml/<n>.json files, plus the AUTH mechanism used.
+    static func startCustom(
+        implicitTLS certificate: SMTPTestCertificate? = nil, user: String? = nil, password: String? = nil,
+        excludeMechanisms: [String] = []
+    ) async throws -> SMTPSink {
+        let maildir = try smtpTemporaryDirectory("smtp-sink-custom")
+        var options: [String: Any] = ["maildir": maildir.path, "exclude": excludeMechanisms]
+        if let certificate { options["cert"] = certificate.certPath; options["key"] = certificate.keyPath }
+        if let user, let password { options["user"] = user; options["password"] = password }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: options), as: UTF8.self)
+        let script = """
+            import asyncio, json, os, ssl, sys
+            from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
+            options = json.loads(sys.argv[1])
+            maildir = options["maildir"]
+            def authenticator(server, session, envelope, mechanism, auth_data):
+                if (options.get("user") is not None and isinstance(auth_data, LoginPassword)
+                        and auth_data.login == options["user"].encode()
+                        and auth_data.password == options["password"].encode()):
+                    return AuthResult(success=True, auth_data={"user": options["user"], "mechanism": mechanism})
+                return AuthResult(success=False, handled=False)
+            class Handler:
+                async def handle_DATA(self, server, session, envelope):
+                    auth = session.auth_data if session.authenticated else None
+                    meta = {"mail_from": envelope.mail_from, "rcpt_tos": list(envelope.rcpt_tos),
+                            "authenticated_user": auth["user"] if auth else None,
+                            "auth_mechanism": auth["mechanism"] if auth else None,
+                            "tls": server.transport.get_extra_info("ssl_object") is not None}
+                    with open(os.path.join(maildir, "1.eml"), "wb") as f:
+                        f.write(envelope.original_content)
+                    with open(os.path.join(maildir, "1.json"), "w") as f:
+                        json.dump(meta, f)
+                    return "250 OK"
+            async def main():
+                context = None
+                if "cert" in options:
+                    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+                    context.load_cert_chain(options["cert"], options["key"])
+                loop = asyncio.get_running_loop()
+                def factory():
+                    return SMTP(Handler(), hostname="localhost", loop=loop,
+                                authenticator=authenticator, auth_required="user" in options,
+                                auth_require_tls=False, auth_exclude_mechanism=options["exclude"])
+                server = await loop.create_server(factory, "127.0.0.1", 0, ssl=context)
+                print("READY", server.sockets[0].getsockname()[1], flush=True)
+                await asyncio.Event().wait()
+            asyncio.run(main())
+            """
+        return try await launch(arguments: ["-c", script, json], maildir: maildir)
+    }
+
+    /// A fake server that answers each command by its first word from `replies`, for behaviour no real
+    /// server shows on demand. It records every line it receives in `transcript.txt`.
+    static func startScripted(greeting: String, replies: [String: String], afterData: String = "250 queued\r\n")
+        async throws -> SMTPSink
+    {
+        let maildir = try smtpTemporaryDirectory("smtp-scripted")
+        let options: [String: Any] = [
+            "maildir": maildir.path, "greeting": greeting, "replies": replies, "after_data": afterData,
+        ]
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: options), as: UTF8.self)
+        let script = """
+            import asyncio, json, os, sys
+            options = json.loads(sys.argv[1])
+            transcript = open(os.path.join(options["maildir"], "transcript.txt"), "a", buffering=1)
+            async def handle(reader, writer):
+                writer.write(options["greeting"].encode()); await writer.drain()
+                while True:
+                    line = await reader.readline()
+                    if not line:
+                        break
+                    transcript.write(line.decode(errors="replace").rstrip("\\r\\n") + "\\n")
+                    verb = line.split(b" ")[0].strip().upper().decode(errors="replace")
+                    if verb == "DATA" and options["replies"].get("DATA", "").startswith("354"):
+                        writer.write(options["replies"]["DATA"].encode()); await writer.drain()
+                        while True:
+                            data = await reader.readline()
+                            transcript.write("D: " + data.decode(errors="replace").rstrip("\\r\\n") + "\\n")
+                            if data in (b".\\r\\n", b""):
+                                break
+                        writer.write(options["after_data"].encode())
+                    else:
+                        writer.write(options["replies"].get(verb, "500 unknown command\\r\\n").encode())
+                    await writer.drain()
+                    if verb == "QUIT":
+                        break
+                writer.close()
+            async def main():
+                server = await asyncio.start_server(handle, "127.0.0.1", 0)
+                print("READY", server.sockets[0].getsockname()[1], flush=True)
+                await asyncio.Event().wait()
+            asyncio.run(main())
+            """
+        return try await launch(arguments: ["-c", script, json], maildir: maildir)
+    }
+
+    /// What a scripted server received, one line each; DATA lines start with "D: ".
+    func transcript() throws -> [String] {
+        let text = try String(contentsOf: maildir.appendingPathComponent("transcript.txt"), encoding: .utf8)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    private static func launch(arguments: [String], maildir: URL) async throws -> SMTPSink {
+        if let problem = smtpPythonProblem {
+            throw SMTPTestSetupError(description: problem)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let output = SMTPOutputBuffer()
+        let errors = SMTPOutputBuffer()
+        stdout.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        stderr.fileHandleForReading.readabilityHandler = { handle in errors.append(handle.availableData) }
+        try smtpRunWithDefaultSignals(process)
+
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }),
+                let port = Int(line.dropFirst("READY ".count).trimmingCharacters(in: .whitespaces))
+            {
+                return SMTPSink(process: process, port: port, maildir: maildir, output: errors)
+            }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        smtpStopProcess(process)
+        throw SMTPTestSetupError(
+            description: "SMTP sink did not become ready (exit \(process.terminationStatus)); stderr: \(errors.text)")
+    }
+
+    func stop() {
+        smtpStopProcess(process)
+        try? FileManager.default.removeItem(at: maildir)
+    }
+
+    /// Every stored message, in order. The sink answers 250 only after writing both files, so a
+    /// returned `send` means they are complete.
+    func deliveries() throws -> [SMTPDelivery] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: maildir.path)
+        let numbers = names.compactMap { name -> Int? in
+            guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return nil }
+            return Int(name.dropLast(".json".count))
+        }.sorted()
+        return try numbers.map { n in
+            let meta = try JSONDecoder().decode(
+                SMTPSinkMeta.self, from: Data(contentsOf: maildir.appendingPathComponent("\(n).json")))
+            let eml = try Data(contentsOf: maildir.appendingPathComponent("\(n).eml"))
+            return SMTPDelivery(eml: String(decoding: eml, as: UTF8.self), meta: meta)
+        }
+    }
+}
+
+struct SMTPTestCertificate {
+    let directory: URL
+    var certPath: String { directory.appendingPathComponent("cert.pem").path }
+    var keyPath: String { directory.appendingPathComponent("key.pem").path }
+
+    static func make() throws -> SMTPTestCertificate {
+        let script = smtpSupportDirectory.appendingPathComponent("make_test_cert.sh")
+        guard FileManager.default.fileExists(atPath: script.path) else {
+            throw SMTPTestSetupError(description: "missing \(script.path): the TLS tests need it")
+        }
+        let directory = try smtpTemporaryDirectory("smtp-cert")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["bash", script.path, directory.path]
+        let stderr = Pipe()
+        process.standardError = stderr
+        try smtpRunWithDefaultSignals(process)
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        smtpWaitForExit(process, within: .seconds(30))
+        guard process.terminationStatus == 0 else {
+            throw SMTPTestSetupError(
+                description: "make_test_cert.sh failed: \(String(decoding: errors, as: UTF8.self))")
+        }
+        return SMTPTestCertificate(directory: directory)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Swift concurrency's worker threads block most signals, and posix_spawn hands the calling thread's
+/// mask to the child: a sink started from a test would never see SIGTERM. `run()` spawns on the
+/// calling thread without suspending, so an empty mask for just that call is enough.
+func smtpRunWithDefaultSignals(_ process: Process) throws {
+    var none = sigset_t()
+    sigemptyset(&none)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_SETMASK, &none, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    try process.run()
+}
+
+/// Polls with a deadline, unlike `waitUntilExit()`, so a child that ignores SIGTERM cannot hang the test run.
+@discardableResult
+func smtpWaitForExit(_ process: Process, within limit: Duration) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning {
+        if ContinuousClock.now >= deadline { return false }
+        usleep(10_000)
+    }
+    return true
+}
+
+/// SIGTERM (the sink's documented way to stop), then SIGKILL so a stuck child cannot outlive the tests.
+func smtpStopProcess(_ process: Process) {
+    guard process.isRunning else { return }
+    process.terminate()
+    if !smtpWaitForExit(process, within: .seconds(5)) {
+        kill(process.processIdentifier, SIGKILL)
+        smtpWaitForExit(process, within: .seconds(5))
+    }
+}
+
+func smtpTemporaryDirectory(_ prefix: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("\(prefix)-\(UUID().uuidString.lowercased())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A loopback socket that listens but never accepts: the kernel completes the TCP handshake, so a
+/// client connects and then waits forever for the greeting.
+final class SMTPSilentListener {
+    private var fd: Int32
+    let port: Int
+
+    init() throws {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw SMTPTestSetupError(description: "socket() failed: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 8) == 0 else {
+            let code = errno
+            _ = smtpCloseSocket(fd)
+            throw SMTPTestSetupError(description: "bind/listen failed: errno \(code)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.fd = fd
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() {
+        if fd >= 0 {
+            _ = smtpCloseSocket(fd)
+            fd = -1
+        }
+    }
+
+    /// Closes the socket and returns its now-unused port.
+    func closedPort() -> Int {
+        close()
+        return port
+    }
+
+    deinit { close() }
+}
+
+func smtpCloseSocket(_ fd: Int32) -> Int32 {
+    #if canImport(Glibc)
+        return Glibc.close(fd)
+    #else
+        return Darwin.close(fd)
+    #endif
+}
+
+/// Collects every log line (at trace level, so the SMTP transcript is included) to prove no secret leaks.
+final class SMTPCapturedLogs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    var messages: [String] { lock.withLock { lines } }
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+
+    func logger() -> Logger {
+        var logger = Logger(label: "kith.test.smtp") { _ in SMTPCapturingLogHandler(sink: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    func expectNoSecrets(user: String, password: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let secrets = [
+            password,
+            Data("\0\(user)\0\(password)".utf8).base64EncodedString(),
+            Data(password.utf8).base64EncodedString(),
+        ]
+        for line in messages {
+            for secret in secrets where line.contains(secret) {
+                Issue.record("log line leaks a secret: \(line)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+}
+
+struct SMTPCapturingLogHandler: LogHandler {
+    let sink: SMTPCapturedLogs
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let all = metadata.merging(event.metadata ?? [:]) { $1 }
+        let rendered = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        sink.append("\(event.level) \(event.message) \(rendered)")
+    }
+}
