@@ -204,6 +204,52 @@ struct CommandLineTests {
         }
     }
 
+    @Test("reset a forgotten password with the mailed token")
+    func resetPassword() async throws {
+        try await LiveServer.run { server in
+            let home = try makeTemporaryDirectory("kith-e2e-cli")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let env = ["KITH_HOME": home.path]
+            let serverURL = server.url.absoluteString
+            let email = uniqueEmail("forgot")
+            try await server.client().signUp(email: email, password: "forgotten password")
+
+            let request = try await runKith(["account", "reset-password", email, "--server", serverURL], environment: env)
+            #expect(request.status == 0, "\(request)")
+            #expect(request.stdout.contains("If an account exists for \(email), a reset link is on its way."))
+            let mail = try await server.outbox.waitForMail(to: email)
+            let link = try #require(Outbox.resetLink(in: mail))
+            let token = try #require(
+                URLComponents(url: link, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "token" }?.value)
+
+            let confirm = try await runKith(
+                ["account", "reset-password", "--token", token, "--server", serverURL, "--password-stdin"], environment: env,
+                stdin: "remembered password\n")
+            #expect(confirm.status == 0, "\(confirm)")
+            #expect(confirm.stdout.contains("Password set."))
+            #expect(try await server.client().signIn(email: email, password: "remembered password").email == email)
+
+            let again = try await runKith(
+                ["account", "reset-password", "--token", token, "--server", serverURL, "--password-stdin"], environment: env,
+                stdin: "third password 123\n")
+            #expect(again.status == 1, "a reset link works once\n\(again)")
+            #expect(again.stderr.contains("not valid or was already used"), "\(again)")
+        }
+    }
+
+    @Test("a profile name can't point outside KITH_HOME")
+    func profileNames() async throws {
+        let home = try makeTemporaryDirectory("kith-e2e-cli")
+        defer { try? FileManager.default.removeItem(at: home) }
+        for profile in ["..", "../escape", "a/b", ""] {
+            let run = try await runKith(
+                ["account", "whoami", "--profile", profile, "--server", "http://127.0.0.1:9"],
+                environment: ["KITH_HOME": home.path])
+            #expect(run.status != 0 && run.status != 1, "\(profile): \(run)")
+            #expect(run.stderr.contains("--profile takes letters, digits"), "\(profile): \(run)")
+        }
+    }
+
     @Test("a server that is down is reported in one line")
     func serverDown() async throws {
         let home = try makeTemporaryDirectory("kith-e2e-cli")

@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// URLSessionTransport turns network failures into the two errors apps handle.
@@ -62,14 +64,16 @@ final class LoopbackSocket: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         guard bound == 0, named == 0, !listening || listen(fd, 16) == 0 else {
-            Glibc.close(fd)
+            closeDescriptor(fd)
             throw SocketError()
         }
         self.fd = fd
         self.port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    func close() { _ = Glibc.close(fd) }
+    func close() { closeDescriptor(fd) }
 
     struct SocketError: Error {}
 }
+
+private func closeDescriptor(_ fd: Int32) { _ = close(fd) }

@@ -67,10 +67,9 @@ public actor KithClient {
 
     /// Ends the session on the server when it can be reached, and always forgets it on this device.
     public func signOut() async throws {
-        if let session = try store.load() {
-            var request = request("POST", "v1/auth/logout")
-            request.headers["Authorization"] = "Bearer \(session.accessToken)"
-            _ = try? await transport.send(request)
+        if try store.load() != nil {
+            // Refreshes an expired access token first, so the server really ends the session.
+            _ = try? await authorizedExchange("POST", "v1/auth/logout", body: Optional<Empty>.none)
         }
         try setSession(nil)
     }
@@ -176,12 +175,17 @@ public actor KithClient {
         var outgoing = request(method, path, body: body)
         outgoing.headers["Authorization"] = "Bearer \(session.accessToken)"
         let response = try await transport.send(outgoing)
-        guard response.status == 401 else { return try Self.check(response) }
+        guard Self.isTokenRejection(response) else { return try Self.check(response) }
         // The server ended the access token early (clock drift, restart): one refresh, one retry.
-        session = try await refresh()
+        // If another request already refreshed meanwhile, its new token is used instead.
+        if let current = try store.load(), current.accessToken != session.accessToken {
+            session = current
+        } else {
+            session = try await refresh()
+        }
         outgoing.headers["Authorization"] = "Bearer \(session.accessToken)"
         let retried = try await transport.send(outgoing)
-        if retried.status == 401 {
+        if Self.isTokenRejection(retried) {
             try setSession(nil)
             throw KithError.sessionExpired
         }
@@ -189,6 +193,13 @@ public actor KithClient {
     }
 
     // MARK: Plumbing
+
+    /// A 401 about the bearer token itself, not a wrong password in the request body.
+    private static func isTokenRejection(_ response: HTTPExchangeResponse) -> Bool {
+        guard response.status == 401 else { return false }
+        let code = try? WireCoding.decoder().decode(APIErrorBody.self, from: response.body).error.code
+        return code != ErrorCode.invalidCredentials.rawValue
+    }
 
     /// An empty body type, for requests without one.
     public struct Empty: Codable, Sendable {}

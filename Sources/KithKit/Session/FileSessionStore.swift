@@ -1,6 +1,12 @@
 import Foundation
 import KithCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Keeps the session in a JSON file readable only by its owner (mode 0600), as SSH keys are kept.
 public struct FileSessionStore: SessionStore {
     public let fileURL: URL
@@ -27,7 +33,12 @@ public struct FileSessionStore: SessionStore {
             let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString)")
             guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
             else { throw KithError.storage("cannot write \(temporary.path)") }
-            _ = try FileManager.default.replaceItemAt(fileURL, withItemAt: temporary)
+            // rename(2) replaces the destination atomically; FileManager.replaceItemAt fails on Linux.
+            guard rename(temporary.path, fileURL.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw KithError.storage("cannot save the session in \(fileURL.path) (\(reason))")
+            }
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
         } catch let error as KithError {
             throw error
