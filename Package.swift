@@ -32,10 +32,7 @@ let package = Package(
         // The client SDK. Must stay free of server-only dependencies so an iOS app can embed it.
         .target(
             name: "KithKit",
-            dependencies: [
-                "KithCore",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["KithCore"]
         ),
         // The server as a library: buildApplication(config).
         .target(
@@ -66,20 +63,30 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the test targets share: clock, storage engines, scratch databases, outbox, loopback
+        // sockets, child processes. A plain library (not a product) so test targets can depend on it.
+        .target(
+            name: "KithTestSupport",
+            dependencies: [
+                "KithKit", "KithServer", "KithCore",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/KithTestSupport"
+        ),
         .testTarget(name: "KithCoreTests", dependencies: ["KithCore"]),
         .testTarget(
             name: "KithServerTests",
             dependencies: [
-                "KithServer", "KithCore",
+                "KithServer", "KithCore", "KithTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "KithKitTests", dependencies: ["KithKit", "KithCore"]),
+        .testTarget(name: "KithKitTests", dependencies: ["KithKit", "KithCore", "KithTestSupport"]),
         // A real server on a loopback port, driven by KithKit clients and by the `kith` binary.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "KithKit", "KithServer", "KithCore", "kith",
+                "KithKit", "KithServer", "KithCore", "KithTestSupport", "kith",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import KithCore
 import KithKit
+import KithTestSupport
 import Testing
 
 /// The whole account life cycle as an app sees it: KithKit over real HTTP against a live server,

@@ -1,6 +1,7 @@
 import Foundation
 import KithCore
 import KithKit
+import KithTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -113,29 +114,4 @@ struct ErrorMappingTests {
             #expect(try await client.signIn(email: email, password: "the real password").email == email)
         }
     }
-}
-
-/// A loopback port nothing listens on: bound to find a free one, then closed.
-func closedLoopbackPort() throws -> Int {
-    #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw E2EFailure("socket() failed") }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard bound == 0 else { throw E2EFailure("bind() failed") }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    guard named == 0 else { throw E2EFailure("getsockname() failed") }
-    return Int(UInt16(bigEndian: address.sin_port))
 }

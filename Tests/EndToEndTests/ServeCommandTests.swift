@@ -1,5 +1,6 @@
 import Foundation
 import KithKit
+import KithTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import KithCore
 import KithKit
+import KithTestSupport
 import Testing
 
 /// Access tokens live an hour; KithKit refreshes them without the app noticing.

@@ -1,6 +1,7 @@
 import Foundation
 import KithCore
 import KithKit
+import KithTestSupport
 import Synchronization
 import Testing
 

@@ -1,15 +1,10 @@
 import Foundation
+import KithTestSupport
 import Logging
 import NIOCore
 import Testing
 
 @testable import KithServer
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 // End-to-end tests run SMTPMailer against real servers on loopback ports: Tests/support/smtp_sink.py
 // (aiosmtpd), inline aiosmtpd variants for what the sink cannot do, and a scripted fake for servers
@@ -56,7 +51,7 @@ struct SMTPMailerTests {
 
     @Test("STARTTLS with AUTH and a trusted self-signed certificate")
     func startTLSWithAuth() async throws {
-        let certificate = try SMTPTestCertificate.make()
+        let certificate = try await SMTPTestCertificate.make()
         defer { certificate.remove() }
         let sink = try await SMTPSink.start(user: "alice", password: "wonder/land", certificate: certificate)
         defer { sink.stop() }
@@ -78,7 +73,7 @@ struct SMTPMailerTests {
 
     @Test("STARTTLS if offered upgrades when the server offers it")
     func startTLSIfOfferedUpgrades() async throws {
-        let certificate = try SMTPTestCertificate.make()
+        let certificate = try await SMTPTestCertificate.make()
         defer { certificate.remove() }
         let sink = try await SMTPSink.start(certificate: certificate)
         defer { sink.stop() }
@@ -129,7 +124,7 @@ struct SMTPMailerTests {
 
     @Test("an untrusted certificate fails the STARTTLS handshake")
     func untrustedCertificate() async throws {
-        let certificate = try SMTPTestCertificate.make()
+        let certificate = try await SMTPTestCertificate.make()
         defer { certificate.remove() }
         let sink = try await SMTPSink.start(certificate: certificate)
         defer { sink.stop() }
@@ -160,7 +155,7 @@ struct SMTPMailerTests {
 
     @Test("implicit TLS (smtps) delivers the message")
     func implicitTLS() async throws {
-        let certificate = try SMTPTestCertificate.make()
+        let certificate = try await SMTPTestCertificate.make()
         defer { certificate.remove() }
         let sink = try await SMTPSink.startCustom(implicitTLS: certificate)
         defer { sink.stop() }
@@ -266,7 +261,7 @@ struct SMTPMailerTests {
 
     @Test("a server that never greets times out")
     func timeout() async throws {
-        let listener = try SMTPSilentListener()
+        let listener = try SilentLoopbackListener()
         defer { listener.close() }
 
         var configuration = SMTPConfiguration(host: "127.0.0.1", port: listener.port)
@@ -283,7 +278,7 @@ struct SMTPMailerTests {
     @Test("nothing listening is a connection error")
     func connectionRefused() async throws {
         // Bind and close to get a port that is very likely unused.
-        let port = try SMTPSilentListener().closedPort()
+        let port = try closedLoopbackPort()
         let configuration = SMTPConfiguration(host: "127.0.0.1", port: port)
         let error = await #expect(throws: SMTPError.self) {
             try await mailer(configuration).send(message(body: "never sent\n"))

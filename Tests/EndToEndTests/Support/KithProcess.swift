@@ -1,4 +1,5 @@
 import Foundation
+import KithTestSupport
 import Synchronization
 import Testing
 
@@ -18,14 +19,11 @@ enum KithBinary {
         candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("kith"))
         candidates.append(Bundle.main.bundleURL.appendingPathComponent("kith"))
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kith"))
-        // <repo>/.build/debug/kith; this file is <repo>/Tests/EndToEndTests/Support/KithProcess.swift.
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(repo.appendingPathComponent(".build/debug/kith"))
+        candidates.append(RepositoryPaths.root.appendingPathComponent(".build/debug/kith"))
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
         }
-        throw E2EFailure(
+        throw TestFailure(
             "the kith executable was not found; build it with `swift build --product kith`. Looked at:\n"
                 + candidates.map(\.path).joined(separator: "\n"))
     }
@@ -41,7 +39,7 @@ struct KithRun: CustomStringConvertible {
 
     func json() throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
-            throw E2EFailure("stdout is not a JSON object:\n\(self)")
+            throw TestFailure("stdout is not a JSON object:\n\(self)")
         }
         return object
     }
@@ -72,7 +70,7 @@ func runKith(
             process.standardOutput = output
             process.standardError = errors
             do {
-                try process.run()
+                try process.runWithDefaultSignalMask()
             } catch {
                 continuation.resume(throwing: error)
                 return
@@ -130,7 +128,7 @@ final class ServeProcess: @unchecked Sendable {
             if !data.isEmpty { errors.withLock { $0 += String(decoding: data, as: UTF8.self) } }
         }
         self.process = process
-        try process.run()
+        try process.runWithDefaultSignalMask()
     }
 
     /// Waits for the readiness line and returns the URL it names.
@@ -140,15 +138,16 @@ final class ServeProcess: @unchecked Sendable {
             if let line = stdout.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix("Kith is serving ") }) {
                 let rest = line.dropFirst("Kith is serving ".count)
                 let address = rest.prefix { !$0.isWhitespace }
-                guard let url = URL(string: String(address)) else { throw E2EFailure("unreadable line: \(line)") }
+                guard let url = URL(string: String(address)) else { throw TestFailure("unreadable line: \(line)") }
                 return (url, String(line))
             }
             if !process.isRunning {
-                throw E2EFailure("kith serve exited (\(process.terminationStatus)) before serving:\n\(stdout)\n\(stderr)")
+                throw TestFailure(
+                    "kith serve exited (\(process.terminationStatus)) before serving:\n\(stdout)\n\(stderr)")
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw E2EFailure("kith serve did not say it was serving within \(timeout):\n\(stdout)\n\(stderr)")
+        throw TestFailure("kith serve did not say it was serving within \(timeout):\n\(stdout)\n\(stderr)")
     }
 
     /// Waits for the process to end; nil if it is still running after `timeout`.
@@ -163,11 +162,6 @@ final class ServeProcess: @unchecked Sendable {
 
     func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
-    /// Kills the process if a test left it running.
-    func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    /// Ends the process if a test left it running (SIGTERM, then SIGKILL).
+    func stop() { process.stop() }
 }

@@ -97,20 +97,3 @@ extension HTTPExchangeRequest {
         try WireCoding.decoder().decode(type, from: try #require(body, "the request has no body"))
     }
 }
-
-/// Expects `body` to throw a `KithError` and returns it.
-@discardableResult
-func expectKithError(
-    _ body: () async throws -> some Any, sourceLocation: SourceLocation = #_sourceLocation
-) async -> KithError? {
-    do {
-        _ = try await body()
-        Issue.record("expected a KithError, but the call succeeded", sourceLocation: sourceLocation)
-        return nil
-    } catch let error as KithError {
-        return error
-    } catch {
-        Issue.record("expected a KithError, got \(String(reflecting: error))", sourceLocation: sourceLocation)
-        return nil
-    }
-}

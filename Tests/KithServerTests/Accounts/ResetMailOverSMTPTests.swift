@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import KithCore
+import KithTestSupport
 import Testing
 
 @testable import KithServer

@@ -1,31 +1,13 @@
 import Foundation
+import KithTestSupport
 import Logging
 import NIOCore
 import Testing
 
 @testable import KithServer
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // Test SMTP servers on loopback: Tests/support/smtp_sink.py (aiosmtpd), inline aiosmtpd variants,
-// scripted fakes, and the helpers to run them as child processes.
-
-/// The repository root, found from this file so the tests work from any working directory.
-let smtpRepositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Support
-    .deletingLastPathComponent()  // KithServerTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()
-
-let smtpSupportDirectory = smtpRepositoryRoot.appendingPathComponent("Tests/support")
-
-struct SMTPTestSetupError: Error, CustomStringConvertible {
-    var description: String
-}
+// scripted fakes, run as child processes with the helpers in KithTestSupport.
 
 /// Checked once: without python3 and aiosmtpd the end-to-end tests must fail loudly, never pass silently.
 let smtpPythonProblem: String? = {
@@ -36,12 +18,12 @@ let smtpPythonProblem: String? = {
     process.standardError = stderr
     process.standardOutput = FileHandle.nullDevice
     do {
-        try smtpRunWithDefaultSignals(process)
+        try process.runWithDefaultSignalMask()
     } catch {
         return "cannot run python3 via /usr/bin/env: \(error)"
     }
     let output = stderr.fileHandleForReading.readDataToEndOfFile()
-    smtpWaitForExit(process, within: .seconds(30))
+    process.waitForExit(within: .seconds(30))
     guard process.terminationStatus != 0 else { return nil }
     // A traceback's last line names the problem ("No module named 'aiosmtpd'").
     let lastLine =
@@ -112,11 +94,11 @@ final class SMTPSink: @unchecked Sendable {
     static func start(user: String? = nil, password: String? = nil, certificate: SMTPTestCertificate? = nil)
         async throws -> SMTPSink
     {
-        let script = smtpSupportDirectory.appendingPathComponent("smtp_sink.py")
+        let script = RepositoryPaths.testSupport.appendingPathComponent("smtp_sink.py")
         guard FileManager.default.fileExists(atPath: script.path) else {
-            throw SMTPTestSetupError(description: "missing \(script.path): the SMTP tests need the sink script")
+            throw TestFailure("missing \(script.path): the SMTP tests need the sink script")
         }
-        let maildir = try smtpTemporaryDirectory("smtp-sink")
+        let maildir = try makeTemporaryDirectory("smtp-sink")
         // Port 0 lets the sink bind a free port itself and report it, so parallel tests never race for one.
         var arguments = [script.path, "--port", "0", "--maildir", maildir.path]
         if let user, let password { arguments += ["--user", user, "--password", password] }
@@ -132,7 +114,7 @@ final class SMTPSink: @unchecked Sendable {
         implicitTLS certificate: SMTPTestCertificate? = nil, user: String? = nil, password: String? = nil,
         excludeMechanisms: [String] = []
     ) async throws -> SMTPSink {
-        let maildir = try smtpTemporaryDirectory("smtp-sink-custom")
+        let maildir = try makeTemporaryDirectory("smtp-sink-custom")
         var options: [String: Any] = ["maildir": maildir.path, "exclude": excludeMechanisms]
         if let certificate { options["cert"] = certificate.certPath; options["key"] = certificate.keyPath }
         if let user, let password { options["user"] = user; options["password"] = password }
@@ -183,7 +165,7 @@ final class SMTPSink: @unchecked Sendable {
     static func startScripted(greeting: String, replies: [String: String], afterData: String = "250 queued\r\n")
         async throws -> SMTPSink
     {
-        let maildir = try smtpTemporaryDirectory("smtp-scripted")
+        let maildir = try makeTemporaryDirectory("smtp-scripted")
         let options: [String: Any] = [
             "maildir": maildir.path, "greeting": greeting, "replies": replies, "after_data": afterData,
         ]
@@ -231,7 +213,7 @@ final class SMTPSink: @unchecked Sendable {
 
     private static func launch(arguments: [String], maildir: URL) async throws -> SMTPSink {
         if let problem = smtpPythonProblem {
-            throw SMTPTestSetupError(description: problem)
+            throw TestFailure(problem)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -244,7 +226,7 @@ final class SMTPSink: @unchecked Sendable {
         let errors = SMTPOutputBuffer()
         stdout.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
         stderr.fileHandleForReading.readabilityHandler = { handle in errors.append(handle.availableData) }
-        try smtpRunWithDefaultSignals(process)
+        try process.runWithDefaultSignalMask()
 
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
@@ -256,13 +238,12 @@ final class SMTPSink: @unchecked Sendable {
             if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        smtpStopProcess(process)
-        throw SMTPTestSetupError(
-            description: "SMTP sink did not become ready (exit \(process.terminationStatus)); stderr: \(errors.text)")
+        process.stop()
+        throw TestFailure("SMTP sink did not become ready (exit \(process.terminationStatus)); stderr: \(errors.text)")
     }
 
     func stop() {
-        smtpStopProcess(process)
+        process.stop()
         try? FileManager.default.removeItem(at: maildir)
     }
 
@@ -288,23 +269,26 @@ struct SMTPTestCertificate {
     var certPath: String { directory.appendingPathComponent("cert.pem").path }
     var keyPath: String { directory.appendingPathComponent("key.pem").path }
 
-    static func make() throws -> SMTPTestCertificate {
-        let script = smtpSupportDirectory.appendingPathComponent("make_test_cert.sh")
+    static func make() async throws -> SMTPTestCertificate {
+        let script = RepositoryPaths.testSupport.appendingPathComponent("make_test_cert.sh")
         guard FileManager.default.fileExists(atPath: script.path) else {
-            throw SMTPTestSetupError(description: "missing \(script.path): the TLS tests need it")
+            throw TestFailure("missing \(script.path): the TLS tests need it")
         }
-        let directory = try smtpTemporaryDirectory("smtp-cert")
+        let directory = try makeTemporaryDirectory("smtp-cert")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["bash", script.path, directory.path]
         let stderr = Pipe()
         process.standardError = stderr
-        try smtpRunWithDefaultSignals(process)
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        smtpWaitForExit(process, within: .seconds(30))
+        try process.runWithDefaultSignalMask()
+        // Key generation takes a while: wait for it off the cooperative threads.
+        let errors = try await offCooperativePool {
+            let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+            process.waitForExit(within: .seconds(30))
+            return errors
+        }
         guard process.terminationStatus == 0 else {
-            throw SMTPTestSetupError(
-                description: "make_test_cert.sh failed: \(String(decoding: errors, as: UTF8.self))")
+            throw TestFailure("make_test_cert.sh failed: \(String(decoding: errors, as: UTF8.self))")
         }
         return SMTPTestCertificate(directory: directory)
     }
@@ -312,105 +296,6 @@ struct SMTPTestCertificate {
     func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
-}
-
-/// Swift concurrency's worker threads block most signals, and posix_spawn hands the calling thread's
-/// mask to the child: a sink started from a test would never see SIGTERM. `run()` spawns on the
-/// calling thread without suspending, so an empty mask for just that call is enough.
-func smtpRunWithDefaultSignals(_ process: Process) throws {
-    var none = sigset_t()
-    sigemptyset(&none)
-    var previous = sigset_t()
-    pthread_sigmask(SIG_SETMASK, &none, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    try process.run()
-}
-
-/// Polls with a deadline, unlike `waitUntilExit()`, so a child that ignores SIGTERM cannot hang the test run.
-@discardableResult
-func smtpWaitForExit(_ process: Process, within limit: Duration) -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while process.isRunning {
-        if ContinuousClock.now >= deadline { return false }
-        usleep(10_000)
-    }
-    return true
-}
-
-/// SIGTERM (the sink's documented way to stop), then SIGKILL so a stuck child cannot outlive the tests.
-func smtpStopProcess(_ process: Process) {
-    guard process.isRunning else { return }
-    process.terminate()
-    if !smtpWaitForExit(process, within: .seconds(5)) {
-        kill(process.processIdentifier, SIGKILL)
-        smtpWaitForExit(process, within: .seconds(5))
-    }
-}
-
-func smtpTemporaryDirectory(_ prefix: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("\(prefix)-\(UUID().uuidString.lowercased())")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
-/// A loopback socket that listens but never accepts: the kernel completes the TCP handshake, so a
-/// client connects and then waits forever for the greeting.
-final class SMTPSilentListener {
-    private var fd: Int32
-    let port: Int
-
-    init() throws {
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw SMTPTestSetupError(description: "socket() failed: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 8) == 0 else {
-            let code = errno
-            _ = smtpCloseSocket(fd)
-            throw SMTPTestSetupError(description: "bind/listen failed: errno \(code)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.fd = fd
-        self.port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    func close() {
-        if fd >= 0 {
-            _ = smtpCloseSocket(fd)
-            fd = -1
-        }
-    }
-
-    /// Closes the socket and returns its now-unused port.
-    func closedPort() -> Int {
-        close()
-        return port
-    }
-
-    deinit { close() }
-}
-
-func smtpCloseSocket(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-        return Glibc.close(fd)
-    #else
-        return Darwin.close(fd)
-    #endif
 }
 
 /// Collects every log line (at trace level, so the SMTP transcript is included) to prove no secret leaks.

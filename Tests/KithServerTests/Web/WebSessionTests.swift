@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import KithCore
+import KithTestSupport
 import NIOCore
 import Testing
 
