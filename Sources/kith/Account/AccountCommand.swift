@@ -20,11 +20,8 @@ struct AccountCommand: AsyncParsableCommand {
         @Argument(help: "Your email address.") var email: String
 
         func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                let password = try passwords.read(["Password"], environmentNames: ["KITH_PASSWORD"])[0]
-                let user = try await options.client().signUp(email: email, password: password)
-                output.emit(user) { "Signed up and signed in as \(user.email)." }
+            try await startSession(options, passwords, done: "Signed up and signed in as") {
+                try await $0.signUp(email: email, password: $1)
             }
         }
     }
@@ -36,12 +33,20 @@ struct AccountCommand: AsyncParsableCommand {
         @Argument(help: "Your email address.") var email: String
 
         func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                let password = try passwords.read(["Password"], environmentNames: ["KITH_PASSWORD"])[0]
-                let user = try await options.client().signIn(email: email, password: password)
-                output.emit(user) { "Signed in as \(user.email)." }
-            }
+            try await startSession(options, passwords, done: "Signed in as") { try await $0.signIn(email: email, password: $1) }
+        }
+    }
+
+    /// Sign-up and sign-in alike: read the password, start the session, print the user.
+    private static func startSession(
+        _ options: ClientOptions, _ passwords: PasswordInput, done: String,
+        _ start: (KithClient, String) async throws -> UserDTO
+    ) async throws {
+        let output = Output(json: options.json)
+        try await output.run {
+            let password = try passwords.read(["Password"], environmentNames: ["KITH_PASSWORD"])[0]
+            let user = try await start(options.client(), password)
+            output.emit(user) { "\(done) \(user.email)." }
         }
     }
 

@@ -117,13 +117,7 @@ struct AccountPages {
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: context)
-        do {
-            let (_, issued) = try await accounts.signUp(email: form["email"], password: form["password"], kind: .web)
-            return signedIn(.redirect(to: "/account", type: .found), token: issued.accessToken)
-        } catch let error as AppError {
-            return try render(.signUp, context, error: error, values: ["values": ["email": form["email"]]])
-        }
+        try await startSession(request, context, page: .signUp) { try await accounts.signUp(email: $0, password: $1, kind: .web) }
     }
 
     @Sendable func signInPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -132,12 +126,21 @@ struct AccountPages {
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await startSession(request, context, page: .signIn) { try await accounts.signIn(email: $0, password: $1, kind: .web) }
+    }
+
+    /// Sign-up and sign-in alike: read email and password, start a web session, go to the account;
+    /// on a refusal, show the form again with the error and the email kept.
+    private func startSession(
+        _ request: Request, _ context: AppRequestContext, page: Page,
+        _ start: (String, String) async throws -> (UserRecord, IssuedSession)
+    ) async throws -> Response {
         let form = try await WebForm.read(request, context: context)
         do {
-            let (_, issued) = try await accounts.signIn(email: form["email"], password: form["password"], kind: .web)
+            let (_, issued) = try await start(form["email"], form["password"])
             return signedIn(.redirect(to: "/account", type: .found), token: issued.accessToken)
         } catch let error as AppError {
-            return try render(.signIn, context, error: error, values: ["values": ["email": form["email"]]])
+            return try render(page, context, error: error, values: ["values": ["email": form["email"]]])
         }
     }
 
