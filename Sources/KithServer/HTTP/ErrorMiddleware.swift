@@ -34,13 +34,7 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     private func render(_ error: AppError, for request: Request, context: Context) -> Response {
-        if Self.wantsPage(request), var page = try? renderer.page(
-            "error", title: "Something went wrong", context: context, status: error.status,
-            values: ["error": error.detail.message])
-        {
-            page.headers.append(contentsOf: error.headers)
-            return page
-        }
+        if Self.wantsPage(request), let page = try? renderer.errorPage(error, context: context) { return page }
         return (try? JSONResponse.make(APIErrorBody(error.detail), status: error.status, headers: error.headers))
             ?? Response(status: .internalServerError)
     }

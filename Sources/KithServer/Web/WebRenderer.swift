@@ -36,6 +36,17 @@ struct WebRenderer: Sendable {
     }
 }
 
+extension WebRenderer {
+    /// An error as a page, with the error's status and headers (Retry-After).
+    func errorPage(_ error: AppError, context: AppRequestContext) throws -> Response {
+        var response = try page(
+            "error", title: "Something went wrong", context: context, status: error.status,
+            values: ["error": error.detail.message])
+        response.headers.append(contentsOf: error.headers)
+        return response
+    }
+}
+
 struct WebRendererError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

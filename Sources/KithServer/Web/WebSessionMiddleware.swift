@@ -32,10 +32,7 @@ struct WebSessionMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch let error as AppError {
             // A person in a browser gets a page, not the API's JSON.
-            response = try renderer.page(
-                "error", title: "Something went wrong", context: context, status: error.status,
-                values: ["error": error.detail.message])
-            response.headers.append(contentsOf: error.headers)
+            response = try renderer.errorPage(error, context: context)
         }
         if existingCSRF != csrf {
             response.setCookie(cookie(Self.csrfCookie, csrf, maxAge: nil))
