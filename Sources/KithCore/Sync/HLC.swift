@@ -1,0 +1,90 @@
+import Foundation
+
+/// A hybrid logical clock timestamp: wall milliseconds, a counter for events within one
+/// millisecond, and the node (device) that made it. Its string form sorts like the timestamp:
+/// `<ms, 15 digits>-<counter, 5 digits>-<node>` (SYNC.md).
+public struct HLC: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let wallMillis: Int64
+    public let counter: Int
+    public let node: String
+
+    public static let maxCounter = 99_999
+    static let maxWallMillis: Int64 = 999_999_999_999_999
+
+    public init(wallMillis: Int64, counter: Int, node: String) {
+        self.wallMillis = wallMillis
+        self.counter = counter
+        self.node = node
+    }
+
+    /// Parses the wire form; nil when it is not one.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 15, parts[1].count == 5, !parts[2].isEmpty,
+            parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit),
+            let wall = Int64(parts[0]), let counter = Int(parts[1])
+        else { return nil }
+        self.init(wallMillis: wall, counter: counter, node: String(parts[2]))
+    }
+
+    public var description: String {
+        String(repeating: "0", count: max(0, 15 - String(wallMillis).count)) + String(wallMillis) + "-"
+            + String(repeating: "0", count: max(0, 5 - String(counter).count)) + String(counter) + "-" + node
+    }
+
+    /// Later wall time wins, then the higher counter, then the node id, so every replica picks
+    /// the same winner between two different timestamps.
+    public static func < (lhs: HLC, rhs: HLC) -> Bool {
+        (lhs.wallMillis, lhs.counter, lhs.node) < (rhs.wallMillis, rhs.counter, rhs.node)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let parsed = HLC(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an HLC timestamp: \(text)")
+        }
+        self = parsed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// One node's clock. Local events and received timestamps both move it forward, so a timestamp
+/// it hands out is later than everything the node has seen, whatever the wall clock says.
+public struct HybridLogicalClock: Sendable, Equatable {
+    public let node: String
+    public private(set) var last: HLC
+
+    public init(node: String, last: HLC? = nil) {
+        self.node = node
+        self.last = last ?? HLC(wallMillis: 0, counter: 0, node: node)
+    }
+
+    /// A timestamp for a local event at wall time `now` (milliseconds since 1970).
+    public mutating func tick(now: Int64) -> HLC {
+        advance(to: max(last.wallMillis, now), sameWallAs: [last])
+    }
+
+    /// Takes a timestamp received from another node into account; returns the clock's new time.
+    @discardableResult
+    public mutating func receive(_ remote: HLC, now: Int64) -> HLC {
+        advance(to: max(last.wallMillis, remote.wallMillis, now), sameWallAs: [last, remote])
+    }
+
+    private mutating func advance(to wall: Int64, sameWallAs seen: [HLC]) -> HLC {
+        let counters = seen.filter { $0.wallMillis == wall }.map(\.counter)
+        var next = HLC(wallMillis: wall, counter: counters.isEmpty ? 0 : counters.max()! + 1, node: node)
+        // A counter that would not fit its five digits moves the clock one millisecond ahead instead.
+        if next.counter > HLC.maxCounter { next = HLC(wallMillis: wall + 1, counter: 0, node: node) }
+        last = next
+        return next
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

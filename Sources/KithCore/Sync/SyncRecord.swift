@@ -1,0 +1,96 @@
+import Foundation
+
+/// One change a device wants applied (SYNC.md, push).
+public struct Mutation: Hashable, Sendable, Codable {
+    public enum Operation: String, Hashable, Sendable, Codable { case upsert, delete }
+
+    public var mutationId: UUID
+    public var entity: String
+    public var id: UUID
+    public var scope: String
+    public var op: Operation
+    public var fields: [String: JSONValue]
+    public var hlc: HLC
+
+    public init(
+        mutationId: UUID, entity: String, id: UUID, scope: String, op: Operation, fields: [String: JSONValue] = [:],
+        hlc: HLC
+    ) {
+        self.mutationId = mutationId
+        self.entity = entity
+        self.id = id
+        self.scope = scope
+        self.op = op
+        self.fields = fields
+        self.hlc = hlc
+    }
+}
+
+/// A record's state on one replica: its fields, the timestamp that last wrote each field, and
+/// the deletion timestamp once deleted. Server and devices hold the same shape and merge with the
+/// same code, so they converge.
+public struct SyncRecord: Hashable, Sendable, Codable {
+    public var entity: String
+    public var id: UUID
+    public var scope: String
+    public var fields: [String: JSONValue]
+    public var stamps: [String: HLC]
+    public var deleted: HLC?
+
+    public init(entity: String, id: UUID, scope: String) {
+        self.entity = entity
+        self.id = id
+        self.scope = scope
+        self.fields = [:]
+        self.stamps = [:]
+        self.deleted = nil
+    }
+
+    public var isDeleted: Bool { deleted != nil }
+}
+
+/// What merging one mutation did to a record.
+public enum MergeOutcome: Hashable, Sendable {
+    /// At least one field (or the deletion) changed.
+    case changed
+    /// Every field already carried a later write: nothing changed (an old or repeated mutation).
+    case superseded
+    /// The record is deleted; an upsert never brings it back (SYNC.md: deletion wins).
+    case ignoredDeleted
+}
+
+extension SyncRecord {
+    /// Applies `mutation` by the merge rule: per field, the later HLC wins (ties cannot happen
+    /// between different nodes, the node id breaks them); a delete wins over every upsert, earlier
+    /// or later. Applying the same mutation twice, or mutations in any order, gives the same record.
+    @discardableResult
+    public mutating func merge(_ mutation: Mutation) -> MergeOutcome {
+        switch mutation.op {
+        case .delete:
+            guard let current = deleted else {
+                deleted = mutation.hlc
+                // A tombstone keeps no data: replicas that saw different upserts before the
+                // delete must still end identical.
+                fields = [:]
+                stamps = [:]
+                return .changed
+            }
+            // The earliest delete is kept, so the stored state does not depend on arrival order.
+            if mutation.hlc < current {
+                deleted = mutation.hlc
+                return .changed
+            }
+            return .superseded
+        case .upsert:
+            if deleted != nil { return .ignoredDeleted }
+            var changed = false
+            for (name, value) in mutation.fields {
+                if let stamp = stamps[name], mutation.hlc <= stamp { continue }
+                fields[name] = value
+                stamps[name] = mutation.hlc
+                changed = true
+            }
+            return changed ? .changed : .superseded
+        }
+    }
+}

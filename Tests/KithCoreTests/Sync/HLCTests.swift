@@ -1,0 +1,61 @@
+import Foundation
+import KithCore
+import Testing
+
+@Suite("Hybrid logical clock")
+struct HLCTests {
+    @Test func wireFormSortsLikeTheTimestamp() throws {
+        let stamp = HLC(wallMillis: 1_763_740_800_000, counter: 7, node: "6f1c")
+        #expect(stamp.description == "001763740800000-00007-6f1c")
+        #expect(HLC(stamp.description) == stamp)
+        let stamps = [
+            HLC(wallMillis: 9, counter: 0, node: "b"), HLC(wallMillis: 10, counter: 0, node: "a"),
+            HLC(wallMillis: 10, counter: 2, node: "a"), HLC(wallMillis: 10, counter: 10, node: "a"),
+            HLC(wallMillis: 10, counter: 10, node: "b"), HLC(wallMillis: 100_000_000_000, counter: 0, node: "a"),
+        ]
+        #expect(stamps.sorted() == stamps)
+        #expect(stamps.map(\.description).sorted() == stamps.map(\.description))
+    }
+
+    @Test(arguments: ["", "1-2-3", "00000000000001-00000-n", "000000000000001-0000-n", "000000000000001-00000-",
+        "00000000000000x-00000-n", "000000000000001-+0000-n"])
+    func refusesMalformedStamps(text: String) {
+        #expect(HLC(text) == nil)
+    }
+
+    @Test func localEventsAlwaysMoveForwardEvenWhenTheWallClockGoesBack() {
+        var clock = HybridLogicalClock(node: "a")
+        let first = clock.tick(now: 1000)
+        let second = clock.tick(now: 1000)
+        let third = clock.tick(now: 900)
+        let fourth = clock.tick(now: 1001)
+        #expect(first < second && second < third && third < fourth)
+        #expect(third.wallMillis == 1000 && third.counter == 2)
+        #expect(fourth == HLC(wallMillis: 1001, counter: 0, node: "a"))
+    }
+
+    @Test func receivingALaterStampMovesTheClockPastIt() {
+        var clock = HybridLogicalClock(node: "a")
+        _ = clock.tick(now: 1000)
+        let remote = HLC(wallMillis: 5000, counter: 3, node: "b")
+        clock.receive(remote, now: 1001)
+        let next = clock.tick(now: 1002)
+        #expect(next > remote)
+        #expect(next == HLC(wallMillis: 5000, counter: 5, node: "a"))
+    }
+
+    @Test func aFullCounterSpillsIntoTheNextMillisecond() {
+        var clock = HybridLogicalClock(node: "a", last: HLC(wallMillis: 10, counter: HLC.maxCounter, node: "a"))
+        let next = clock.tick(now: 10)
+        #expect(next == HLC(wallMillis: 11, counter: 0, node: "a"))
+        #expect(next.description.hasPrefix("000000000000011-00000-"))
+    }
+
+    @Test func stampsTravelAsTheirStringForm() throws {
+        let stamp = HLC(wallMillis: 42, counter: 1, node: "n")
+        let json = String(decoding: try JSONEncoder().encode([stamp]), as: UTF8.self)
+        #expect(json == #"["000000000000042-00001-n"]"#)
+        #expect(try JSONDecoder().decode([HLC].self, from: Data(json.utf8)) == [stamp])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([HLC].self, from: Data(#"["soon"]"#.utf8)) }
+    }
+}
