@@ -25,6 +25,15 @@ struct ClientOptions: ParsableArguments {
         FileSessionStore(fileURL: profileDirectory.appendingPathComponent("session.json"))
     }
 
+    /// Seconds a request may take: `KITH_TIMEOUT`, default 10 (as the apps' clients).
+    static func timeout(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TimeInterval {
+        guard let text = environment["KITH_TIMEOUT"] else { return 10 }
+        guard let seconds = TimeInterval(text), seconds > 0, seconds <= 600 else {
+            throw ValidationError("KITH_TIMEOUT must be a number of seconds (up to 600), got \"\(text)\"")
+        }
+        return seconds
+    }
+
     func validate() throws {
         guard !profile.isEmpty, profile.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }), profile != ".",
             profile != ".."
@@ -45,6 +54,6 @@ struct ClientOptions: ParsableArguments {
         } else {
             url = URL(string: "http://127.0.0.1:8080")!
         }
-        return KithClient(serverURL: url, store: store)
+        return KithClient(serverURL: url, store: store, transport: URLSessionTransport(timeout: try Self.timeout()))
     }
 }
