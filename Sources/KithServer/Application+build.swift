@@ -54,6 +54,10 @@ public func buildApplication(
     OperationsController(database: database).addRoutes(to: router)
     AuthController(accounts: accounts).addRoutes(to: router)
     TokenController(accounts: accounts).addRoutes(to: router)
+    SyncController(
+        repository: SyncRepository(database: database), rules: SyncRules(catalog: config.entities), accounts: accounts,
+        clock: config.clock
+    ).addRoutes(to: router)
     let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
 

@@ -4,9 +4,9 @@ import Foundation
 public struct Mutation: Hashable, Sendable, Codable {
     public enum Operation: String, Hashable, Sendable, Codable { case upsert, delete }
 
-    public var mutationId: UUID
+    @LowercaseUUID public var mutationId: UUID
     public var entity: String
-    public var id: UUID
+    @LowercaseUUID public var id: UUID
     public var scope: String
     public var op: Operation
     public var fields: [String: JSONValue]
@@ -31,7 +31,7 @@ public struct Mutation: Hashable, Sendable, Codable {
 /// same code, so they converge.
 public struct SyncRecord: Hashable, Sendable, Codable {
     public var entity: String
-    public var id: UUID
+    @LowercaseUUID public var id: UUID
     public var scope: String
     public var fields: [String: JSONValue]
     public var stamps: [String: HLC]

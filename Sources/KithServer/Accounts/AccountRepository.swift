@@ -66,6 +66,8 @@ struct AccountRepository: Sendable {
     /// Removes the user and, through foreign keys, everything that belongs to them.
     func deleteUser(id: String, email: String) async throws {
         try await database.transaction { sql in
+            // Records in the user's own scope; their mutation ids and sessions go by foreign key.
+            try await sql.raw("DELETE FROM sync_records WHERE scope = \(bind: "user:\(id)")").run()
             try await sql.raw("DELETE FROM users WHERE id = \(bind: id)").run()
             try await sql.raw("DELETE FROM login_failures WHERE email = \(bind: email)").run()
         }

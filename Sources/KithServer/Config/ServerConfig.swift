@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 import Logging
 
 /// Everything the server needs to start. The `kith serve` command fills it from flags, then
@@ -16,6 +17,8 @@ public struct ServerConfig: Sendable {
     public var publicURL: String?
     public var accounts = AccountSettings()
     public var clock: Clock = .system
+    /// The synced entity types the server accepts. Apps add their declarations as they arrive.
+    public var entities = EntityCatalog([])
     public var logLevel: Logger.Level = .info
 
     public init() {}

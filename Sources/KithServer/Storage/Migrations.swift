@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts]
+    static let all: [Migration] = [accounts, sync]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -61,6 +61,36 @@ enum Migrations {
                 failed_at BIGINT NOT NULL)
             """,
             "CREATE INDEX login_failures_email ON login_failures(email, failed_at)",
+        ]
+    }
+
+    static let sync = Migration(version: 2, name: "sync") { _ in
+        [
+            // One row per synced record, in whatever scope. `fields` and `stamps` are JSON objects;
+            // `seq` is the change sequence value of the record's last change (pull cursor).
+            """
+            CREATE TABLE sync_records (
+                id TEXT PRIMARY KEY,
+                entity TEXT NOT NULL,
+                scope TEXT NOT NULL,
+                fields TEXT NOT NULL,
+                stamps TEXT NOT NULL,
+                deleted TEXT,
+                seq BIGINT NOT NULL)
+            """,
+            "CREATE INDEX sync_records_scope_seq ON sync_records(scope, seq)",
+            // The single change counter. Updating its row inside each write transaction serializes
+            // writers, so sequence order is commit order and a pull never skips a change.
+            "CREATE TABLE sync_counter (id INTEGER PRIMARY KEY, value BIGINT NOT NULL)",
+            "INSERT INTO sync_counter (id, value) VALUES (1, 0)",
+            // Applied mutation ids, so a retried push is answered "duplicate" and applied once.
+            """
+            CREATE TABLE sync_mutations (
+                mutation_id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                applied_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX sync_mutations_user ON sync_mutations(user_id)",
         ]
     }
 }

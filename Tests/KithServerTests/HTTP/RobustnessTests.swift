@@ -33,6 +33,8 @@ struct RobustnessTests {
                 #"{"refreshToken":123}"#, #"{"token":"","newPassword":""}"#, #"{"name":"\#(String(repeating: "€", count: 5000))"}"#,
                 #"{"currentPassword":"x","newPassword":"y"}"#, #"{"password":"𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞𝄞"}"#,
                 String(repeating: "[", count: 10_000),
+                #"{"clientId":"x","mutations":[{"mutationId":"1","entity":"","id":"","scope":"","op":"nope","hlc":"1"}]}"#,
+                #"{"clientId":"00000000-0000-0000-0000-000000000000","mutations":[{"mutationId":"00000000-0000-0000-0000-000000000001","entity":"test.note","id":"00000000-0000-0000-0000-000000000002","scope":"user:x","op":"upsert","fields":{"title":{"nested":1}},"hlc":"000000000000001-00000-n"}]}"#,
             ]
             let routes: [(HTTPRequest.Method, String)] = [
                 (.post, "/v1/auth/signup"), (.post, "/v1/auth/login"), (.post, "/v1/auth/refresh"),
@@ -40,6 +42,7 @@ struct RobustnessTests {
                 (.post, "/v1/auth/password-reset/confirm"), (.get, "/v1/me"), (.delete, "/v1/me"),
                 (.post, "/v1/tokens"), (.get, "/v1/tokens"), (.delete, "/v1/tokens/not-a-uuid"),
                 (.delete, "/v1/tokens/%00%ff"), (.get, "/v1/nothing"), (.put, "/v1/me"),
+                (.post, "/v1/sync/push"), (.get, "/v1/sync/pull?cursor=%00"), (.get, "/v1/sync/pull?limit=-1"),
             ]
             for (method, path) in routes {
                 for body in bodies {

@@ -1,0 +1,73 @@
+import Foundation
+
+/// `POST /v1/sync/push` body.
+public struct PushRequest: Codable, Sendable {
+    public var clientId: UUID
+    public var mutations: [Mutation]
+
+    public init(clientId: UUID, mutations: [Mutation]) {
+        self.clientId = clientId
+        self.mutations = mutations
+    }
+}
+
+/// The outcome of one pushed mutation.
+public struct MutationResult: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable { case applied, duplicate, rejected }
+
+    @LowercaseUUID public var mutationId: UUID
+    public var status: Status
+    public var code: String?
+    public var message: String?
+    /// The server's current state of the record, when the mutation was rejected.
+    public var record: ChangeDTO?
+
+    public init(mutationId: UUID, status: Status, code: String? = nil, message: String? = nil, record: ChangeDTO? = nil) {
+        self.mutationId = mutationId
+        self.status = status
+        self.code = code
+        self.message = message
+        self.record = record
+    }
+}
+
+public struct PushResponse: Codable, Sendable {
+    public var results: [MutationResult]
+    public var cursor: String
+
+    public init(results: [MutationResult], cursor: String) {
+        self.results = results
+        self.cursor = cursor
+    }
+}
+
+/// A record as pull hands it out.
+public struct ChangeDTO: Codable, Sendable, Equatable {
+    public var entity: String
+    @LowercaseUUID public var id: UUID
+    public var scope: String
+    public var fields: [String: JSONValue]
+    public var deleted: Bool
+    public var seq: Int64
+
+    public init(entity: String, id: UUID, scope: String, fields: [String: JSONValue], deleted: Bool, seq: Int64) {
+        self.entity = entity
+        self.id = id
+        self.scope = scope
+        self.fields = fields
+        self.deleted = deleted
+        self.seq = seq
+    }
+}
+
+public struct PullResponse: Codable, Sendable {
+    public var changes: [ChangeDTO]
+    public var cursor: String
+    public var hasMore: Bool
+
+    public init(changes: [ChangeDTO], cursor: String, hasMore: Bool) {
+        self.changes = changes
+        self.cursor = cursor
+        self.hasMore = hasMore
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// `/v1/sync/push` and `/v1/sync/pull` (SYNC.md). Who may write what is decided in `SyncRules`.
+struct SyncController {
+    let repository: SyncRepository
+    let rules: SyncRules
+    let accounts: AccountService
+    let clock: Clock
+
+    static let maxMutations = 500
+    static let defaultPullLimit = 500
+    static let maxPullLimit = 1000
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.group("v1/sync").add(middleware: BearerAuthMiddleware(accounts: accounts))
+            .post("push", use: push)
+            .get("pull", use: pull)
+    }
+
+    @Sendable func push(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let user = try context.requireUser()
+        let body = try await request.decodeJSON(PushRequest.self, context: context)
+        guard body.mutations.count <= Self.maxMutations else {
+            throw AppError(
+                .contentTooLarge, .payloadTooLarge,
+                "A push carries at most \(Self.maxMutations) mutations; this one has \(body.mutations.count). Send it in batches.")
+        }
+        let userID = user.id.uuidString.lowercased()
+        var results: [MutationResult] = []
+        for mutation in body.mutations {
+            results.append(try await apply(mutation, userID: userID))
+        }
+        let cursor = SyncCursor(seq: try await repository.currentSequenceValue())
+        return try JSONResponse.make(PushResponse(results: results, cursor: cursor.text))
+    }
+
+    private func apply(_ mutation: Mutation, userID: String) async throws -> MutationResult {
+        let now = clock.nowMillis
+        let declaration: EntityDeclaration
+        switch rules.check(mutation, userID: userID, now: now) {
+        case .failure(let refusal):
+            return MutationResult(mutationId: mutation.mutationId, status: .rejected, code: refusal.code, message: refusal.message)
+        case .success(let found):
+            declaration = found
+        }
+        let outcome = try await repository.apply(mutation, userID: userID, now: now) { isCreation in
+            declaration.problems(in: mutation.fields, isCreation: isCreation).first
+        }
+        switch outcome {
+        case .applied: return MutationResult(mutationId: mutation.mutationId, status: .applied)
+        case .duplicate: return MutationResult(mutationId: mutation.mutationId, status: .duplicate)
+        case .rejected(let code, let message, let current):
+            return MutationResult(mutationId: mutation.mutationId, status: .rejected, code: code, message: message, record: current)
+        }
+    }
+
+    @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let query = request.uri.queryParameters
+        let cursor: SyncCursor
+        if let text = query.get("cursor"), !text.isEmpty {
+            guard let parsed = SyncCursor(text: text) else {
+                throw AppError(.badRequest, .badRequest, "The cursor is not one this server gave out.", field: "cursor")
+            }
+            cursor = parsed
+        } else {
+            cursor = SyncCursor(seq: 0)
+        }
+        var limit = Self.defaultPullLimit
+        if let text = query.get("limit") {
+            guard let value = Int(text), (1...Self.maxPullLimit).contains(value) else {
+                throw AppError(.badRequest, .badRequest, "limit must be a number from 1 to \(Self.maxPullLimit).", field: "limit")
+            }
+            limit = value
+        }
+        let scopes = rules.readableScopes(userID: user.id.uuidString.lowercased())
+        var changes = try await repository.changes(in: scopes, after: cursor.seq, limit: limit + 1)
+        let hasMore = changes.count > limit
+        if hasMore { changes.removeLast() }
+        let next = changes.last.map { SyncCursor(seq: $0.seq) } ?? cursor
+        return try JSONResponse.make(PullResponse(changes: changes, cursor: next.text, hasMore: hasMore))
+    }
+}
+
+/// The pull position, opaque to clients ("s" + sequence value, base64url) so its form can change.
+struct SyncCursor: Equatable {
+    let seq: Int64
+
+    init(seq: Int64) { self.seq = seq }
+
+    init?(text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8),
+            plain.hasPrefix("s"), let seq = Int64(plain.dropFirst()), seq >= 0
+        else { return nil }
+        self.seq = seq
+    }
+
+    var text: String {
+        Data("s\(seq)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import KithCore
+import SQLKit
+
+/// Storage of synced records, the change sequence and applied mutation ids.
+struct SyncRepository: Sendable {
+    let database: KithDatabase
+
+    enum PushOutcome: Sendable {
+        case applied(seq: Int64)
+        /// The mutation id was applied before: nothing changes.
+        case duplicate
+        /// Refused, with the record's current state when there is one.
+        case rejected(code: String, message: String, current: ChangeDTO?)
+    }
+
+    /// Applies one mutation atomically: its idempotency record, the merge and the new sequence value
+    /// commit together or not at all. `validate` sees whether the record is new.
+    func apply(
+        _ mutation: Mutation, userID: String, now: Int64,
+        validate: @escaping @Sendable (_ isCreation: Bool) -> APIErrorDetail?
+    ) async throws -> PushOutcome {
+        try await database.transaction { sql in
+            let seen = try await sql.raw(
+                "SELECT mutation_id FROM sync_mutations WHERE mutation_id = \(bind: mutation.mutationId.uuidString.lowercased())"
+            ).first()
+            if seen != nil { return .duplicate }
+
+            let id = mutation.id.uuidString.lowercased()
+            var record = SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
+            let stored = try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id)").first(decoding: StoredRecord.self)
+            if let stored {
+                let current = try stored.record()
+                guard current.entity == mutation.entity, current.scope == mutation.scope else {
+                    // Ids are global: another entity or scope owning this id is not the caller's to touch.
+                    return .rejected(code: "forbidden", message: "This record belongs elsewhere.", current: nil)
+                }
+                record = current
+            }
+            if mutation.op == .upsert, let problem = validate(stored == nil) {
+                return .rejected(code: problem.code, message: problem.message, current: try stored?.change())
+            }
+            switch record.merge(mutation) {
+            case .ignoredDeleted:
+                return .rejected(code: "deleted", message: "This record was deleted.", current: try stored?.change())
+            case .superseded:
+                try await remember(mutation, userID: userID, now: now, sql: sql)
+                return .applied(seq: stored?.seq ?? 0)
+            case .changed:
+                let seq = try await nextSequenceValue(sql)
+                try await write(record, seq: seq, exists: stored != nil, sql: sql)
+                try await remember(mutation, userID: userID, now: now, sql: sql)
+                return .applied(seq: seq)
+            }
+        }
+    }
+
+    /// Changes in `scopes` after `cursor`, oldest first, at most `limit` (+1 to tell if more exist).
+    func changes(in scopes: [String], after cursor: Int64, limit: Int) async throws -> [ChangeDTO] {
+        try await database.run { sql in
+            let rows = try await sql.raw(
+                """
+                SELECT * FROM sync_records WHERE scope IN (\(binds: scopes)) AND seq > \(bind: cursor)
+                ORDER BY seq LIMIT \(bind: limit)
+                """
+            ).all(decoding: StoredRecord.self)
+            return try rows.map { try $0.change() }
+        }
+    }
+
+    /// The latest sequence value: where a pull that has seen everything stands.
+    func currentSequenceValue() async throws -> Int64 {
+        try await database.run { sql in
+            try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(decodingColumn: "value", as: Int64.self) ?? 0
+        }
+    }
+
+    private func nextSequenceValue(_ sql: any SQLDatabase) async throws -> Int64 {
+        try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1").run()
+        return try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(decodingColumn: "value", as: Int64.self) ?? 0
+    }
+
+    private func remember(_ mutation: Mutation, userID: String, now: Int64, sql: any SQLDatabase) async throws {
+        try await sql.raw(
+            """
+            INSERT INTO sync_mutations (mutation_id, user_id, applied_at)
+            VALUES (\(bind: mutation.mutationId.uuidString.lowercased()), \(bind: userID), \(bind: now))
+            """
+        ).run()
+    }
+
+    private func write(_ record: SyncRecord, seq: Int64, exists: Bool, sql: any SQLDatabase) async throws {
+        let fields = String(decoding: try JSONEncoder().encode(record.fields), as: UTF8.self)
+        let stamps = String(decoding: try JSONEncoder().encode(record.stamps), as: UTF8.self)
+        let deleted = record.deleted?.description
+        let id = record.id.uuidString.lowercased()
+        if exists {
+            try await sql.raw(
+                """
+                UPDATE sync_records SET fields = \(bind: fields), stamps = \(bind: stamps), deleted = \(bind: deleted),
+                    seq = \(bind: seq)
+                WHERE id = \(bind: id)
+                """
+            ).run()
+        } else {
+            try await sql.raw(
+                """
+                INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq)
+                VALUES (\(bind: id), \(bind: record.entity), \(bind: record.scope), \(bind: fields), \(bind: stamps),
+                        \(bind: deleted), \(bind: seq))
+                """
+            ).run()
+        }
+    }
+}
+
+/// A `sync_records` row.
+private struct StoredRecord: Decodable {
+    var id: String
+    var entity: String
+    var scope: String
+    var fields: String
+    var stamps: String
+    var deleted: String?
+    var seq: Int64
+
+    func record() throws -> SyncRecord {
+        guard let uuid = UUID(uuidString: id) else { throw SyncStorageError("bad id \(id)") }
+        var record = SyncRecord(entity: entity, id: uuid, scope: scope)
+        record.fields = try JSONDecoder().decode([String: JSONValue].self, from: Data(fields.utf8))
+        record.stamps = try JSONDecoder().decode([String: HLC].self, from: Data(stamps.utf8))
+        record.deleted = deleted.flatMap(HLC.init)
+        return record
+    }
+
+    func change() throws -> ChangeDTO {
+        let record = try record()
+        return ChangeDTO(
+            entity: entity, id: record.id, scope: scope, fields: record.fields, deleted: record.isDeleted, seq: seq)
+    }
+}
+
+struct SyncStorageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
