@@ -223,6 +223,7 @@ struct AccountRepository: Sendable {
 
     struct PersonalTokenLookup: Decodable, Sendable {
         var tokenID: String
+        var tokenLastUsedAt: Int64?
         var user: UserRecord
 
         init(from decoder: any Decoder) throws {
@@ -232,21 +233,25 @@ struct AccountRepository: Sendable {
                 init(stringValue: String) { self.stringValue = stringValue }
                 init?(intValue: Int) { nil }
             }
-            tokenID = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: Keys(stringValue: "token_id"))
+            let container = try decoder.container(keyedBy: Keys.self)
+            tokenID = try container.decode(String.self, forKey: Keys(stringValue: "token_id"))
+            tokenLastUsedAt = try container.decodeIfPresent(Int64.self, forKey: Keys(stringValue: "token_last_used_at"))
             user = try UserRecord(from: decoder)
         }
     }
 
-    /// Finds the owner of a personal access token and notes its use.
+    /// Finds the owner of a personal access token and notes its use. "Last used" is shown to the
+    /// minute, so it is written at most once a minute: most authenticated requests write nothing.
     func usePersonalToken(hash: String, now: Int64) async throws -> PersonalTokenLookup? {
         try await database.run { sql in
             let found = try await sql.raw(
                 """
-                SELECT t.id AS token_id, u.* FROM personal_tokens t JOIN users u ON u.id = t.user_id
+                SELECT t.id AS token_id, t.last_used_at AS token_last_used_at, u.*
+                FROM personal_tokens t JOIN users u ON u.id = t.user_id
                 WHERE t.token_hash = \(bind: hash)
                 """
             ).first(decoding: PersonalTokenLookup.self)
-            if let found {
+            if let found, found.tokenLastUsedAt.map({ now - $0 >= 60_000 }) ?? true {
                 try await sql.raw(
                     "UPDATE personal_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: found.tokenID)"
                 ).run()

@@ -7,7 +7,7 @@ struct SyncRepository: Sendable {
     let database: KithDatabase
 
     enum PushOutcome: Sendable {
-        case applied(seq: Int64)
+        case applied
         /// The mutation id was applied before: nothing changes.
         case duplicate
         /// Refused, with the record's current state when there is one.
@@ -45,12 +45,12 @@ struct SyncRepository: Sendable {
                 return .rejected(code: "deleted", message: "This record was deleted.", current: try stored?.change())
             case .superseded:
                 try await remember(mutation, userID: userID, now: now, sql: sql)
-                return .applied(seq: stored?.seq ?? 0)
+                return .applied
             case .changed:
                 let seq = try await nextSequenceValue(sql)
                 try await write(record, seq: seq, exists: stored != nil, sql: sql)
                 try await remember(mutation, userID: userID, now: now, sql: sql)
-                return .applied(seq: seq)
+                return .applied
             }
         }
     }

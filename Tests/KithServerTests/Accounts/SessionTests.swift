@@ -112,6 +112,28 @@ struct SessionTests {
     }
 
     @Test(arguments: Engine.available)
+    func lastUsedIsKeptToTheMinute(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let ada = try await client.signUp("ada@example.com")
+            let secret = try #require(
+                try await client.call(.post, "/v1/tokens", json: #"{"name":"cron"}"#, token: ada.accessToken)
+                    .decode(PersonalTokenDTO.self).token)
+            func lastUsed() async throws -> Date? {
+                try await client.call(.get, "/v1/tokens", token: ada.accessToken).decode(PersonalTokenList.self).tokens[0].lastUsedAt
+            }
+            #expect(try await lastUsed() == nil)
+            _ = try await client.call(.get, "/v1/me", token: secret)
+            let first = try #require(try await lastUsed())
+            server.clock.advance(by: 30)
+            _ = try await client.call(.get, "/v1/me", token: secret)
+            #expect(try await lastUsed() == first)
+            server.clock.advance(by: 31)
+            _ = try await client.call(.get, "/v1/me", token: secret)
+            #expect(try await lastUsed() == first.addingTimeInterval(61))
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func tokensAreStoredOnlyAsHashes(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in
             let session = try await client.signUp("ada@example.com")
