@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Shared by server and clients: domain types, wire DTOs, validation. Foundation only, no I/O.
@@ -32,7 +34,13 @@ let package = Package(
         // The client SDK. Must stay free of server-only dependencies so an iOS app can embed it.
         .target(
             name: "KithKit",
-            dependencies: ["KithCore"]
+            dependencies: ["KithCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The live socket over SwiftNIO, for platforms whose URLSession has no WebSocket (Linux).
+        // Kept out of KithKit so an iOS app does not carry NIO.
+        .target(
+            name: "KithKitNIO",
+            dependencies: ["KithKit", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
         ),
         // The server as a library: buildApplication(config).
         .target(
@@ -40,6 +48,7 @@ let package = Package(
             dependencies: [
                 "KithCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -59,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "kith",
             dependencies: [
-                "KithCore", "KithKit", "KithServer",
+                "KithCore", "KithKit", "KithKitNIO", "KithServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,6 +88,7 @@ let package = Package(
             dependencies: [
                 "KithServer", "KithCore", "KithTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
         .testTarget(name: "KithKitTests", dependencies: ["KithKit", "KithCore", "KithTestSupport"]),
@@ -86,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "KithKit", "KithServer", "KithCore", "KithTestSupport", "kith",
+                "KithKit", "KithKitNIO", "KithServer", "KithCore", "KithTestSupport", "kith",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

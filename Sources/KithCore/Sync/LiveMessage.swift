@@ -1,0 +1,53 @@
+import Foundation
+
+/// A message on the live socket (`GET /v1/live`, SYNC.md). JSON text frames, one object each.
+///
+/// - device -> server, only when the upgrade request carried no `Authorization` header:
+///   `{"type":"auth","token":"<access token>"}` as the first message.
+/// - server -> device: `{"type":"ready"}` once the socket is authenticated and subscribed (changes
+///   committed after it are nudged); `{"type":"changed","scope":"user:…","seq":N}` after a change in
+///   a scope the user can read; `{"type":"error","code":"…","message":"…"}` before the server closes.
+public struct LiveMessage: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable {
+        case auth, ready, changed, error
+    }
+
+    public var type: Kind
+    public var token: String?
+    public var scope: String?
+    public var seq: Int64?
+    public var code: String?
+    public var message: String?
+
+    public init(
+        type: Kind, token: String? = nil, scope: String? = nil, seq: Int64? = nil, code: String? = nil,
+        message: String? = nil
+    ) {
+        self.type = type
+        self.token = token
+        self.scope = scope
+        self.seq = seq
+        self.code = code
+        self.message = message
+    }
+
+    public static func auth(token: String) -> LiveMessage { LiveMessage(type: .auth, token: token) }
+    public static let ready = LiveMessage(type: .ready)
+    public static func changed(scope: String, seq: Int64) -> LiveMessage { LiveMessage(type: .changed, scope: scope, seq: seq) }
+    public static func error(code: String, message: String) -> LiveMessage {
+        LiveMessage(type: .error, code: code, message: message)
+    }
+
+    /// The JSON text of one frame.
+    public var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    /// Parses one frame's text; nil when it is not a live message.
+    public init?(text: String) {
+        guard let decoded = try? JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8)) else { return nil }
+        self = decoded
+    }
+}
