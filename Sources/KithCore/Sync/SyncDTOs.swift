@@ -41,22 +41,37 @@ public struct PushResponse: Codable, Sendable {
     }
 }
 
-/// A record as pull hands it out.
+/// A record as pull hands it out. `stamps` (the HLC of each field's last write) and `deletedStamp`
+/// let a device merge the server's state with its own unpushed edits by the same rule as the server
+/// (SYNC.md lists `fields`, `deleted` and `seq`; the stamps are Kith's addition for that merge).
 public struct ChangeDTO: Codable, Sendable, Equatable {
     public var entity: String
     @LowercaseUUID public var id: UUID
     public var scope: String
     public var fields: [String: JSONValue]
+    public var stamps: [String: HLC]
     public var deleted: Bool
+    public var deletedStamp: HLC?
     public var seq: Int64
 
-    public init(entity: String, id: UUID, scope: String, fields: [String: JSONValue], deleted: Bool, seq: Int64) {
-        self.entity = entity
-        self.id = id
-        self.scope = scope
-        self.fields = fields
-        self.deleted = deleted
+    public init(record: SyncRecord, seq: Int64) {
+        self.entity = record.entity
+        self.id = record.id
+        self.scope = record.scope
+        self.fields = record.fields
+        self.stamps = record.stamps
+        self.deleted = record.isDeleted
+        self.deletedStamp = record.deleted
         self.seq = seq
+    }
+
+    /// The record this change carries.
+    public var record: SyncRecord {
+        var record = SyncRecord(entity: entity, id: id, scope: scope)
+        record.fields = fields
+        record.stamps = stamps
+        record.deleted = deletedStamp
+        return record
     }
 }
 

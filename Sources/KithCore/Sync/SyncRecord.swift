@@ -94,3 +94,28 @@ extension SyncRecord {
         }
     }
 }
+
+extension SyncRecord {
+    /// Merges another replica's state of the same record (a pulled change) by the same rule as
+    /// `merge(_: Mutation)`: per field the later stamp wins, the earliest delete wins and clears the
+    /// fields. Merging states in any order, or twice, gives the same record.
+    @discardableResult
+    public mutating func merge(_ other: SyncRecord) -> MergeOutcome {
+        if let theirs = other.deleted {
+            if let mine = deleted, mine <= theirs { return .superseded }
+            deleted = theirs
+            fields = [:]
+            stamps = [:]
+            return .changed
+        }
+        if deleted != nil { return .ignoredDeleted }
+        var changed = false
+        for (name, stamp) in other.stamps {
+            if let mine = stamps[name], stamp <= mine { continue }
+            fields[name] = other.fields[name] ?? .null
+            stamps[name] = stamp
+            changed = true
+        }
+        return changed ? .changed : .superseded
+    }
+}

@@ -134,9 +134,7 @@ private struct StoredRecord: Decodable {
     }
 
     func change() throws -> ChangeDTO {
-        let record = try record()
-        return ChangeDTO(
-            entity: entity, id: record.id, scope: scope, fields: record.fields, deleted: record.isDeleted, seq: seq)
+        ChangeDTO(record: try record(), seq: seq)
     }
 }
 

@@ -38,6 +38,43 @@ struct ConvergenceTests {
         }
     }
 
+    /// A device merges pulled server state into records that also carry its own unpushed edits:
+    /// whatever split of the history each side saw, the merged state equals applying everything.
+    @Test(arguments: 0..<40)
+    func mergingStatesEqualsApplyingEveryMutation(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let mutations = Self.history(&random)
+        func apply(_ mutations: [Mutation]) -> [UUID: SyncRecord] {
+            var records: [UUID: SyncRecord] = [:]
+            for mutation in mutations {
+                records[mutation.id, default: SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)]
+                    .merge(mutation)
+            }
+            return records
+        }
+        let everything = apply(mutations)
+        // The device saw some mutations; the server saw the rest and some of the device's too.
+        var sawOnDevice: [Mutation] = []
+        var sawOnServer: [Mutation] = []
+        for mutation in mutations {
+            if random.next() % 2 == 0 {
+                sawOnDevice.append(mutation)
+                if random.next() % 2 == 0 { sawOnServer.append(mutation) }
+            } else {
+                sawOnServer.append(mutation)
+            }
+        }
+        var device = apply(sawOnDevice)
+        let server = apply(sawOnServer)
+        for (id, record) in server {
+            device[id, default: SyncRecord(entity: record.entity, id: id, scope: record.scope)].merge(record)
+        }
+        #expect(device == everything, "device + server state differs from the whole history (seed \(seed))")
+        var again = device
+        for (id, record) in server { again[id]!.merge(record) }
+        #expect(again == device, "merging the same state twice changed something (seed \(seed))")
+    }
+
     /// Mutations from four devices over a few records. Device clocks are skewed by up to ±2 s and
     /// devices sometimes hear each other's stamps (as after a pull), as in real use.
     static func history(_ random: inout SplitMix64) -> [Mutation] {
