@@ -91,7 +91,10 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ]
         ),
-        .testTarget(name: "KithKitTests", dependencies: ["KithKit", "KithCore", "KithTestSupport"]),
+        .testTarget(
+            name: "KithKitTests",
+            dependencies: ["KithKit", "KithCore", "KithTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // A real server on a loopback port, driven by KithKit clients and by the `kith` binary.
         .testTarget(
             name: "EndToEndTests",

@@ -117,4 +117,7 @@ public struct EntityCatalog: Sendable {
     }
 
     public subscript(name: String) -> EntityDeclaration? { entities[name] }
+
+    /// Every declaration, by name.
+    public var declarations: [EntityDeclaration] { entities.values.sorted { $0.name < $1.name } }
 }

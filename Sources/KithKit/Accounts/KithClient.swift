@@ -153,9 +153,10 @@ public actor KithClient {
 
     /// Sends a request as the signed-in user and decodes the JSON answer.
     public func authorized<Answer: Decodable>(
-        _ method: String, _ path: String, body: (some Encodable & Sendable)? = Optional<Empty>.none
+        _ method: String, _ path: String, query: [URLQueryItem] = [],
+        body: (some Encodable & Sendable)? = Optional<Empty>.none
     ) async throws -> Answer {
-        try Self.decode(try await authorizedExchange(method, path, body: body))
+        try Self.decode(try await authorizedExchange(method, path, query: query, body: body))
     }
 
     /// Sends a request as the signed-in user, for answers without a body.
@@ -165,14 +166,21 @@ public actor KithClient {
         _ = try await authorizedExchange(method, path, body: body)
     }
 
-    private func authorizedExchange(
-        _ method: String, _ path: String, body: (some Encodable & Sendable)?
-    ) async throws -> HTTPExchangeResponse {
-        guard var session = try store.load() else { throw KithError.notSignedIn }
+    /// A session whose access token is good for a while yet (refreshed first if about to expire),
+    /// for requests that do not go through `authorized`, such as the live socket.
+    public func currentSession() async throws -> StoredSession {
+        guard let session = try store.load() else { throw KithError.notSignedIn }
         if session.accessExpiresAt.timeIntervalSince(now()) < Self.refreshMargin {
-            session = try await refresh()
+            return try await refresh()
         }
-        var outgoing = request(method, path, body: body)
+        return session
+    }
+
+    private func authorizedExchange(
+        _ method: String, _ path: String, query: [URLQueryItem] = [], body: (some Encodable & Sendable)?
+    ) async throws -> HTTPExchangeResponse {
+        var session = try await currentSession()
+        var outgoing = request(method, path, query: query, body: body)
         outgoing.headers["Authorization"] = "Bearer \(session.accessToken)"
         let response = try await transport.send(outgoing)
         guard Self.isTokenRejection(response) else { return try Self.check(response) }
@@ -217,11 +225,16 @@ public actor KithClient {
         if let problem { throw KithError.server(status: 422, problem) }
     }
 
-    private func request(_ method: String, _ path: String, body: (some Encodable & Sendable)? = Optional<Empty>.none)
-        -> HTTPExchangeRequest
-    {
-        var request = HTTPExchangeRequest(
-            method: method, url: serverURL.appendingPathComponent(path), headers: ["Accept": "application/json"])
+    private func request(
+        _ method: String, _ path: String, query: [URLQueryItem] = [],
+        body: (some Encodable & Sendable)? = Optional<Empty>.none
+    ) -> HTTPExchangeRequest {
+        var url = serverURL.appendingPathComponent(path)
+        if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.queryItems = query
+            url = components.url ?? url
+        }
+        var request = HTTPExchangeRequest(method: method, url: url, headers: ["Accept": "application/json"])
         if let body {
             request.body = try? WireCoding.encoder().encode(body)
             request.headers["Content-Type"] = "application/json"

@@ -20,8 +20,10 @@ public enum KithError: Error, Equatable, Sendable {
     case server(status: Int, APIErrorDetail)
     /// The server answered something KithKit does not understand.
     case invalidResponse(String)
-    /// Local storage failed (session file, keychain).
+    /// Local storage failed (session file, keychain, local database).
     case storage(String)
+    /// A change made on this device breaks a rule of its data (checked before anything is stored).
+    case invalid(APIErrorDetail)
 
     init(transportError error: URLError) {
         switch error.code {
@@ -32,14 +34,18 @@ public enum KithError: Error, Equatable, Sendable {
 
     /// The machine-readable code from the server, when there is one.
     public var code: ErrorCode? {
-        if case .server(_, let detail) = self { return ErrorCode(rawValue: detail.code) }
-        return nil
+        switch self {
+        case .server(_, let detail), .invalid(let detail): return ErrorCode(rawValue: detail.code)
+        default: return nil
+        }
     }
 
     /// The input at fault, for showing the message next to it.
     public var field: String? {
-        if case .server(_, let detail) = self { return detail.field }
-        return nil
+        switch self {
+        case .server(_, let detail), .invalid(let detail): return detail.field
+        default: return nil
+        }
     }
 
     public var userMessage: String {
@@ -52,6 +58,7 @@ public enum KithError: Error, Equatable, Sendable {
             status >= 500 ? "The server is having trouble. Please try again." : detail.message
         case .invalidResponse: "The server sent an answer this app does not understand."
         case .storage(let reason): "Could not save on this device: \(reason)"
+        case .invalid(let detail): detail.message
         }
     }
 

@@ -18,7 +18,7 @@ public struct ServerConfig: Sendable {
     public var accounts = AccountSettings()
     public var clock: Clock = .system
     /// The synced entity types the server accepts. Apps add their declarations as they arrive.
-    public var entities = EntityCatalog([])
+    public var entities = EntityCatalog.kith
     public var logLevel: Logger.Level = .info
 
     public init() {}

@@ -1,5 +1,6 @@
 import AsyncKit
 import Foundation
+import KithCore
 import Logging
 import NIOCore
 import NIOPosix

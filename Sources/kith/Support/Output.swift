@@ -57,6 +57,7 @@ extension KithError {
         case .notSignedIn: APIErrorDetail(code: "not_signed_in", message: "You are not signed in. Run `kith account login` first.")
         case .invalidResponse: APIErrorDetail(code: "invalid_response", message: userMessage)
         case .storage: APIErrorDetail(code: "storage", message: userMessage)
+        case .invalid(let detail): detail
         }
     }
 }

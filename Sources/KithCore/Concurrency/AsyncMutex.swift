@@ -1,9 +1,11 @@
 /// A first-come, first-served lock for async code, held across suspension points.
-actor AsyncMutex {
+public actor AsyncMutex {
+    public init() {}
+
     private var isLocked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+    public func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
         await lock()
         do {
             let result = try await body()

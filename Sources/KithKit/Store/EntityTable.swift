@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import KithCore
+
+/// How one declared entity lives in the local database: a table named after the entity
+/// (`outreach.contact` -> `outreach_contact`) with `id`, `scope`, one column per declared field and
+/// `_stamps` (the HLC of each field's last write, JSON). Apps query these tables directly; deleted
+/// records leave the table for `sync_tombstones`, so a table holds exactly the live records.
+struct EntityTable: Sendable {
+    let declaration: EntityDeclaration
+
+    static let reservedColumns: Set<String> = ["id", "scope", "_stamps"]
+
+    var name: String { Self.tableName(declaration.name) }
+
+    static func tableName(_ entity: String) -> String { entity.replacingOccurrences(of: ".", with: "_") }
+
+    /// Creates the table, or adds columns for fields declared since it was created.
+    func createOrUpdate(_ db: Database) throws {
+        for field in declaration.fields where Self.reservedColumns.contains(field.name) {
+            throw KithError.storage("\(declaration.name) declares a field named \(field.name), which is reserved")
+        }
+        if try db.tableExists(name) {
+            let existing = Set(try db.columns(in: name).map(\.name))
+            for field in declaration.fields where !existing.contains(field.name) {
+                try db.execute(sql: "ALTER TABLE \(quoted(name)) ADD COLUMN \(quoted(field.name)) \(Self.sqlType(field.type))")
+            }
+            return
+        }
+        let columns = declaration.fields.map { "\(quoted($0.name)) \(Self.sqlType($0.type))" }
+        try db.execute(
+            sql: """
+                CREATE TABLE \(quoted(name)) (
+                    id TEXT PRIMARY KEY NOT NULL, scope TEXT NOT NULL, _stamps TEXT NOT NULL\(columns.map { ", " + $0 }.joined())
+                )
+                """)
+    }
+
+    static func sqlType(_ type: FieldType) -> String {
+        switch type {
+        case .string, .timestamp, .uuid: "TEXT"
+        case .integer, .bool: "INTEGER"
+        case .number: "REAL"
+        }
+    }
+
+    /// The live record with `id`, or nil.
+    func load(_ id: UUID, _ db: Database) throws -> SyncRecord? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(quoted(name)) WHERE id = ?", arguments: [id.lowercased])
+        else { return nil }
+        return try record(from: row)
+    }
+
+    func record(from row: Row) throws -> SyncRecord {
+        let idText: String = row["id"]
+        guard let id = UUID(uuidString: idText) else { throw KithError.storage("bad id \(idText) in \(name)") }
+        var record = SyncRecord(entity: declaration.name, id: id, scope: row["scope"])
+        record.stamps = try JSONDecoder().decode([String: HLC].self, from: Data((row["_stamps"] as String).utf8))
+        for field in declaration.fields where record.stamps[field.name] != nil {
+            record.fields[field.name] = Self.value(row[field.name], as: field.type)
+        }
+        return record
+    }
+
+    /// Writes a live record (insert or replace).
+    func save(_ record: SyncRecord, _ db: Database) throws {
+        let stamps = String(decoding: try JSONEncoder().encode(record.stamps), as: UTF8.self)
+        let fields = declaration.fields
+        var values: [(any DatabaseValueConvertible)?] = [record.id.lowercased, record.scope, stamps]
+        values += fields.map { Self.databaseValue(record.fields[$0.name] ?? .null, as: $0.type) }
+        let columns = ["id", "scope", "_stamps"] + fields.map(\.name)
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO \(quoted(name)) (\(columns.map(quoted).joined(separator: ", ")))
+                VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+                """,
+            arguments: StatementArguments(values))
+    }
+
+    func remove(_ id: UUID, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM \(quoted(name)) WHERE id = ?", arguments: [id.lowercased])
+    }
+
+    static func databaseValue(_ value: JSONValue, as type: FieldType) -> DatabaseValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return (flag ? 1 : 0).databaseValue
+        case .string(let text): return text.databaseValue
+        case .number(let number):
+            if case .integer = type, let whole = Int64(exactly: number) { return whole.databaseValue }
+            return number.databaseValue
+        }
+    }
+
+    static func value(_ stored: DatabaseValue, as type: FieldType) -> JSONValue {
+        switch stored.storage {
+        case .null: return .null
+        case .int64(let integer):
+            if case .bool = type { return .bool(integer != 0) }
+            return .number(Double(integer))
+        case .double(let number): return .number(number)
+        case .string(let text): return .string(text)
+        case .blob(let data): return .string(String(decoding: data, as: UTF8.self))
+        }
+    }
+}
+
+/// An SQL identifier in double quotes (entity and field names come from declarations, not users).
+func quoted(_ identifier: String) -> String { "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+extension UUID {
+    /// The lower-case text form every Kith table and wire message uses.
+    var lowercased: String { uuidString.lowercased() }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import KithCore
+
+/// A live record as apps read it from the local store.
+public struct LocalRecord: Sendable, Equatable, Identifiable {
+    public let entity: String
+    public let id: UUID
+    public let scope: String
+    public let fields: [String: JSONValue]
+
+    init(_ record: SyncRecord) {
+        entity = record.entity
+        id = record.id
+        scope = record.scope
+        fields = record.fields
+    }
+
+    public subscript(field: String) -> JSONValue? { fields[field] }
+
+    /// The field as text, nil when absent, null or not text.
+    public func string(_ field: String) -> String? {
+        if case .string(let text) = fields[field] { return text }
+        return nil
+    }
+
+    public func bool(_ field: String) -> Bool? {
+        if case .bool(let flag) = fields[field] { return flag }
+        return nil
+    }
+
+    public func number(_ field: String) -> Double? {
+        if case .number(let number) = fields[field] { return number }
+        return nil
+    }
+}
+
+/// A change this device made that the server refused; it is dropped from the outbox and kept here
+/// so the app can tell the person (SYNC.md: never retried forever).
+public struct SyncRejection: Sendable, Equatable {
+    public let mutationId: UUID
+    public let entity: String
+    public let recordId: UUID
+    public let code: String
+    public let message: String
+    public let at: Date
+}

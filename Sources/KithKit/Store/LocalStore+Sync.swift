@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+import KithCore
+
+/// What the sync engine (and status displays) need from the store.
+extension LocalStore {
+    /// Changes made here and not yet acknowledged by the server.
+    public func pendingCount() throws -> Int {
+        try storageErrors { try writer.read(Outbox.count) }
+    }
+
+    public func observePendingCount() -> AsyncValueObservation<Int> {
+        observe(Outbox.count)
+    }
+
+    /// When a sync last completed (push and pull), nil if never.
+    public func lastSyncAt() throws -> Date? {
+        try storageErrors { try writer.read { db in try SyncState.load(db)?.lastSyncAt } }
+    }
+
+    /// Changes the server refused, newest first. They are no longer in the outbox.
+    public func rejections() throws -> [SyncRejection] {
+        try storageErrors {
+            try writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM sync_rejections ORDER BY at DESC").compactMap { row in
+                    guard let mutationId = UUID(uuidString: row["mutation_id"]), let recordId = UUID(uuidString: row["record_id"])
+                    else { return nil }
+                    return SyncRejection(
+                        mutationId: mutationId, entity: row["entity"], recordId: recordId, code: row["code"],
+                        message: row["message"], at: Date(timeIntervalSince1970: row["at"]))
+                }
+            }
+        }
+    }
+
+    /// Forgets the refused changes once the person has seen them.
+    public func clearRejections() throws {
+        try storageErrors { try writer.write { db in try db.execute(sql: "DELETE FROM sync_rejections") } }
+    }
+
+    // MARK: For SyncEngine
+
+    func pendingBatch(limit: Int, maxBytes: Int) throws -> [Mutation] {
+        try storageErrors { try writer.read { db in try Outbox.oldest(limit: limit, maxBytes: maxBytes, db) } }
+    }
+
+    func cursor() throws -> String? {
+        try storageErrors { try writer.read { db in try SyncState.load(db)?.cursor } }
+    }
+
+    /// Takes the server's answer to a push: acknowledged mutations leave the outbox; refused ones
+    /// leave it too, are recorded as rejections, and their record goes back to the server's state
+    /// plus this device's other queued changes. One transaction. Returns the rejections.
+    func complete(_ results: [MutationResult]) throws -> [SyncRejection] {
+        let at = now()
+        return try storageErrors {
+            try writer.write { db in
+                var rejections: [SyncRejection] = []
+                for result in results {
+                    guard
+                        let row = try Row.fetchOne(
+                            db, sql: "SELECT entity, record_id FROM outbox WHERE mutation_id = ?",
+                            arguments: [result.mutationId.lowercased])
+                    else { continue }
+                    try Outbox.remove(result.mutationId, db)
+                    guard result.status == .rejected else { continue }
+                    let entity: String = row["entity"]
+                    guard let recordId = UUID(uuidString: row["record_id"]) else { continue }
+                    let rejection = SyncRejection(
+                        mutationId: result.mutationId, entity: entity, recordId: recordId, code: result.code ?? "rejected",
+                        message: result.message ?? "The server refused this change.", at: at)
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO sync_rejections (mutation_id, entity, record_id, code, message, at)
+                            VALUES (?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            rejection.mutationId.lowercased, entity, recordId.lowercased, rejection.code, rejection.message,
+                            at.timeIntervalSince1970,
+                        ])
+                    try rebuild(entity, recordId, serverState: result.record?.record, db)
+                    rejections.append(rejection)
+                }
+                return rejections
+            }
+        }
+    }
+
+    /// A refused change must not linger locally: the record becomes the server's state (if any)
+    /// with this device's remaining queued changes merged on top.
+    private func rebuild(_ entity: String, _ id: UUID, serverState: SyncRecord?, _ db: Database) throws {
+        var record = serverState
+        for mutation in try Outbox.mutations(of: id, db) {
+            var merged = record ?? SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
+            merged.merge(mutation)
+            record = merged
+        }
+        if let record {
+            try storage.store(record, db)
+        } else {
+            try storage.forget(entity, id, db)
+        }
+    }
+
+    func notePushFailure(_ mutations: [Mutation], error: String) throws {
+        try storageErrors {
+            try writer.write { db in try Outbox.noteFailure(mutations.map(\.mutationId), error: error, db) }
+        }
+    }
+
+    /// Applies one pulled page by the merge rule and moves the cursor, in one transaction, so a
+    /// page is either wholly applied or pulled again. Returns how many records changed here.
+    func apply(_ page: PullResponse) throws -> Int {
+        let nowMillis = Self.millis(now())
+        return try storageErrors {
+            try writer.write { db in
+                var clock = try SyncState.load(db)?.clock ?? HybridLogicalClock(node: clientId.lowercased)
+                var changed = 0
+                for change in page.changes where catalog[change.entity] != nil {
+                    let incoming = change.record
+                    var record = try storage.load(change.entity, change.id, db) ?? SyncRecord(
+                        entity: change.entity, id: change.id, scope: change.scope)
+                    if record.merge(incoming) == .changed {
+                        try storage.store(record, db)
+                        changed += 1
+                    }
+                    // Later local edits must stamp after everything seen, whatever this clock says.
+                    if let latest = (Array(incoming.stamps.values) + [incoming.deleted].compactMap { $0 }).max() {
+                        clock.receive(latest, now: nowMillis)
+                    }
+                }
+                try SyncState.saveClock(clock, db)
+                try SyncState.saveCursor(page.cursor, db)
+                return changed
+            }
+        }
+    }
+
+    func markSynced() throws {
+        let at = now()
+        try storageErrors { try writer.write { db in try SyncState.saveLastSync(at, db) } }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import KithCore
+
+/// Mutations made on this device and not yet acknowledged by the server. A row is written in the
+/// same transaction as the local change it describes, so a crash never loses a queued edit.
+enum Outbox {
+    static func append(_ mutation: Mutation, _ db: Database) throws {
+        let fields = String(decoding: try JSONEncoder().encode(mutation.fields), as: UTF8.self)
+        try db.execute(
+            sql: """
+                INSERT INTO outbox (mutation_id, entity, record_id, scope, op, fields, hlc)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                mutation.mutationId.lowercased, mutation.entity, mutation.id.lowercased, mutation.scope,
+                mutation.op.rawValue, fields, mutation.hlc.description,
+            ])
+    }
+
+    static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
+    }
+
+    /// The oldest queued mutations, at most `limit` of them and about `maxBytes` of JSON (always at
+    /// least one), in the order they were made.
+    static func oldest(limit: Int, maxBytes: Int, _ db: Database) throws -> [Mutation] {
+        var batch: [Mutation] = []
+        var bytes = 0
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM outbox ORDER BY seq LIMIT ?", arguments: [limit])
+        while let row = try rows.next() {
+            let fields: String = row["fields"]
+            // The envelope around the fields (ids, entity, scope, stamp) is under 300 bytes.
+            bytes += fields.utf8.count + 300
+            if bytes > maxBytes && !batch.isEmpty { break }
+            batch.append(try mutation(from: row))
+        }
+        return batch
+    }
+
+    /// Queued mutations of one record, oldest first.
+    static func mutations(of recordId: UUID, _ db: Database) throws -> [Mutation] {
+        try Row.fetchAll(db, sql: "SELECT * FROM outbox WHERE record_id = ? ORDER BY seq", arguments: [recordId.lowercased])
+            .map(mutation(from:))
+    }
+
+    static func remove(_ mutationId: UUID, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM outbox WHERE mutation_id = ?", arguments: [mutationId.lowercased])
+    }
+
+    static func noteFailure(_ mutationIds: [UUID], error: String, _ db: Database) throws {
+        for id in mutationIds {
+            try db.execute(
+                sql: "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE mutation_id = ?",
+                arguments: [error, id.lowercased])
+        }
+    }
+
+    private static func mutation(from row: Row) throws -> Mutation {
+        let texts: [String] = [row["mutation_id"], row["record_id"], row["op"], row["hlc"]]
+        guard let mutationId = UUID(uuidString: texts[0]), let id = UUID(uuidString: texts[1]),
+            let op = Mutation.Operation(rawValue: texts[2]), let hlc = HLC(texts[3])
+        else { throw KithError.storage("an outbox row is damaged: \(texts)") }
+        let fields = try JSONDecoder().decode([String: JSONValue].self, from: Data((row["fields"] as String).utf8))
+        return Mutation(
+            mutationId: mutationId, entity: row["entity"], id: id, scope: row["scope"], op: op, fields: fields, hlc: hlc)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+import KithCore
+
+/// Reads and writes records in whatever state they are: live ones in their entity table, deleted
+/// ones (tombstones, kept so a late edit never brings them back) in `sync_tombstones`.
+struct RecordStorage: Sendable {
+    let catalog: EntityCatalog
+
+    func table(_ entity: String) throws -> EntityTable {
+        guard let declaration = catalog[entity] else {
+            throw KithError.invalid(APIErrorDetail(code: "unknown_entity", message: "This app has no entity \"\(entity)\"."))
+        }
+        return EntityTable(declaration: declaration)
+    }
+
+    func load(_ entity: String, _ id: UUID, _ db: Database) throws -> SyncRecord? {
+        if let live = try table(entity).load(id, db) { return live }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM sync_tombstones WHERE id = ? AND entity = ?", arguments: [id.lowercased, entity])
+        else { return nil }
+        var record = SyncRecord(entity: entity, id: id, scope: row["scope"])
+        record.deleted = HLC(row["hlc"] as String)
+        return record
+    }
+
+    func store(_ record: SyncRecord, _ db: Database) throws {
+        let table = try table(record.entity)
+        if let deleted = record.deleted {
+            try table.remove(record.id, db)
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO sync_tombstones (id, entity, scope, hlc) VALUES (?, ?, ?, ?)",
+                arguments: [record.id.lowercased, record.entity, record.scope, deleted.description])
+        } else {
+            try table.save(record, db)
+        }
+    }
+
+    /// Forgets a record entirely (a creation the server refused).
+    func forget(_ entity: String, _ id: UUID, _ db: Database) throws {
+        try table(entity).remove(id, db)
+        try db.execute(sql: "DELETE FROM sync_tombstones WHERE id = ?", arguments: [id.lowercased])
+    }
+}

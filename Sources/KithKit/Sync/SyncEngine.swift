@@ -1,0 +1,252 @@
+import Foundation
+import KithCore
+
+/// Moves a `LocalStore`'s changes to the server and the server's changes into the store
+/// (SYNC.md, "Client engine"): push the outbox in batches, pull pages by cursor, listen on the
+/// live socket for nudges. Started, it syncs on every local change, every nudge, every reconnect,
+/// on a timer and on demand; failures are retried with capped exponential backoff and jitter.
+public actor SyncEngine {
+    public struct Configuration: Sendable {
+        /// Server limits: 500 mutations and 1 MiB per push.
+        public var pushBatchSize = 500
+        public var pushBatchBytes = 512 * 1024
+        public var pullPageSize = 500
+        /// How often to sync when nothing else wakes the engine, without and with a live socket.
+        public var pollInterval: Duration = .seconds(30)
+        public var livePollInterval: Duration = .seconds(300)
+        public var backoff = Backoff()
+
+        public init() {}
+    }
+
+    /// What one sync did.
+    public struct Report: Sendable, Equatable {
+        public var pushed = 0
+        public var rejected: [SyncRejection] = []
+        public var pulled = 0
+    }
+
+    /// Things worth showing as they happen.
+    public enum Event: Sendable, Equatable {
+        /// A push batch was acknowledged; `remaining` changes are still queued (upload progress).
+        case pushed(count: Int, remaining: Int)
+        case rejected(SyncRejection)
+        /// A pulled page changed `count` local records.
+        case pulled(count: Int)
+        case liveConnected
+        case liveDisconnected
+    }
+
+    public nonisolated let store: LocalStore
+    let service: any SyncService
+    let live: (any LiveTransport)?
+    let configuration: Configuration
+
+    public private(set) var status: SyncStatus = .idle
+    private var statusObservers: [UUID: AsyncStream<SyncStatus>.Continuation] = [:]
+    private var eventObservers: [UUID: AsyncStream<Event>.Continuation] = [:]
+    private let gate = AsyncMutex()
+    private let wake = WakeSignal()
+    private var tasks: [Task<Void, Never>] = []
+    private var failures = 0
+    private var isLive = false
+
+    public init(
+        store: LocalStore, service: any SyncService, live: (any LiveTransport)? = nil,
+        configuration: Configuration = Configuration()
+    ) {
+        self.store = store
+        self.service = service
+        self.live = live
+        self.configuration = configuration
+    }
+
+    // MARK: Observing
+
+    /// The current status, then every change of it.
+    public func statusUpdates() -> AsyncStream<SyncStatus> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SyncStatus.self, bufferingPolicy: .bufferingNewest(16))
+        let key = UUID()
+        statusObservers[key] = continuation
+        continuation.yield(status)
+        continuation.onTermination = { [weak self] _ in Task { await self?.removeStatusObserver(key) } }
+        return stream
+    }
+
+    public func events() -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(256))
+        let key = UUID()
+        eventObservers[key] = continuation
+        continuation.onTermination = { [weak self] _ in Task { await self?.removeEventObserver(key) } }
+        return stream
+    }
+
+    private func removeStatusObserver(_ key: UUID) { statusObservers[key] = nil }
+    private func removeEventObserver(_ key: UUID) { eventObservers[key] = nil }
+
+    private func publish(_ new: SyncStatus) {
+        guard new != status else { return }
+        status = new
+        for observer in statusObservers.values { observer.yield(new) }
+    }
+
+    private func emit(_ event: Event) {
+        for observer in eventObservers.values { observer.yield(event) }
+    }
+
+    // MARK: Running
+
+    /// Syncs once now: push everything queued, then pull until the server has nothing more. Throws
+    /// the failure (the status shows it too); queued changes stay queued.
+    @discardableResult
+    public func sync() async throws -> Report {
+        try await gate.withLock { try await self.cycle() }
+    }
+
+    /// Keeps the store in sync until `stop()`: a loop that syncs and then waits for a reason to
+    /// sync again, and (with a live transport) the live socket.
+    public func start() {
+        guard tasks.isEmpty else { return }
+        tasks.append(Task { await self.runLoop() })
+        tasks.append(Task { await self.watchOutbox() })
+        if live != nil { tasks.append(Task { await self.runLive() }) }
+    }
+
+    public func stop() {
+        for task in tasks { task.cancel() }
+        tasks = []
+        isLive = false
+    }
+
+    /// Retries at once, skipping the rest of a backoff wait ("Retry now").
+    public func retryNow() async {
+        await wake.fire()
+    }
+
+    private func runLoop() async {
+        while !Task.isCancelled {
+            var wait = isLive ? configuration.livePollInterval : configuration.pollInterval
+            do {
+                try await sync()
+                failures = 0
+            } catch {
+                failures += 1
+                wait = configuration.backoff.delay(afterFailures: failures)
+            }
+            await wake.wait(timeout: wait)
+        }
+    }
+
+    /// A local write (a new outbox row) wakes the loop.
+    private func watchOutbox() async {
+        var last: Int?
+        do {
+            for try await count in store.observePendingCount() {
+                if Task.isCancelled { return }
+                if let last, count > last { await wake.fire() }
+                last = count
+                if case .idle = status, count > 0 { publish(.syncing(pending: count)) }
+            }
+        } catch {
+            // The store closed: nothing more to watch.
+        }
+    }
+
+    /// Holds the live socket open, reconnecting with backoff. `ready` (a fresh connection) and
+    /// every `changed` nudge wake the loop: a reconnect means an immediate retry.
+    private func runLive() async {
+        guard let live else { return }
+        var liveFailures = 0
+        while !Task.isCancelled {
+            do {
+                let endpoint = try await service.liveEndpoint()
+                for try await text in live.connect(to: endpoint.url, token: endpoint.token) {
+                    guard let message = LiveMessage(text: text) else { continue }
+                    switch message.type {
+                    case .ready:
+                        liveFailures = 0
+                        isLive = true
+                        emit(.liveConnected)
+                        await wake.fire()
+                    case .changed:
+                        await wake.fire()
+                    case .auth, .error:
+                        break
+                    }
+                }
+            } catch {
+                // Reconnected below, after a backoff.
+            }
+            if isLive {
+                isLive = false
+                emit(.liveDisconnected)
+            }
+            if Task.isCancelled { return }
+            liveFailures += 1
+            try? await Task.sleep(for: configuration.backoff.delay(afterFailures: liveFailures))
+        }
+    }
+
+    // MARK: One sync
+
+    private func cycle() async throws -> Report {
+        var report = Report()
+        do {
+            guard let userID = try await service.signedInUserID() else { throw KithError.notSignedIn }
+            guard store.userScope == "user:\(userID.lowercased)" else {
+                throw KithError.storage("this device's data belongs to another account; sign in to it to sync")
+            }
+            publish(.syncing(pending: try store.pendingCount()))
+            try await pushAll(into: &report)
+            try await pullAll(into: &report)
+            try store.markSynced()
+            let pending = try store.pendingCount()
+            publish(pending == 0 ? .idle : .syncing(pending: pending))
+            // Changes made during the sync go out on the next round, which the outbox watch starts.
+            return report
+        } catch {
+            let pending = (try? store.pendingCount()) ?? status.pending
+            if let kithError = error as? KithError, kithError == .offline || kithError == .timeout {
+                publish(.offline(pending: pending))
+            } else {
+                publish(.error(message: (error as? KithError)?.userMessage ?? "\(error)", pending: pending))
+            }
+            throw error
+        }
+    }
+
+    private func pushAll(into report: inout Report) async throws {
+        while true {
+            let batch = try store.pendingBatch(limit: configuration.pushBatchSize, maxBytes: configuration.pushBatchBytes)
+            if batch.isEmpty { return }
+            let response: PushResponse
+            do {
+                response = try await service.push(PushRequest(clientId: store.clientId, mutations: batch))
+            } catch {
+                try? store.notePushFailure(batch, error: (error as? KithError)?.userMessage ?? "\(error)")
+                throw error
+            }
+            let rejections = try store.complete(response.results)
+            let acknowledged = Set(response.results.map(\.mutationId))
+            guard batch.contains(where: { acknowledged.contains($0.mutationId) }) else {
+                throw KithError.invalidResponse("the server acknowledged none of the pushed changes")
+            }
+            report.pushed += response.results.count - rejections.count
+            report.rejected += rejections
+            for rejection in rejections { emit(.rejected(rejection)) }
+            let remaining = try store.pendingCount()
+            emit(.pushed(count: response.results.count, remaining: remaining))
+            publish(.syncing(pending: remaining))
+        }
+    }
+
+    private func pullAll(into report: inout Report) async throws {
+        while true {
+            let page = try await service.pull(cursor: try store.cursor(), limit: configuration.pullPageSize)
+            let changed = try store.apply(page)
+            report.pulled += changed
+            if changed > 0 { emit(.pulled(count: changed)) }
+            if !page.hasMore { return }
+        }
+    }
+}

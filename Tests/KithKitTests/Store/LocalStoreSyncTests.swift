@@ -1,0 +1,131 @@
+import Foundation
+import KithCore
+import KithTestSupport
+import Testing
+
+@testable import KithKit
+
+/// How the store takes pulled changes and push answers: the same merge as the server, so a device
+/// shows what the server will hold once its queued changes arrive.
+@Suite("Local store sync bookkeeping")
+struct LocalStoreSyncTests {
+    static func change(_ id: UUID, _ fields: [String: JSONValue], at wall: Int64, node: String = "other", seq: Int64 = 1)
+        -> ChangeDTO
+    {
+        var record = SyncRecord(entity: "test.note", id: id, scope: TestEntities.scope)
+        let stamp = HLC(wallMillis: wall, counter: 0, node: node)
+        record.merge(Mutation(mutationId: UUID(), entity: "test.note", id: id, scope: TestEntities.scope, op: .upsert, fields: fields, hlc: stamp))
+        return ChangeDTO(record: record, seq: seq)
+    }
+
+    static func millis(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) }
+
+    @Test func aPulledChangeArrivesAndMovesTheCursor() async throws {
+        let store = try TestEntities.memoryStore()
+        let id = UUID()
+        let changed = try store.apply(
+            PullResponse(changes: [Self.change(id, ["title": .string("from elsewhere")], at: 1_000)], cursor: "c1", hasMore: false))
+        #expect(changed == 1)
+        #expect(try store.record("test.note", id: id)?.string("title") == "from elsewhere")
+        #expect(try store.cursor() == "c1")
+        #expect(try store.pendingCount() == 0, "pulled changes are not queued for upload")
+    }
+
+    @Test func aLocalEditMadeAfterAPulledOneWinsAndAnOlderOneLoses() async throws {
+        let now = Date()
+        let store = try TestEntities.memoryStore(now: { now })
+        let id = try store.save("test.note", fields: ["title": .string("mine"), "rank": .number(1)])
+        // Another device wrote the title earlier than this device (older stamp) and the rank later.
+        let older = Self.change(id, ["title": .string("theirs")], at: Self.millis(now) - 60_000)
+        let newer = Self.change(id, ["rank": .number(9)], at: Self.millis(now) + 60_000, seq: 2)
+        _ = try store.apply(PullResponse(changes: [older, newer], cursor: "c2", hasMore: false))
+        let record = try #require(try store.record("test.note", id: id))
+        #expect(record.string("title") == "mine")
+        #expect(record.number("rank") == 9)
+        #expect(try store.pendingCount() == 1, "the local edit is still queued")
+
+        // The next local edit stamps after everything seen, even with a clock behind the other device's.
+        try store.save("test.note", id: id, fields: ["rank": .number(10)])
+        _ = try store.apply(PullResponse(changes: [newer], cursor: "c3", hasMore: false))
+        #expect(try store.record("test.note", id: id)?.number("rank") == 10)
+    }
+
+    @Test func aPulledDeletionRemovesTheRecordForGood() async throws {
+        let store = try TestEntities.memoryStore()
+        let id = try store.save("test.note", fields: ["title": .string("soon gone")])
+        var tombstone = SyncRecord(entity: "test.note", id: id, scope: TestEntities.scope)
+        tombstone.deleted = HLC(wallMillis: 1, counter: 0, node: "other")
+        _ = try store.apply(PullResponse(changes: [ChangeDTO(record: tombstone, seq: 5)], cursor: "c", hasMore: false))
+        #expect(try store.record("test.note", id: id) == nil, "a deletion wins even over a later local edit")
+        let late = Self.change(id, ["title": .string("revived?")], at: Self.millis(Date()) + 1_000_000, seq: 6)
+        _ = try store.apply(PullResponse(changes: [late], cursor: "c", hasMore: false))
+        #expect(try store.record("test.note", id: id) == nil)
+    }
+
+    @Test func changesOfUndeclaredEntitiesAreSkipped() async throws {
+        let store = try TestEntities.memoryStore()
+        var stranger = Self.change(UUID(), ["title": .string("x")], at: 1)
+        stranger.entity = "future.thing"
+        #expect(try store.apply(PullResponse(changes: [stranger], cursor: "c9", hasMore: false)) == 0)
+        #expect(try store.cursor() == "c9")
+    }
+
+    @Test func acknowledgedChangesLeaveTheOutbox() async throws {
+        let store = try TestEntities.memoryStore()
+        try store.save("test.note", fields: ["title": .string("a")])
+        try store.save("test.note", fields: ["title": .string("b")])
+        let batch = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
+        #expect(batch.count == 2)
+        let rejections = try store.complete([
+            MutationResult(mutationId: batch[0].mutationId, status: .applied),
+            MutationResult(mutationId: batch[1].mutationId, status: .duplicate),
+        ])
+        #expect(rejections.isEmpty)
+        #expect(try store.pendingCount() == 0)
+        #expect(try store.records("test.note").count == 2)
+    }
+
+    @Test func aRefusedCreationIsUndoneAndReported() async throws {
+        let store = try TestEntities.memoryStore()
+        let id = try store.save("test.note", fields: ["title": .string("not allowed")])
+        let batch = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
+        let rejections = try store.complete([
+            MutationResult(mutationId: batch[0].mutationId, status: .rejected, code: "forbidden", message: "No.")
+        ])
+        #expect(rejections.map(\.code) == ["forbidden"])
+        #expect(try store.record("test.note", id: id) == nil)
+        #expect(try store.pendingCount() == 0, "a refused change is not retried")
+        #expect(try store.rejections().map(\.recordId) == [id])
+        try store.clearRejections()
+        #expect(try store.rejections().isEmpty)
+    }
+
+    @Test func aRefusedEditFallsBackToTheServerStateWithOtherQueuedEditsOnTop() async throws {
+        let store = try TestEntities.memoryStore()
+        let id = UUID()
+        let server = Self.change(id, ["title": .string("server title"), "rank": .number(1)], at: 1_000)
+        _ = try store.apply(PullResponse(changes: [server], cursor: "c", hasMore: false))
+        try store.save("test.note", id: id, fields: ["title": .string("refused title")])
+        try store.save("test.note", id: id, fields: ["rank": .number(2)])
+        let batch = try store.pendingBatch(limit: 1, maxBytes: 1 << 20)
+        _ = try store.complete([
+            MutationResult(mutationId: batch[0].mutationId, status: .rejected, code: "validation_failed", message: "Bad.", record: server)
+        ])
+        let record = try #require(try store.record("test.note", id: id))
+        #expect(record.string("title") == "server title")
+        #expect(record.number("rank") == 2, "the other queued edit still shows")
+        #expect(try store.pendingCount() == 1)
+    }
+
+    @Test func batchesRespectTheCountAndSizeLimits() async throws {
+        let store = try TestEntities.memoryStore()
+        try store.write { transaction in
+            for index in 0..<30 { try transaction.save("test.note", fields: ["title": .string("note \(index)")]) }
+        }
+        #expect(try store.pendingBatch(limit: 10, maxBytes: 1 << 20).count == 10)
+        #expect(try store.pendingBatch(limit: 500, maxBytes: 700).count == 2, "about 320 bytes each")
+        #expect(try store.pendingBatch(limit: 500, maxBytes: 1).count == 1, "never an empty batch while changes wait")
+        let all = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
+        #expect(all.map { $0.fields["title"] } == (0..<30).map { .string("note \($0)") }, "oldest first")
+    }
+}

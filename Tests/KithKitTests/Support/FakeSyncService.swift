@@ -1,0 +1,66 @@
+import Foundation
+import KithCore
+import KithKit
+
+/// An in-memory sync server with the real merge rule, for engine tests that script failures.
+actor FakeSyncService: SyncService {
+    private(set) var records: [UUID: SyncRecord] = [:]
+    private var sequence: [UUID: Int64] = [:]
+    private var counter: Int64 = 0
+    private var applied: Set<UUID> = []
+    /// Sizes of the pushes received, in order.
+    private(set) var pushSizes: [Int] = []
+    /// When set, every call fails with it (server down, server error).
+    var failure: KithError?
+    /// Upserts whose title is this are refused, as a server rule would.
+    var refusedTitle = "refuse me"
+    var userID: UUID?
+
+    init(userID: UUID?) {
+        self.userID = userID
+    }
+
+    func fail(with error: KithError?) { failure = error }
+
+    func push(_ request: PushRequest) async throws -> PushResponse {
+        if let failure { throw failure }
+        pushSizes.append(request.mutations.count)
+        var results: [MutationResult] = []
+        for mutation in request.mutations {
+            if applied.contains(mutation.mutationId) {
+                results.append(MutationResult(mutationId: mutation.mutationId, status: .duplicate))
+                continue
+            }
+            if mutation.fields["title"] == .string(refusedTitle) {
+                results.append(MutationResult(mutationId: mutation.mutationId, status: .rejected, code: "validation_failed", message: "Refused."))
+                continue
+            }
+            var record = records[mutation.id] ?? SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
+            if record.merge(mutation) == .changed {
+                counter += 1
+                sequence[mutation.id] = counter
+                records[mutation.id] = record
+            }
+            applied.insert(mutation.mutationId)
+            results.append(MutationResult(mutationId: mutation.mutationId, status: .applied))
+        }
+        return PushResponse(results: results, cursor: String(counter))
+    }
+
+    func pull(cursor: String?, limit: Int) async throws -> PullResponse {
+        if let failure { throw failure }
+        let after = cursor.flatMap { Int64($0) } ?? 0
+        let newer = sequence.filter { $0.value > after }.sorted { $0.value < $1.value }
+        let page = newer.prefix(limit)
+        let changes = page.map { ChangeDTO(record: records[$0.key]!, seq: $0.value) }
+        return PullResponse(changes: changes, cursor: String(page.last?.value ?? after), hasMore: newer.count > limit)
+    }
+
+    func liveEndpoint() async throws -> (url: URL, token: String) {
+        throw KithError.offline
+    }
+
+    func signedInUserID() async throws -> UUID? { userID }
+
+    var liveRecordCount: Int { records.values.filter { !$0.isDeleted }.count }
+}

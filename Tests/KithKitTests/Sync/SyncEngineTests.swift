@@ -1,0 +1,169 @@
+import Foundation
+import KithCore
+import KithTestSupport
+import Testing
+
+@testable import KithKit
+
+@Suite("Sync engine")
+struct SyncEngineTests {
+    static func device(_ server: FakeSyncService, configure: (inout SyncEngine.Configuration) -> Void = { _ in }) throws
+        -> SyncEngine
+    {
+        var configuration = SyncEngine.Configuration()
+        configure(&configuration)
+        return SyncEngine(store: try TestEntities.memoryStore(), service: server, configuration: configuration)
+    }
+
+    @Test func aSyncPushesThenPullsAndEndsIdle() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let phone = try Self.device(server)
+        let laptop = try Self.device(server)
+        for title in ["one", "two", "three"] { try phone.store.save("test.note", fields: ["title": .string(title)]) }
+
+        let pushed = try await phone.sync()
+        #expect(pushed.pushed == 3)
+        #expect(await phone.status == .idle)
+        #expect(try phone.store.pendingCount() == 0)
+        #expect(try phone.store.lastSyncAt() != nil)
+
+        let pulled = try await laptop.sync()
+        #expect(pulled.pulled == 3)
+        #expect(Set(try laptop.store.records("test.note").compactMap { $0.string("title") }) == ["one", "two", "three"])
+    }
+
+    @Test func offlineChangesWaitAndGoOutWhenTheServerIsBack() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let phone = try Self.device(server)
+        try phone.store.save("test.note", fields: ["title": .string("on the train")])
+        try phone.store.save("test.note", fields: ["title": .string("in the tunnel")])
+        await server.fail(with: .offline)
+
+        let error = await expectKithError { try await phone.sync() }
+        #expect(error == .offline)
+        #expect(await phone.status == .offline(pending: 2))
+        #expect(try phone.store.pendingCount() == 2)
+
+        await server.fail(with: .server(status: 503, APIErrorDetail(code: "unavailable", message: "down")))
+        _ = await expectKithError { try await phone.sync() }
+        guard case .error(_, let pending) = await phone.status else {
+            Issue.record("a server error shows as an error, not offline")
+            return
+        }
+        #expect(pending == 2)
+
+        await server.fail(with: nil)
+        try await phone.sync()
+        #expect(await phone.status == .idle)
+        #expect(await server.liveRecordCount == 2)
+    }
+
+    @Test func aRefusedChangeIsReportedAndNotRetried() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let phone = try Self.device(server)
+        var events = await phone.events().makeAsyncIterator()
+        try phone.store.save("test.note", fields: ["title": .string("refuse me")])
+        try phone.store.save("test.note", fields: ["title": .string("fine")])
+
+        let report = try await phone.sync()
+        #expect(report.rejected.map(\.code) == ["validation_failed"])
+        #expect(report.pushed == 1)
+        #expect(try phone.store.pendingCount() == 0)
+        #expect(try phone.store.records("test.note").map { $0.string("title") } == ["fine"])
+        #expect(await events.next().map { if case .rejected = $0 { true } else { false } } == true)
+        try await phone.sync()
+        #expect(await server.pushSizes == [2], "nothing is pushed again")
+    }
+
+    @Test func largeOutboxesGoOutInBatches() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let phone = try Self.device(server)
+        try phone.store.write { transaction in
+            for index in 0..<1_200 { try transaction.save("test.note", fields: ["title": .string("n\(index)")]) }
+        }
+        var progress: [Int] = []
+        let events = await phone.events()
+        try await phone.sync()
+        #expect(await server.pushSizes == [500, 500, 200])
+        await phone.stop()
+        for await event in events {
+            if case .pushed(_, let remaining) = event { progress.append(remaining) }
+            if progress.count == 3 { break }
+        }
+        #expect(progress == [700, 200, 0], "upload progress is reported per batch")
+    }
+
+    @Test func aStoreOfAnotherAccountDoesNotSync() async throws {
+        let server = FakeSyncService(userID: UUID())
+        let phone = try Self.device(server)
+        try phone.store.save("test.note", fields: ["title": .string("private")])
+        _ = await expectKithError { try await phone.sync() }
+        #expect(await server.pushSizes.isEmpty)
+
+        await server.setUser(nil)
+        #expect(await expectKithError { try await phone.sync() } == .notSignedIn)
+    }
+
+    @Test func aStartedEngineSyncsALocalWriteOnItsOwn() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let phone = try Self.device(server) { $0.pollInterval = .seconds(600) }
+        await phone.start()
+        try phone.store.save("test.note", fields: ["title": .string("no button pressed")])
+        try await eventually { await server.liveRecordCount == 1 }
+        await phone.stop()
+    }
+
+    @Test func retryNowSkipsTheBackoffWait() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        await server.fail(with: .offline)
+        let phone = try Self.device(server) {
+            $0.pollInterval = .seconds(600)
+            $0.backoff = Backoff(base: .seconds(600), cap: .seconds(600))
+        }
+        try phone.store.save("test.note", fields: ["title": .string("waiting")])
+        await phone.start()
+        try await eventually { await phone.status == .offline(pending: 1) }
+        await server.fail(with: nil)
+        await phone.retryNow()
+        try await eventually { await phone.status == .idle }
+        #expect(await server.liveRecordCount == 1)
+        await phone.stop()
+    }
+
+    @Test func backoffGrowsWithJitterUpToItsCap() {
+        let backoff = Backoff(base: .seconds(1), cap: .seconds(60))
+        #expect(backoff.delay(afterFailures: 0) == .zero)
+        #expect(backoff.delay(afterFailures: 1, random: 1) == .seconds(1))
+        #expect(backoff.delay(afterFailures: 1, random: 0) == .milliseconds(500))
+        #expect(backoff.delay(afterFailures: 4, random: 1) == .seconds(8))
+        #expect(backoff.delay(afterFailures: 50, random: 1) == .seconds(60))
+        #expect(backoff.delay(afterFailures: 50, random: 0) == .seconds(30))
+        let spread = Set((0..<20).map { _ in backoff.delay(afterFailures: 5) })
+        #expect(spread.count > 1, "two devices failing together do not retry in step")
+    }
+
+    @Test func statusSummariesReadWell() {
+        #expect(SyncStatus.idle.summary == "Synced")
+        #expect(SyncStatus.syncing(pending: 1).summary == "Syncing 1 change…")
+        #expect(SyncStatus.offline(pending: 3).summary == "Offline, 3 changes waiting")
+        #expect(SyncStatus.error(message: "Boom.", pending: 0).summary == "Sync failed: Boom.")
+    }
+}
+
+extension FakeSyncService {
+    func setUser(_ id: UUID?) { userID = id }
+}
+
+/// Waits until `condition` holds, checking every 20 ms, failing after `limit`.
+func eventually(
+    within limit: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: @Sendable () async throws -> Bool
+) async throws {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("the condition did not hold within \(limit)", sourceLocation: sourceLocation)
+    throw TestFailure("timed out")
+}
