@@ -44,3 +44,10 @@ public struct SyncRejection: Sendable, Equatable {
     public let message: String
     public let at: Date
 }
+
+/// A record that a pull changed on this device.
+public struct RecordChange: Sendable, Equatable {
+    public let entity: String
+    public let id: UUID
+    public let deleted: Bool
+}

@@ -109,20 +109,20 @@ extension LocalStore {
     }
 
     /// Applies one pulled page by the merge rule and moves the cursor, in one transaction, so a
-    /// page is either wholly applied or pulled again. Returns how many records changed here.
-    func apply(_ page: PullResponse) throws -> Int {
+    /// page is either wholly applied or pulled again. Returns the records that changed here.
+    func apply(_ page: PullResponse) throws -> [RecordChange] {
         let nowMillis = Self.millis(now())
         return try storageErrors {
             try writer.write { db in
                 var clock = try SyncState.load(db)?.clock ?? HybridLogicalClock(node: clientId.lowercased)
-                var changed = 0
+                var changed: [RecordChange] = []
                 for change in page.changes where catalog[change.entity] != nil {
                     let incoming = change.record
                     var record = try storage.load(change.entity, change.id, db) ?? SyncRecord(
                         entity: change.entity, id: change.id, scope: change.scope)
                     if record.merge(incoming) == .changed {
                         try storage.store(record, db)
-                        changed += 1
+                        changed.append(RecordChange(entity: record.entity, id: record.id, deleted: record.isDeleted))
                     }
                     // Later local edits must stamp after everything seen, whatever this clock says.
                     if let latest = (Array(incoming.stamps.values) + [incoming.deleted].compactMap { $0 }).max() {

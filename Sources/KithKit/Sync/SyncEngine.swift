@@ -31,8 +31,8 @@ public actor SyncEngine {
         /// A push batch was acknowledged; `remaining` changes are still queued (upload progress).
         case pushed(count: Int, remaining: Int)
         case rejected(SyncRejection)
-        /// A pulled page changed `count` local records.
-        case pulled(count: Int)
+        /// A pulled page changed these local records.
+        case pulled([RecordChange])
         case liveConnected
         case liveDisconnected
     }
@@ -244,8 +244,8 @@ public actor SyncEngine {
         while true {
             let page = try await service.pull(cursor: try store.cursor(), limit: configuration.pullPageSize)
             let changed = try store.apply(page)
-            report.pulled += changed
-            if changed > 0 { emit(.pulled(count: changed)) }
+            report.pulled += changed.count
+            if !changed.isEmpty { emit(.pulled(changed)) }
             if !page.hasMore { return }
         }
     }

@@ -20,8 +20,33 @@ struct AccountCommand: AsyncParsableCommand {
         @Argument(help: "Your email address.") var email: String
 
         func run() async throws {
-            try await startSession(options, passwords, done: "Signed up and signed in as") {
-                try await $0.signUp(email: email, password: $1)
+            try await startSession(options, passwords, done: "Signed up and signed in as") { client, password in
+                let user = try await client.signUp(email: email, password: password)
+                try await Self.adoptAnonymousData(of: user, client: client, options: options)
+                return user
+            }
+        }
+
+        /// Data made in this profile before sign-up becomes the new account's and is uploaded now
+        /// (seed 002 req. 9); if the upload fails it stays queued for the next `kith sync`.
+        static func adoptAnonymousData(of user: UserDTO, client: KithClient, options: ClientOptions) async throws {
+            let store = try options.storeDirectory.store(forUser: user.id)
+            let adopted = try options.storeDirectory.adoptAnonymousData(into: store)
+            guard adopted > 0 else { return }
+            let note: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            note("Uploading \(adopted) record\(adopted == 1 ? "" : "s") made before sign-up…")
+            let engine = SyncEngine(store: store, service: client)
+            let events = await engine.events()
+            let progress = Task {
+                for await event in events {
+                    if case .pushed(_, let remaining) = event { note("Uploaded \(adopted - min(adopted, remaining)) of \(adopted).") }
+                }
+            }
+            defer { progress.cancel() }
+            do {
+                try await engine.sync()
+            } catch let error as KithError {
+                note("Not uploaded yet (\(error.userMessage)); `kith sync` will send them.")
             }
         }
     }
@@ -145,7 +170,11 @@ struct AccountCommand: AsyncParsableCommand {
             let output = Output(json: options.json)
             try await output.run {
                 let password = try passwords.read(["Password"], environmentNames: ["KITH_PASSWORD"])[0]
-                try await options.client().deleteAccount(password: password)
+                let client = try options.client()
+                let user = try await client.storedSession()?.user
+                try await client.deleteAccount(password: password)
+                // The account's data on this device goes with it.
+                if let user { try options.storeDirectory.removeData(forUser: user.id) }
                 output.emit(["deleted": true]) { "Account deleted." }
             }
         }

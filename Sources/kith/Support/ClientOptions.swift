@@ -43,6 +43,23 @@ struct ClientOptions: ParsableArguments {
         }
     }
 
+    /// This profile's local data: one store per account signed in here, plus data made before sign-up.
+    var storeDirectory: LocalStoreDirectory {
+        LocalStoreDirectory(url: profileDirectory.appendingPathComponent("data"))
+    }
+
+    /// The store of the signed-in account, or the anonymous one when nobody is signed in.
+    func localStore() throws -> LocalStore {
+        if let session = try sessionStore.load() { return try storeDirectory.store(forUser: session.user.id) }
+        return try storeDirectory.anonymousStore()
+    }
+
+    /// The live socket for `kith sync --watch`: SwiftNIO's, as Linux's URLSession has no WebSocket.
+    func liveTransport() -> (any LiveTransport)? {
+        // Wired to KithKitNIO's transport once it lands; until then the engine polls on its timer.
+        nil
+    }
+
     /// A client for the chosen server and profile.
     func client() throws -> KithClient {
         let store = sessionStore

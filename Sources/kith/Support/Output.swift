@@ -17,6 +17,18 @@ struct Output {
         }
     }
 
+    /// One line of a stream (`--watch`): compact JSON with --json, flushed at once so a reader of
+    /// the pipe sees it as it happens.
+    func emitLine<Value: Encodable>(_ value: Value, text: () -> String) {
+        var line = text()
+        if json {
+            let encoder = WireCoding.encoder()
+            encoder.outputFormatting = [.sortedKeys]
+            line = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        }
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     /// Runs a command body and turns any failure into a message and exit code 1.
     func run(_ body: () async throws -> Void) async throws {
         do {

@@ -25,7 +25,7 @@ struct LocalStoreSyncTests {
         let id = UUID()
         let changed = try store.apply(
             PullResponse(changes: [Self.change(id, ["title": .string("from elsewhere")], at: 1_000)], cursor: "c1", hasMore: false))
-        #expect(changed == 1)
+        #expect(changed == [RecordChange(entity: "test.note", id: id, deleted: false)])
         #expect(try store.record("test.note", id: id)?.string("title") == "from elsewhere")
         #expect(try store.cursor() == "c1")
         #expect(try store.pendingCount() == 0, "pulled changes are not queued for upload")
@@ -66,7 +66,7 @@ struct LocalStoreSyncTests {
         let store = try TestEntities.memoryStore()
         var stranger = Self.change(UUID(), ["title": .string("x")], at: 1)
         stranger.entity = "future.thing"
-        #expect(try store.apply(PullResponse(changes: [stranger], cursor: "c9", hasMore: false)) == 0)
+        #expect(try store.apply(PullResponse(changes: [stranger], cursor: "c9", hasMore: false)).isEmpty)
         #expect(try store.cursor() == "c9")
     }
 

@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import KithCore
+import KithKit
+
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send this profile's changes to the server and fetch everyone else's.",
+        discussion: "With --watch, stays connected: changes made here or elsewhere sync as they happen and are printed, until interrupted."
+    )
+    @OptionGroup var options: ClientOptions
+    @Flag(help: "Stay live and print changes as they arrive.") var watch = false
+
+    func run() async throws {
+        let output = Output(json: options.json)
+        try await output.run {
+            let client = try options.client()
+            guard let session = try await client.storedSession() else { throw KithError.notSignedIn }
+            let store = try options.storeDirectory.store(forUser: session.user.id)
+            let engine = SyncEngine(store: store, service: client, live: options.liveTransport())
+            if watch {
+                try await Self.watch(engine, output: output)
+            } else {
+                let report = try await engine.sync()
+                let summary = SyncSummary(report: report, pending: try store.pendingCount(), lastSyncAt: try store.lastSyncAt())
+                output.emit(summary) { summary.text }
+            }
+        }
+    }
+
+    /// Prints every status change and every record a pull changed, one line each (JSON lines with --json).
+    private static func watch(_ engine: SyncEngine, output: Output) async throws {
+        let statuses = await engine.statusUpdates()
+        let events = await engine.events()
+        await engine.start()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await status in statuses {
+                    output.emitLine(WatchLine(status: status)) { "status: \(status.summary)" }
+                }
+            }
+            group.addTask {
+                for await event in events {
+                    for line in WatchLine.lines(for: event) { output.emitLine(line) { line.text } }
+                }
+            }
+        }
+    }
+}
+
+/// What `kith sync` prints.
+struct SyncSummary: Encodable {
+    var pushed: Int
+    var pulled: Int
+    var rejected: [RejectionLine]
+    var pending: Int
+    var lastSyncAt: Date?
+
+    init(report: SyncEngine.Report, pending: Int, lastSyncAt: Date?) {
+        pushed = report.pushed
+        pulled = report.pulled
+        rejected = report.rejected.map(RejectionLine.init)
+        self.pending = pending
+        self.lastSyncAt = lastSyncAt
+    }
+
+    var text: String {
+        var lines = ["Sent \(pushed) change\(pushed == 1 ? "" : "s"), received \(pulled). Synced."]
+        lines += rejected.map { "Refused by the server: \($0.message) (\($0.entity) \($0.id))" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+struct RejectionLine: Encodable {
+    var entity: String
+    var id: String
+    var code: String
+    var message: String
+
+    init(_ rejection: SyncRejection) {
+        entity = rejection.entity
+        id = rejection.recordId.uuidString.lowercased()
+        code = rejection.code
+        message = rejection.message
+    }
+}
+
+/// One line of `kith sync --watch`.
+struct WatchLine: Encodable {
+    var event: String
+    var status: String?
+    var pending: Int?
+    var message: String?
+    var entity: String?
+    var id: String?
+
+    init(event: String) { self.event = event }
+
+    init(status: SyncStatus) {
+        event = "status"
+        pending = status.pending
+        switch status {
+        case .idle: self.status = "idle"
+        case .syncing: self.status = "syncing"
+        case .offline: self.status = "offline"
+        case .error(let message, _):
+            self.status = "error"
+            self.message = message
+        }
+    }
+
+    static func lines(for event: SyncEngine.Event) -> [WatchLine] {
+        switch event {
+        case .pulled(let changes):
+            return changes.map { change in
+                var line = WatchLine(event: change.deleted ? "deleted" : "changed")
+                line.entity = change.entity
+                line.id = change.id.uuidString.lowercased()
+                return line
+            }
+        case .rejected(let rejection):
+            var line = WatchLine(event: "rejected")
+            line.entity = rejection.entity
+            line.id = rejection.recordId.uuidString.lowercased()
+            line.message = rejection.message
+            return [line]
+        case .pushed(let count, let remaining):
+            var line = WatchLine(event: "sent")
+            line.pending = remaining
+            line.message = "\(count)"
+            return [line]
+        case .liveConnected: return [WatchLine(event: "live")]
+        case .liveDisconnected: return [WatchLine(event: "polling")]
+        }
+    }
+
+    var text: String {
+        switch event {
+        case "changed", "deleted": "\(event): \(entity ?? "") \(id ?? "")"
+        case "rejected": "refused by the server: \(message ?? "") (\(entity ?? "") \(id ?? ""))"
+        case "sent": "sent \(message ?? "0") change(s), \(pending ?? 0) waiting"
+        case "live": "live: connected, changes arrive as they happen"
+        case "polling": "live: disconnected, checking every 30 seconds"
+        default: event
+        }
+    }
+}
