@@ -72,6 +72,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fills a profile's local store for bench/run-sync (not shipped).
+        .executableTarget(name: "kith-bench", dependencies: ["KithKit", "KithCore"], path: "bench/Sources/kith-bench"),
         // What the test targets share: clock, storage engines, scratch databases, outbox, loopback
         // sockets, child processes. A plain library (not a product) so test targets can depend on it.
         .target(
