@@ -29,18 +29,22 @@ struct SyncController {
                 "A push carries at most \(Self.maxMutations) mutations; this one has \(body.mutations.count). Send it in batches.")
         }
         let userID = user.id.uuidString.lowercased()
+        let memberships = try await rules.memberships(userID: userID)
         var results: [MutationResult] = []
         for mutation in body.mutations {
-            results.append(try await apply(mutation, userID: userID))
+            results.append(try await apply(mutation, userID: userID, memberships: memberships))
         }
-        let cursor = SyncCursor(seq: try await repository.currentSequenceValue())
+        // Informational: where the server stands after this push. Pulling from it would skip other
+        // devices' earlier changes, so KithKit keeps its own pull cursor.
+        let current = try await repository.currentSequenceValue()
+        let cursor = SyncCursor(positions: Dictionary(uniqueKeysWithValues: memberships.map { ($0.scope, current) }))
         return try JSONResponse.make(PushResponse(results: results, cursor: cursor.text))
     }
 
-    private func apply(_ mutation: Mutation, userID: String) async throws -> MutationResult {
+    private func apply(_ mutation: Mutation, userID: String, memberships: [ScopeMembership]) async throws -> MutationResult {
         let now = clock.nowMillis
         let declaration: EntityDeclaration
-        switch rules.check(mutation, userID: userID, now: now) {
+        switch rules.check(mutation, memberships: memberships, now: now) {
         case .failure(let refusal):
             return MutationResult(mutationId: mutation.mutationId, status: .rejected, code: refusal.code, message: refusal.message)
         case .success(let found):
@@ -60,14 +64,12 @@ struct SyncController {
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let query = request.uri.queryParameters
-        let cursor: SyncCursor
+        var cursor = SyncCursor()
         if let text = query.get("cursor"), !text.isEmpty {
             guard let parsed = SyncCursor(text: text) else {
                 throw AppError(.badRequest, .badRequest, "The cursor is not one this server gave out.", field: "cursor")
             }
             cursor = parsed
-        } else {
-            cursor = SyncCursor(seq: 0)
         }
         var limit = Self.defaultPullLimit
         if let text = query.get("limit") {
@@ -76,33 +78,12 @@ struct SyncController {
             }
             limit = value
         }
-        let scopes = rules.readableScopes(userID: user.id.uuidString.lowercased())
-        var changes = try await repository.changes(in: scopes, after: cursor.seq, limit: limit + 1)
+        let scopes = try await rules.readableScopes(userID: user.id.uuidString.lowercased())
+        var changes = try await repository.changes(after: cursor.positions(for: scopes), limit: limit + 1)
         let hasMore = changes.count > limit
         if hasMore { changes.removeLast() }
-        let next = changes.last.map { SyncCursor(seq: $0.seq) } ?? cursor
+        let next = cursor.advanced(for: scopes, through: changes.last?.seq)
         return try JSONResponse.make(PullResponse(changes: changes, cursor: next.text, hasMore: hasMore))
     }
 }
 
-/// The pull position, opaque to clients ("s" + sequence value, base64url) so its form can change.
-struct SyncCursor: Equatable {
-    let seq: Int64
-
-    init(seq: Int64) { self.seq = seq }
-
-    init?(text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8),
-            plain.hasPrefix("s"), let seq = Int64(plain.dropFirst()), seq >= 0
-        else { return nil }
-        self.seq = seq
-    }
-
-    var text: String {
-        Data("s\(seq)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-}

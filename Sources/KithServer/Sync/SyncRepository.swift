@@ -55,14 +55,22 @@ struct SyncRepository: Sendable {
         }
     }
 
-    /// Changes in `scopes` after `cursor`, oldest first, at most `limit` (+1 to tell if more exist).
-    func changes(in scopes: [String], after cursor: Int64, limit: Int) async throws -> [ChangeDTO] {
-        try await database.run { sql in
+    /// Changes after each scope's position, oldest first across scopes, at most `limit`.
+    func changes(after positions: [String: Int64], limit: Int) async throws -> [ChangeDTO] {
+        guard !positions.isEmpty else { return [] }
+        return try await database.run { sql in
+            // One (scope, position) condition per scope: the (scope, seq) index serves each.
+            var condition = SQLQueryString("")
+            for (index, (scope, seq)) in positions.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { condition.appendLiteral(" OR ") }
+                condition.appendInterpolation(unsafeRaw: "(scope = ")
+                condition.appendInterpolation(bind: scope)
+                condition.appendInterpolation(unsafeRaw: " AND seq > ")
+                condition.appendInterpolation(bind: seq)
+                condition.appendInterpolation(unsafeRaw: ")")
+            }
             let rows = try await sql.raw(
-                """
-                SELECT * FROM sync_records WHERE scope IN (\(binds: scopes)) AND seq > \(bind: cursor)
-                ORDER BY seq LIMIT \(bind: limit)
-                """
+                "SELECT * FROM sync_records WHERE \(condition) ORDER BY seq LIMIT \(bind: limit)"
             ).all(decoding: StoredRecord.self)
             return try rows.map { try $0.change() }
         }

@@ -1,10 +1,12 @@
 import Foundation
 import KithCore
 
-/// The one place that decides who may read and write synced records: scopes a user can read, and
-/// per mutation whether its entity, scope, clock and the entity's write rule allow it.
+/// The one place that decides who may read and write synced records: the scopes a user can read
+/// (from the `ScopeDirectory`), and per mutation whether its entity, scope, clock and the entity's
+/// write rule allow it.
 struct SyncRules: Sendable {
     let catalog: EntityCatalog
+    var directory: any ScopeDirectory = PersonalScopeDirectory()
     /// A device clock further ahead than this could win every conflict for as long: refused.
     static let maximumClockSkewMillis: Int64 = 5 * 60 * 1000
 
@@ -13,10 +15,17 @@ struct SyncRules: Sendable {
         let message: String
     }
 
-    /// Scopes whose records `userID` may read. Families join this list with the Family app.
-    func readableScopes(userID: String) -> [String] { ["user:\(userID)"] }
+    /// What `userID` may access, looked up once per request.
+    func memberships(userID: String) async throws -> [ScopeMembership] {
+        try await directory.memberships(userID: userID)
+    }
 
-    func check(_ mutation: Mutation, userID: String, now: Int64) -> Result<EntityDeclaration, Refusal> {
+    /// Scopes whose records `userID` may read.
+    func readableScopes(userID: String) async throws -> [String] {
+        try await memberships(userID: userID).map(\.scope)
+    }
+
+    func check(_ mutation: Mutation, memberships: [ScopeMembership], now: Int64) -> Result<EntityDeclaration, Refusal> {
         guard let declaration = catalog[mutation.entity] else {
             return .failure(Refusal(code: "unknown_entity", message: "This server has no entity \"\(mutation.entity)\"."))
         }
@@ -24,7 +33,7 @@ struct SyncRules: Sendable {
             return .failure(
                 Refusal(code: "clock_skew", message: "This device's clock is more than 5 minutes ahead. Set the right time and try again."))
         }
-        guard readableScopes(userID: userID).contains(mutation.scope),
+        guard let membership = memberships.first(where: { $0.scope == mutation.scope }),
             mutation.scope.hasPrefix(declaration.scope.rawValue + ":")
         else {
             return .failure(Refusal(code: "forbidden", message: "You can't write records in this scope."))
@@ -32,9 +41,11 @@ struct SyncRules: Sendable {
         switch declaration.writeRule {
         case .anyMember:
             return .success(declaration)
-        case .roles:
-            // Roles exist only in family scopes, which no user can write yet.
-            return .failure(Refusal(code: "forbidden", message: "Your role can't change this record."))
+        case .roles(let allowed):
+            guard let role = membership.role, allowed.contains(role) else {
+                return .failure(Refusal(code: "forbidden", message: "Your role can't change this record."))
+            }
+            return .success(declaration)
         }
     }
 }

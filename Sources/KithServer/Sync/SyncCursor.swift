@@ -1,0 +1,44 @@
+import Foundation
+
+/// Where a device's pull stands, per scope: the last sequence value it has seen of each scope it
+/// could read. A scope the user gains later (joining a family) has no position yet, so the next pull
+/// starts that scope from the beginning and its existing records arrive (SYNC.md).
+///
+/// Opaque to clients: base64url of `<scope>=<seq>;…`, sorted by scope.
+struct SyncCursor: Equatable {
+    private(set) var positions: [String: Int64] = [:]
+
+    init(positions: [String: Int64] = [:]) {
+        self.positions = positions
+    }
+
+    init?(text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else { return nil }
+        for part in plain.split(separator: ";", omittingEmptySubsequences: false) where !plain.isEmpty {
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            guard pieces.count == 2, !pieces[0].isEmpty, let seq = Int64(pieces[1]), seq >= 0 else { return nil }
+            positions[String(pieces[0])] = seq
+        }
+    }
+
+    /// The position of each of `scopes`; a scope not seen before starts at 0.
+    func positions(for scopes: [String]) -> [String: Int64] {
+        Dictionary(scopes.map { ($0, positions[$0] ?? 0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// After a page whose last change has `lastSeq`: changes come in sequence order across all
+    /// scopes, so each scope has now been seen up to that value (or stays where it was). Scopes the
+    /// user can no longer read drop out.
+    func advanced(for scopes: [String], through lastSeq: Int64?) -> SyncCursor {
+        SyncCursor(positions: positions(for: scopes).mapValues { max($0, lastSeq ?? 0) })
+    }
+
+    var text: String {
+        let plain = positions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+        return Data(plain.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
