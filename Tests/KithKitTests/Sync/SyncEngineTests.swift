@@ -167,3 +167,23 @@ func eventually(
     Issue.record("the condition did not hold within \(limit)", sourceLocation: sourceLocation)
     throw TestFailure("timed out")
 }
+
+@Suite("Sync model (for SwiftUI)")
+@MainActor
+struct SyncModelTests {
+    @Test func followsTheEngineAndListsRefusedChanges() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let engine = SyncEngine(store: try TestEntities.memoryStore(), service: server)
+        let model = SyncModel(engine: engine)
+        try engine.store.save("test.note", fields: ["title": .string("refuse me")])
+        await server.fail(with: .offline)
+        _ = try? await engine.sync()
+        try await eventually { await MainActor.run { model.status == .offline(pending: 1) } }
+        await server.fail(with: nil)
+        try await engine.sync()
+        try await eventually { await MainActor.run { model.status == .idle && model.rejections.count == 1 } }
+        model.dismissRejections()
+        #expect(model.rejections.isEmpty)
+        #expect(try engine.store.rejections().isEmpty)
+    }
+}
