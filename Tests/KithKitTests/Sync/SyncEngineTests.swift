@@ -154,20 +154,6 @@ extension FakeSyncService {
     func setUser(_ id: UUID?) { userID = id }
 }
 
-/// Waits until `condition` holds, checking every 20 ms, failing after `limit`.
-func eventually(
-    within limit: Duration = .seconds(20), sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: @Sendable () async throws -> Bool
-) async throws {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    Issue.record("the condition did not hold within \(limit)", sourceLocation: sourceLocation)
-    throw TestFailure("timed out")
-}
-
 @Suite("Sync model (for SwiftUI)")
 @MainActor
 struct SyncModelTests {
