@@ -6,7 +6,6 @@ import KithKit
 import KithServer
 import KithTestSupport
 import Logging
-import Synchronization
 import Testing
 
 /// Server logs would bury test output; only critical lines get through.
@@ -85,15 +84,4 @@ struct LiveServer: Sendable {
 /// A unique email per test, so parallel tests never collide.
 func uniqueEmail(_ name: String = "person") -> String {
     "\(name)-\(UUID().uuidString.prefix(8).lowercased())@example.com"
-}
-
-/// A lock-protected value for state that test closures share.
-final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { storage.withLock { body(&$0) } }
 }
