@@ -73,7 +73,8 @@ public func buildApplication(
         services.append(
             PostgresChangeListener(
                 configuration: try KithDatabase.postgresConfiguration(url: url).coreConfiguration, hub: liveHub,
-                repository: syncRepository, startSeq: try await syncRepository.currentSequenceValue(), logger: logger))
+                repository: syncRepository, startSeq: try await syncRepository.currentSequenceValue(),
+                firstRetryDelay: config.live.listenRetryDelay, logger: logger))
     }
     SyncController(
         repository: syncRepository, rules: syncRules, accounts: accounts, clock: config.clock, notifier: changeNotifier

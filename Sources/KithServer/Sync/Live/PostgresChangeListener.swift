@@ -13,9 +13,9 @@ struct PostgresChangeListener: Service {
     let repository: SyncRepository
     /// The sequence value when the server was built: changes after it may need a nudge.
     let startSeq: Int64
+    let firstRetryDelay: Duration
     let logger: Logger
 
-    static let firstRetryDelay = Duration.milliseconds(250)
     static let maxRetryDelay = Duration.seconds(30)
 
     func run() async {
@@ -24,14 +24,14 @@ struct PostgresChangeListener: Service {
 
     private func listenUntilCancelled() async {
         var coveredUpTo = startSeq
-        var retryDelay = Self.firstRetryDelay
+        var retryDelay = firstRetryDelay
         var failures = 0
         while !Task.isCancelled {
             do {
                 try await listenOnce(coveredUpTo: &coveredUpTo) {
                     if failures > 0 { logger.notice("Live nudges from other servers resumed (LISTEN reconnected)") }
                     failures = 0
-                    retryDelay = Self.firstRetryDelay
+                    retryDelay = firstRetryDelay
                 }
             } catch {
                 if Task.isCancelled { break }
