@@ -23,6 +23,7 @@ struct LiveServer: Sendable {
     let config: ServerConfig
     let database: KithDatabase
     let engine: Engine
+    let app: KithServerApp
 
     var outbox: Outbox { Outbox(directory: config.outboxDirectory) }
 
@@ -70,7 +71,7 @@ struct LiveServer: Sendable {
                 let port = try #require(client.port, "the live test server has no port")
                 let live = LiveServer(
                     url: URL(string: "http://127.0.0.1:\(port)")!, port: port, clock: clock, config: finalConfig,
-                    database: server.database, engine: engine)
+                    database: server.database, engine: engine, app: server)
                 try await body(live)
             }
         } catch {
