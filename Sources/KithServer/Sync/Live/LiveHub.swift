@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The live sockets of this process by the scopes they read, and the fan-out of nudges to them.
-/// Delivering never waits for a socket: each receiver only queues the nudge for its own socket.
+/// Delivering never waits for a socket: a receiver only queues the nudge on its socket's own stream.
 final class LiveHub: Sendable {
     /// One registered socket; hand it back to `unsubscribe` when the socket ends.
     struct Subscription: Hashable, Sendable {
@@ -48,14 +48,14 @@ final class LiveHub: Sendable {
     }
 
     /// Nudges every socket reading `change.scope`, unless they already heard of a change as recent.
+    /// Receivers run under the lock (they only queue), so each socket hears a scope's nudges in seq order.
     func deliver(_ change: ScopeChange) {
-        let receivers = state.withLock { state -> [Receiver] in
-            guard let receivers = state.receivers[change.scope], !receivers.isEmpty else { return [] }
-            if let delivered = state.delivered[change.scope], delivered >= change.seq { return [] }
+        state.withLock { state in
+            guard let receivers = state.receivers[change.scope], !receivers.isEmpty else { return }
+            if let delivered = state.delivered[change.scope], delivered >= change.seq { return }
             state.delivered[change.scope] = change.seq
-            return Array(receivers.values)
+            for receive in receivers.values { receive(change) }
         }
-        for receive in receivers { receive(change) }
     }
 
     /// The scopes at least one socket here reads.
