@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -9,8 +10,12 @@ import Synchronization
 public struct KithServerApp: Sendable {
     public let application: Application<RouterResponder<AppRequestContext>>
     public let database: KithDatabase
-    /// Every route the router serves as "METHOD /path", for the OpenAPI test.
+    /// Every route the server answers (API router and WebSocket router) as "METHOD /path", for the OpenAPI test.
     public let routes: [String]
+    let liveHub: LiveHub
+
+    /// How many live sockets (`/v1/live`) are authenticated and subscribed right now.
+    public var openLiveSockets: Int { liveHub.socketCount }
 }
 
 /// Builds the whole server from a configuration: storage (migrated), mail, routes, middleware.
@@ -54,25 +59,48 @@ public func buildApplication(
     OperationsController(database: database).addRoutes(to: router)
     AuthController(accounts: accounts).addRoutes(to: router)
     TokenController(accounts: accounts).addRoutes(to: router)
+    let syncRepository = SyncRepository(database: database)
+    let syncRules = SyncRules(catalog: config.entities)
+    let liveHub = LiveHub()
+    var services: [any Service] = [DatabaseLifecycle(database: database)]
+    let changeNotifier: any ChangeNotifier
+    switch config.databaseLocation {
+    case .sqlite:
+        changeNotifier = LocalChangeNotifier(hub: liveHub)
+    case .postgres(let url):
+        changeNotifier = PostgresChangeNotifier(database: database, hub: liveHub, logger: logger)
+        // Listed after the database so it stops first on shutdown (services stop in reverse order).
+        services.append(
+            PostgresChangeListener(
+                configuration: try KithDatabase.postgresConfiguration(url: url).coreConfiguration, hub: liveHub,
+                repository: syncRepository, startSeq: try await syncRepository.currentSequenceValue(),
+                firstRetryDelay: config.live.listenRetryDelay, logger: logger))
+    }
     SyncController(
-        repository: SyncRepository(database: database), rules: SyncRules(catalog: config.entities), accounts: accounts,
-        clock: config.clock
+        repository: syncRepository, rules: syncRules, accounts: accounts, clock: config.clock, notifier: changeNotifier
     ).addRoutes(to: router)
+    let live = LiveController(accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live)
+    live.addRoutes(to: router)
+    let webSocketRouter = live.webSocketRouter()
     let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
 
-    let routes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
+    let apiRoutes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
+    let webSocketRoutes = webSocketRouter.routes.map { "\($0.method.rawValue) \($0.path)" }
+    // GET /v1/live is on both: the upgrade on one, the 426 for plain requests on the other.
+    let routes = apiRoutes + webSocketRoutes.filter { !apiRoutes.contains($0) }
     let application = Application(
         router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "kith"),
-        services: [DatabaseLifecycle(database: database)],
+        services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             address.bound(port: port)
             await onServerRunning(port)
         },
         logger: logger)
-    return KithServerApp(application: application, database: database, routes: routes)
+    return KithServerApp(application: application, database: database, routes: routes, liveHub: liveHub)
 }
 
 /// Closes storage once the HTTP server has drained, on graceful shutdown.

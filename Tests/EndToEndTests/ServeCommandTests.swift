@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 import KithKit
 import KithTestSupport
 import Testing
@@ -74,6 +75,26 @@ struct ServeCommandTests {
         }
         serve.stop()
         await scratch.drop()
+    }
+
+    @Test("stops promptly on SIGTERM with a live socket open, closing it")
+    func stopsWithALiveSocketOpen() async throws {
+        let data = try makeTemporaryDirectory("kith-e2e-serve")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let serve = try ServeProcess(
+            arguments: ["serve", "--data", data.path, "--port", "0"], environment: ["KITH_BCRYPT_COST": "4"])
+        defer { serve.stop() }
+        let (url, _) = try await serve.waitUntilServing()
+        let client = KithClient(serverURL: url, store: InMemorySessionStore())
+        _ = try await client.signUp(email: uniqueEmail("live"), password: "long enough password")
+        let token = try #require(try await client.storedSession()).accessToken
+        let feed = LiveFeed(LiveFeed.url(of: url), token: token)
+        #expect(await feed.next() == .message(.ready))
+
+        serve.signal(SIGTERM)
+        let status = try await serve.waitForExit(timeout: .seconds(10))
+        #expect(status == 0, "kith serve should exit 0 within 10 s\n\(serve.stdout)\n\(serve.stderr)")
+        #expect(await feed.next() == .finished, "the socket is closed, not dropped")
     }
 
     @Test("a database URL that is not PostgreSQL fails fast with a clear message")

@@ -19,6 +19,7 @@ public struct ServerConfig: Sendable {
     public var clock: Clock = .system
     /// The synced entity types the server accepts. Apps add their declarations as they arrive.
     public var entities = EntityCatalog.kith
+    public var live = LiveSettings()
     public var logLevel: Logger.Level = .info
 
     public init() {}

@@ -16,7 +16,11 @@ struct BearerAuthMiddleware: RouterMiddleware {
     }
 
     static func bearerToken(_ request: Request) -> String? {
-        guard let header = request.headers[.authorization] else { return nil }
+        request.headers[.authorization].flatMap(bearerToken(header:))
+    }
+
+    /// The token of an `Authorization: Bearer <token>` header; nil when the header has another form.
+    static func bearerToken(header: String) -> String? {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         let token = parts[1].trimmingCharacters(in: .whitespaces)

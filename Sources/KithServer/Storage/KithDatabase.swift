@@ -54,10 +54,8 @@ public final class KithDatabase: @unchecked Sendable {
             try await sql.raw("PRAGMA synchronous = NORMAL").run()
             database = KithDatabase(engine: .sqlite, backend: .sqlite(connection, AsyncMutex()), logger: logger)
         case .postgres(let url):
-            var configuration = try SQLPostgresConfiguration(url: url)
-            configuration.coreConfiguration.options.connectTimeout = .seconds(10)
             let pool = EventLoopGroupConnectionPool(
-                source: PostgresConnectionSource(sqlConfiguration: configuration),
+                source: PostgresConnectionSource(sqlConfiguration: try postgresConfiguration(url: url)),
                 maxConnectionsPerEventLoop: 4,
                 pruneInterval: .seconds(60),
                 logger: logger,
@@ -73,6 +71,13 @@ public final class KithDatabase: @unchecked Sendable {
             throw error
         }
         return database
+    }
+
+    /// How every PostgreSQL connection of the server is made, pooled or not (the change listener's).
+    static func postgresConfiguration(url: String) throws -> SQLPostgresConfiguration {
+        var configuration = try SQLPostgresConfiguration(url: url)
+        configuration.coreConfiguration.options.connectTimeout = .seconds(10)
+        return configuration
     }
 
     /// Runs `body` with a connection; each statement commits on its own.

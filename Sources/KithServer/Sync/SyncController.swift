@@ -8,6 +8,7 @@ struct SyncController {
     let rules: SyncRules
     let accounts: AccountService
     let clock: Clock
+    let notifier: any ChangeNotifier
 
     static let maxMutations = 500
     static let defaultPullLimit = 500
@@ -31,9 +32,19 @@ struct SyncController {
         let userID = user.id.uuidString.lowercased()
         let memberships = try await rules.memberships(userID: userID)
         var results: [MutationResult] = []
-        for mutation in body.mutations {
-            results.append(try await apply(mutation, userID: userID, memberships: memberships))
+        var changes: [ScopeChange] = []
+        do {
+            for mutation in body.mutations {
+                let (result, change) = try await apply(mutation, userID: userID, memberships: memberships)
+                results.append(result)
+                if let change { changes.append(change) }
+            }
+        } catch {
+            // The mutations before the failure are committed: their nudges still go out.
+            await notifier.committed(ScopeChange.latestPerScope(changes))
+            throw error
         }
+        await notifier.committed(ScopeChange.latestPerScope(changes))
         // Informational: where the server stands after this push. Pulling from it would skip other
         // devices' earlier changes, so KithKit keeps its own pull cursor.
         let current = try await repository.currentSequenceValue()
@@ -41,12 +52,17 @@ struct SyncController {
         return try JSONResponse.make(PushResponse(results: results, cursor: cursor.text))
     }
 
-    private func apply(_ mutation: Mutation, userID: String, memberships: [ScopeMembership]) async throws -> MutationResult {
+    /// Applies one mutation; the change it committed, if it changed the record, comes back too.
+    private func apply(_ mutation: Mutation, userID: String, memberships: [ScopeMembership]) async throws
+        -> (MutationResult, ScopeChange?)
+    {
         let now = clock.nowMillis
         let declaration: EntityDeclaration
         switch rules.check(mutation, memberships: memberships, now: now) {
         case .failure(let refusal):
-            return MutationResult(mutationId: mutation.mutationId, status: .rejected, code: refusal.code, message: refusal.message)
+            let result = MutationResult(
+                mutationId: mutation.mutationId, status: .rejected, code: refusal.code, message: refusal.message)
+            return (result, nil)
         case .success(let found):
             declaration = found
         }
@@ -54,10 +70,15 @@ struct SyncController {
             declaration.problems(in: mutation.fields, isCreation: isCreation).first
         }
         switch outcome {
-        case .applied: return MutationResult(mutationId: mutation.mutationId, status: .applied)
-        case .duplicate: return MutationResult(mutationId: mutation.mutationId, status: .duplicate)
+        case .applied(let seq):
+            let change = seq.map { ScopeChange(scope: mutation.scope, seq: $0) }
+            return (MutationResult(mutationId: mutation.mutationId, status: .applied), change)
+        case .duplicate:
+            return (MutationResult(mutationId: mutation.mutationId, status: .duplicate), nil)
         case .rejected(let code, let message, let current):
-            return MutationResult(mutationId: mutation.mutationId, status: .rejected, code: code, message: message, record: current)
+            let result = MutationResult(
+                mutationId: mutation.mutationId, status: .rejected, code: code, message: message, record: current)
+            return (result, nil)
         }
     }
 

@@ -7,7 +7,9 @@ struct SyncRepository: Sendable {
     let database: KithDatabase
 
     enum PushOutcome: Sendable {
-        case applied
+        /// Merged; `seq` is the record's new sequence value, nil when the merge changed nothing
+        /// (every field already had a later write).
+        case applied(seq: Int64?)
         /// The mutation id was applied before: nothing changes.
         case duplicate
         /// Refused, with the record's current state when there is one.
@@ -45,12 +47,12 @@ struct SyncRepository: Sendable {
                 return .rejected(code: "deleted", message: "This record was deleted.", current: try stored?.change())
             case .superseded:
                 try await remember(mutation, userID: userID, now: now, sql: sql)
-                return .applied
+                return .applied(seq: nil)
             case .changed:
                 let seq = try await nextSequenceValue(sql)
                 try await write(record, seq: seq, exists: stored != nil, sql: sql)
                 try await remember(mutation, userID: userID, now: now, sql: sql)
-                return .applied
+                return .applied(seq: seq)
             }
         }
     }
@@ -74,6 +76,27 @@ struct SyncRepository: Sendable {
             ).all(decoding: StoredRecord.self)
             return try rows.map { try $0.change() }
         }
+    }
+
+    /// Per scope among `scopes`, its latest change after `seq`, if any: what a live socket may have
+    /// missed while nudges could not reach this server.
+    func latestChanges(in scopes: [String], after seq: Int64) async throws -> [ScopeChange] {
+        var latest: [ScopeChange] = []
+        // Bounded IN lists: PostgreSQL takes at most 65535 bound values per statement.
+        for start in stride(from: 0, to: scopes.count, by: 1000) {
+            let batch = Array(scopes[start..<min(start + 1000, scopes.count)])
+            let rows = try await database.run { sql in
+                try await sql.raw(
+                    """
+                    SELECT scope, MAX(seq) AS seq FROM sync_records
+                    WHERE scope IN (\(binds: batch)) AND seq > \(bind: seq)
+                    GROUP BY scope
+                    """
+                ).all(decoding: LatestChange.self)
+            }
+            latest += rows.map { ScopeChange(scope: $0.scope, seq: $0.seq) }
+        }
+        return latest
     }
 
     /// The latest sequence value: where a pull that has seen everything stands.
@@ -120,6 +143,11 @@ struct SyncRepository: Sendable {
             ).run()
         }
     }
+}
+
+private struct LatestChange: Decodable {
+    var scope: String
+    var seq: Int64
 }
 
 /// A `sync_records` row.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KithCore
 import KithKit
+import KithKitNIO
 
 /// Options every client command shares: which server, which local profile, which output.
 struct ClientOptions: ParsableArguments {
@@ -55,9 +56,8 @@ struct ClientOptions: ParsableArguments {
     }
 
     /// The live socket for `kith sync --watch`: SwiftNIO's, as Linux's URLSession has no WebSocket.
-    func liveTransport() -> (any LiveTransport)? {
-        // Wired to KithKitNIO's transport once it lands; until then the engine polls on its timer.
-        nil
+    func liveTransport() -> any LiveTransport {
+        NIOLiveTransport()
     }
 
     /// A client for the chosen server and profile.

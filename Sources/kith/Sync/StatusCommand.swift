@@ -24,9 +24,9 @@ struct StatusCommand: AsyncParsableCommand {
         }
     }
 
-    /// Whether the server answers its health check within a few seconds.
+    /// Whether the server answers its health check within the request timeout (`KITH_TIMEOUT`).
     static func answers(_ server: URL) async -> Bool {
-        let transport = URLSessionTransport(timeout: min(5, (try? ClientOptions.timeout()) ?? 5))
+        let transport = URLSessionTransport(timeout: (try? ClientOptions.timeout()) ?? 10)
         let request = HTTPExchangeRequest(method: "GET", url: server.appendingPathComponent("healthz"))
         return (try? await transport.send(request).status) == 200
     }

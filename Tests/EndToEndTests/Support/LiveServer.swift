@@ -6,7 +6,6 @@ import KithKit
 import KithServer
 import KithTestSupport
 import Logging
-import Synchronization
 import Testing
 
 /// Server logs would bury test output; only critical lines get through.
@@ -24,6 +23,7 @@ struct LiveServer: Sendable {
     let config: ServerConfig
     let database: KithDatabase
     let engine: Engine
+    let app: KithServerApp
 
     var outbox: Outbox { Outbox(directory: config.outboxDirectory) }
 
@@ -71,7 +71,7 @@ struct LiveServer: Sendable {
                 let port = try #require(client.port, "the live test server has no port")
                 let live = LiveServer(
                     url: URL(string: "http://127.0.0.1:\(port)")!, port: port, clock: clock, config: finalConfig,
-                    database: server.database, engine: engine)
+                    database: server.database, engine: engine, app: server)
                 try await body(live)
             }
         } catch {
@@ -85,15 +85,4 @@ struct LiveServer: Sendable {
 /// A unique email per test, so parallel tests never collide.
 func uniqueEmail(_ name: String = "person") -> String {
     "\(name)-\(UUID().uuidString.prefix(8).lowercased())@example.com"
-}
-
-/// A lock-protected value for state that test closures share.
-final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { storage.withLock { body(&$0) } }
 }

@@ -42,10 +42,15 @@ struct ServerCrashTests {
 
         // Kill the server as soon as the first batch is acknowledged: the next one is in flight.
         let events = await phone.engine.events()
-        let pushing = Task { try await phone.engine.sync() }
-        for await event in events {
-            if case .pushed = event { break }
+        let acknowledged = Locked(false)
+        let watching = Task {
+            for await event in events {
+                if case .pushed = event { acknowledged.value = true }
+            }
         }
+        defer { watching.cancel() }
+        let pushing = Task { try await phone.engine.sync() }
+        try await eventually(within: .seconds(60)) { acknowledged.value }
         first.signal(SIGKILL)
         let interrupted = await pushing.result
         #expect(throws: KithError.self) { try interrupted.get() }

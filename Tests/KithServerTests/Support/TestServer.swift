@@ -16,7 +16,11 @@ struct TestServer: Sendable {
     let config: ServerConfig
     private let cleanup: @Sendable () async throws -> Void
 
-    static func make(_ engine: Engine, configure: (inout ServerConfig) -> Void = { _ in }) async throws -> TestServer {
+    /// Builds the server. `sharedDatabaseURL` puts it on another test server's PostgreSQL database
+    /// (that server's cleanup drops it); otherwise it gets its own.
+    static func make(
+        _ engine: Engine, sharedDatabaseURL: String? = nil, configure: (inout ServerConfig) -> Void = { _ in }
+    ) async throws -> TestServer {
         let clock = TestClock()
         var config = ServerConfig()
         config.dataDirectory = try makeTemporaryDirectory("kith-test").path
@@ -24,8 +28,8 @@ struct TestServer: Sendable {
         config.clock = clock.clock
         config.accounts.bcryptCost = 4
         config.publicURL = "https://kith.example"
-        let scratch = try await PostgresScratch.create(for: engine)
-        config.databaseURL = scratch?.url
+        let scratch = sharedDatabaseURL == nil ? try await PostgresScratch.create(for: engine) : nil
+        config.databaseURL = sharedDatabaseURL ?? scratch?.url
         configure(&config)
         var logger = Logger(label: "kith-test")
         logger.logLevel = .warning
@@ -46,6 +50,25 @@ struct TestServer: Sendable {
         let server = try await make(engine, configure: configure)
         do {
             try await server.app.application.test(.router) { client in try await body(server, client) }
+        } catch {
+            try await server.cleanup()
+            throw error
+        }
+        try await server.cleanup()
+    }
+
+    /// Runs `body` against the server listening on a free loopback port (the port and an HTTP client
+    /// to it are handed in), then shuts the server down gracefully and releases the storage.
+    static func withLiveServer(
+        _ engine: Engine, sharedDatabaseURL: String? = nil, configure: (inout ServerConfig) -> Void = { _ in },
+        _ body: @escaping @Sendable (TestServer, Int, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let server = try await make(engine, sharedDatabaseURL: sharedDatabaseURL, configure: configure)
+        do {
+            try await server.app.application.test(.live) { client in
+                let port = try #require(client.port, "the live test server has no port")
+                try await body(server, port, client)
+            }
         } catch {
             try await server.cleanup()
             throw error

@@ -1,0 +1,197 @@
+import Foundation
+import HummingbirdWebSocket
+import KithCore
+import Logging
+import NIOWebSocket
+import ServiceLifecycle
+
+/// One live socket, from authentication to close. Everything that can happen to it (a client
+/// message, a nudge, the auth deadline, server shutdown) arrives as one stream of events handled in
+/// order by one loop, so writes never interleave and the state needs no lock.
+final class LiveSocket {
+    enum Event: Sendable {
+        case received(WebSocketMessage)
+        case clientClosed
+        /// The device broke the WebSocket protocol (an oversized or malformed message).
+        case readFailed(any Error)
+        case changed(ScopeChange)
+        case authDeadline
+        case shutdown
+        case closeDeadline
+    }
+
+    private enum Phase {
+        case awaitingAuth
+        case ready
+        case closing
+    }
+
+    /// The largest message read from a device; the only one it needs to send (auth) is far smaller.
+    static let maxMessageBytes = 16 * 1024
+    /// After sending a close frame, how long the device has to answer it before the socket is dropped.
+    static let closeAnswerTimeout = Duration.seconds(5)
+
+    private static let authFirst =
+        #"The first message must be {"type":"auth","token":"…"} (or send the token as "Authorization: Bearer")."#
+    private static let notUnderstood =
+        #"Live socket messages are JSON text such as {"type":"auth","token":"…"}; this one was ignored."#
+
+    private let accounts: AccountService
+    private let rules: SyncRules
+    private let hub: LiveHub
+    private let settings: LiveSettings
+    private let outbound: WebSocketOutboundWriter
+    private let events: AsyncStream<Event>
+    private let sink: AsyncStream<Event>.Continuation
+    private let logger: Logger
+    private var phase = Phase.awaitingAuth
+    private var subscription: LiveHub.Subscription?
+    private var deadline: Task<Void, Never>?
+    private var protocolViolation: (any Error)?
+
+    init(
+        accounts: AccountService, rules: SyncRules, hub: LiveHub, settings: LiveSettings,
+        outbound: WebSocketOutboundWriter, logger: Logger
+    ) {
+        self.accounts = accounts
+        self.rules = rules
+        self.hub = hub
+        self.settings = settings
+        self.outbound = outbound
+        self.logger = logger
+        (events, sink) = AsyncStream.makeStream(of: Event.self)
+    }
+
+    /// Runs the socket until the device closes it or the server does. `authorization` is the upgrade
+    /// request's `Authorization` header; without one the first message must carry the token. Throws
+    /// the device's protocol violation, so the library closes with its code (e.g. 1009, too big).
+    func run(authorization: String?, inbound: WebSocketInboundStream) async throws {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [sink] in await Self.read(inbound, into: sink) }
+            await withGracefulShutdownHandler {
+                if let authorization {
+                    await authenticate(token: BearerAuthMiddleware.bearerToken(header: authorization))
+                } else {
+                    startDeadline(settings.authTimeout, .authDeadline)
+                }
+                for await event in events {
+                    guard await handle(event) else { break }
+                }
+            } onGracefulShutdown: { [sink] in
+                sink.yield(.shutdown)
+            }
+            // The reader may still wait for a device that never answered the close frame.
+            group.cancelAll()
+        }
+        deadline?.cancel()
+        if let subscription { hub.unsubscribe(subscription) }
+        sink.finish()
+        if let protocolViolation { throw protocolViolation }
+    }
+
+    /// Handles one event; false once the socket is done.
+    private func handle(_ event: Event) async -> Bool {
+        switch (event, phase) {
+        case (.clientClosed, _), (.closeDeadline, _):
+            return false
+        case (.readFailed(let error), _):
+            protocolViolation = error
+            return false
+        case (.shutdown, _):
+            await close(.goingAway)
+        case (.received(let message), .awaitingAuth):
+            guard case .text(let text) = message, let auth = LiveMessage(text: text), auth.type == .auth,
+                let token = auth.token, !token.isEmpty
+            else {
+                await refuse(.unauthorized, Self.authFirst)
+                return true
+            }
+            await authenticate(token: token)
+        case (.received(let message), .ready):
+            // Devices have nothing to say after auth; anything readable is ignored, anything else
+            // is answered so a buggy client learns why, and the socket stays open.
+            if case .text(let text) = message, LiveMessage(text: text) != nil { return true }
+            await send(.error(code: ErrorCode.badRequest.rawValue, message: Self.notUnderstood))
+        case (.authDeadline, .awaitingAuth):
+            await refuse(.unauthorized, "No token arrived within \(settings.authTimeout); the socket is closed.")
+        case (.changed(let change), .ready):
+            await send(.changed(scope: change.scope, seq: change.seq))
+        case (.received, .closing), (.authDeadline, _), (.changed, _):
+            break
+        }
+        return true
+    }
+
+    /// Checks `token` (nil: the header was not `Bearer <token>`) and, when it is good, subscribes the
+    /// socket before saying ready, so every change committed after `ready` reaches it.
+    private func authenticate(token: String?) async {
+        guard let token else {
+            await refuse(.unauthorized, "The Authorization header must be \"Bearer <token>\".")
+            return
+        }
+        let user: AuthenticatedUser
+        let scopes: [String]
+        do {
+            user = try await accounts.authenticate(token: token)
+            scopes = try await rules.readableScopes(userID: user.id.uuidString.lowercased())
+        } catch let error as AppError {
+            await refuse(error.detail)
+            return
+        } catch {
+            logger.error("Live socket: checking a token failed", metadata: ["error": "\(String(reflecting: error))"])
+            await refuse(.internalError, "The server could not check the token. Try again.")
+            return
+        }
+        deadline?.cancel()
+        subscription = hub.subscribe(scopes: scopes) { [sink] change in sink.yield(.changed(change)) }
+        phase = .ready
+        await send(.ready)
+    }
+
+    private func refuse(_ code: ErrorCode, _ message: String) async {
+        await refuse(APIErrorDetail(code, message))
+    }
+
+    /// Says why in an error message, then closes (1008: the device broke the rules of the socket).
+    private func refuse(_ detail: APIErrorDetail) async {
+        await send(.error(code: detail.code, message: detail.message))
+        await close(.policyViolation)
+    }
+
+    private func send(_ message: LiveMessage) async {
+        guard phase != .closing else { return }
+        do {
+            try await outbound.write(.text(message.text))
+        } catch {
+            // The connection is going away under us; wait for the reader to notice.
+            await close(.goingAway)
+        }
+    }
+
+    /// Sends the close frame and waits (boundedly) for the device's answer, which ends the reader.
+    private func close(_ code: WebSocketErrorCode) async {
+        guard phase != .closing else { return }
+        phase = .closing
+        try? await outbound.close(code, reason: nil)
+        startDeadline(Self.closeAnswerTimeout, .closeDeadline)
+    }
+
+    private func startDeadline(_ duration: Duration, _ event: Event) {
+        deadline?.cancel()
+        deadline = Task { [sink] in
+            guard (try? await Task.sleep(for: duration)) != nil else { return }
+            sink.yield(event)
+        }
+    }
+
+    /// Forwards the device's messages. Pings, the close handshake and broken frames are dealt with
+    /// by the WebSocket library underneath; what surfaces here is an oversized or malformed message.
+    private static func read(_ inbound: WebSocketInboundStream, into sink: AsyncStream<Event>.Continuation) async {
+        do {
+            for try await message in inbound.messages(maxSize: maxMessageBytes) { sink.yield(.received(message)) }
+            sink.yield(.clientClosed)
+        } catch {
+            sink.yield(.readFailed(error))
+        }
+    }
+}
