@@ -67,21 +67,27 @@ struct LiveSocketTests {
     func aBadTokenIsAnsweredWithAnErrorAndAClose(engine: Engine) async throws {
         try await Self.withServer(engine) { server, port, client in
             let ada = try await client.signUp("ada@example.com")
-            let refusals: [(String?, String?, String)] = [
+            let refusals: [(header: String?, firstMessage: String?, situation: String)] = [
                 ("Bearer not-a-token", nil, "unknown token in the header"),
                 ("Basic YWRhOnNlY3JldA==", nil, "a header that is not Bearer"),
                 (nil, LiveMessage.auth(token: "not-a-token").text, "unknown token in the first message"),
                 (nil, "hello", "a first message that is not auth"),
                 (nil, #"{"type":"ready"}"#, "a first message of another type"),
             ]
-            for (header, firstMessage, situation) in refusals {
-                let socket = try await LiveTestSocket.open(port: port, authorization: header)
-                if let firstMessage { try await socket.send(firstMessage) }
-                let answer = await socket.nextMessage()
-                #expect(answer?.type == .error, "\(situation)")
-                #expect(answer?.code == "unauthorized", "\(situation)")
-                #expect(answer?.message?.isEmpty == false, "\(situation)")
-                await socket.expectClosed()
+            // Each waits for the server's close, which comes a moment after the error: all at once.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for refusal in refusals {
+                    group.addTask {
+                        let socket = try await LiveTestSocket.open(port: port, authorization: refusal.header)
+                        if let firstMessage = refusal.firstMessage { try await socket.send(firstMessage) }
+                        let answer = await socket.nextMessage()
+                        #expect(answer?.type == .error, "\(refusal.situation)")
+                        #expect(answer?.code == "unauthorized", "\(refusal.situation)")
+                        #expect(answer?.message?.isEmpty == false, "\(refusal.situation)")
+                        await socket.expectClosed()
+                    }
+                }
+                try await group.waitForAll()
             }
 
             server.clock.advance(by: 3601)

@@ -6,7 +6,7 @@ import NIOWebSocket
 import ServiceLifecycle
 
 /// One live socket, from authentication to close. Everything that can happen to it (a client
-/// message, a nudge, the auth deadline, server shutdown) arrives as one stream of events handled in
+/// message, a nudge, a deadline, server shutdown) arrives as one stream of events handled in
 /// order by one loop, so writes never interleave and the state needs no lock.
 final class LiveSocket {
     enum Event: Sendable {
@@ -15,14 +15,19 @@ final class LiveSocket {
         /// The device broke the WebSocket protocol (an oversized or malformed message).
         case readFailed(any Error)
         case changed(ScopeChange)
-        case authDeadline
+        /// A phase's time is up (what that means depends on the phase); numbered so that one
+        /// replaced while it fired is recognised and ignored.
+        case deadline(Int)
         case shutdown
-        case closeDeadline
     }
 
     private enum Phase {
+        /// No token yet; the deadline is the auth timeout.
         case awaitingAuth
         case ready
+        /// An error was sent; the device should close. The deadline is when the server closes instead.
+        case refused
+        /// The close frame was sent; the deadline is when the device's answer is no longer awaited.
         case closing
     }
 
@@ -30,6 +35,11 @@ final class LiveSocket {
     static let maxMessageBytes = 16 * 1024
     /// After sending a close frame, how long the device has to answer it before the socket is dropped.
     static let closeAnswerTimeout = Duration.seconds(5)
+    /// After an error, how long the device has to close before the server does. Closing at once would
+    /// half-close the connection right behind the error; SwiftNIO's client, when that end of input
+    /// arrives while it is still processing the upgrade answer, drops the bytes with it (the error)
+    /// and never sees the end. Two seconds leave any client time to finish the upgrade.
+    static let refusalCloseDelay = Duration.seconds(2)
 
     private static let authFirst =
         #"The first message must be {"type":"auth","token":"…"} (or send the token as "Authorization: Bearer")."#
@@ -47,6 +57,7 @@ final class LiveSocket {
     private var phase = Phase.awaitingAuth
     private var subscription: LiveHub.Subscription?
     private var deadline: Task<Void, Never>?
+    private var deadlineNumber = 0
     private var protocolViolation: (any Error)?
 
     init(
@@ -72,7 +83,7 @@ final class LiveSocket {
                 if let authorization {
                     await authenticate(token: BearerAuthMiddleware.bearerToken(header: authorization))
                 } else {
-                    startDeadline(settings.authTimeout, .authDeadline)
+                    startDeadline(settings.authTimeout)
                 }
                 for await event in events {
                     guard await handle(event) else { break }
@@ -91,14 +102,17 @@ final class LiveSocket {
 
     /// Handles one event; false once the socket is done.
     private func handle(_ event: Event) async -> Bool {
+        if case .deadline(let number) = event, number != deadlineNumber { return true }
         switch (event, phase) {
-        case (.clientClosed, _), (.closeDeadline, _):
+        case (.clientClosed, _), (.deadline, .closing):
             return false
         case (.readFailed(let error), _):
             protocolViolation = error
             return false
         case (.shutdown, _):
             await close(.goingAway)
+        case (.deadline, .refused):
+            await close(.policyViolation)
         case (.received(let message), .awaitingAuth):
             guard case .text(let text) = message, let auth = LiveMessage(text: text), auth.type == .auth,
                 let token = auth.token, !token.isEmpty
@@ -112,11 +126,11 @@ final class LiveSocket {
             // is answered so a buggy client learns why, and the socket stays open.
             if case .text(let text) = message, LiveMessage(text: text) != nil { return true }
             await send(.error(code: ErrorCode.badRequest.rawValue, message: Self.notUnderstood))
-        case (.authDeadline, .awaitingAuth):
+        case (.deadline, .awaitingAuth):
             await refuse(.unauthorized, "No token arrived within \(settings.authTimeout); the socket is closed.")
         case (.changed(let change), .ready):
             await send(.changed(scope: change.scope, seq: change.seq))
-        case (.received, .closing), (.authDeadline, _), (.changed, _):
+        case (.received, .refused), (.received, .closing), (.deadline, .ready), (.changed, _):
             break
         }
         return true
@@ -152,10 +166,13 @@ final class LiveSocket {
         await refuse(APIErrorDetail(code, message))
     }
 
-    /// Says why in an error message, then closes (1008: the device broke the rules of the socket).
+    /// Says why in an error message; the socket closes when the device closes it or, a little later,
+    /// the server does (1008: the device broke the rules of the socket).
     private func refuse(_ detail: APIErrorDetail) async {
         await send(.error(code: detail.code, message: detail.message))
-        await close(.policyViolation)
+        guard phase != .closing else { return }
+        phase = .refused
+        startDeadline(Self.refusalCloseDelay)
     }
 
     private func send(_ message: LiveMessage) async {
@@ -173,14 +190,16 @@ final class LiveSocket {
         guard phase != .closing else { return }
         phase = .closing
         try? await outbound.close(code, reason: nil)
-        startDeadline(Self.closeAnswerTimeout, .closeDeadline)
+        startDeadline(Self.closeAnswerTimeout)
     }
 
-    private func startDeadline(_ duration: Duration, _ event: Event) {
+    /// Replaces the current deadline: `.deadline` arrives after `duration` unless another replaces it.
+    private func startDeadline(_ duration: Duration) {
         deadline?.cancel()
-        deadline = Task { [sink] in
+        deadlineNumber += 1
+        deadline = Task { [sink, deadlineNumber] in
             guard (try? await Task.sleep(for: duration)) != nil else { return }
-            sink.yield(event)
+            sink.yield(.deadline(deadlineNumber))
         }
     }
 
