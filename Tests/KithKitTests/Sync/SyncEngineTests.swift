@@ -109,7 +109,8 @@ struct SyncEngineTests {
         let phone = try Self.device(server) { $0.pollInterval = .seconds(600) }
         await phone.start()
         try phone.store.save("test.note", fields: ["title": .string("no button pressed")])
-        try await eventually { await server.liveRecordCount == 1 }
+        // Generous: the full suite shares two cores with servers and child processes.
+        try await eventually(within: .seconds(60)) { await server.liveRecordCount == 1 }
         await phone.stop()
     }
 
@@ -122,10 +123,11 @@ struct SyncEngineTests {
         }
         try phone.store.save("test.note", fields: ["title": .string("waiting")])
         await phone.start()
-        try await eventually { await phone.status == .offline(pending: 1) }
+        try await eventually(within: .seconds(60)) { await phone.status == .offline(pending: 1) }
         await server.fail(with: nil)
         await phone.retryNow()
-        try await eventually { await phone.status == .idle }
+        // Far less than the 10-minute backoff, even on a loaded machine.
+        try await eventually(within: .seconds(60)) { await phone.status == .idle }
         #expect(await server.liveRecordCount == 1)
         await phone.stop()
     }
