@@ -8,45 +8,55 @@ import Testing
     import Glibc
 #endif
 
-/// Two server processes on one PostgreSQL database: a `kith serve` holding a device's live socket,
-/// and this test process's server taking the push (`kith serve` declares no synced entities yet, so
-/// only a server built here can apply one). The nudge crosses through NOTIFY/LISTEN.
+/// Two `kith serve` processes on one PostgreSQL database: a device's live socket is on one, another
+/// device pushes to the other, and the nudge crosses through NOTIFY/LISTEN.
 @Suite(
     "Live nudges across server processes",
     .enabled(if: Engine.adminURL != nil, "KITH_TEST_DATABASE_URL is not set"))
 struct LiveAcrossProcessesTests {
     @Test func aPushOnOneProcessNudgesASocketOnAnother() async throws {
         let scratch = try await PostgresScratch.create()
-        let data = try makeTemporaryDirectory("kith-e2e-serve")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let serve = try ServeProcess(
-            arguments: ["serve", "--data", data.path, "--port", "0", "--database-url", scratch.url],
-            environment: ["KITH_BCRYPT_COST": "4"])
+        var servers: [ServeProcess] = []
+        var directories: [URL] = []
         do {
-            let (servedURL, _) = try await serve.waitUntilServing()
-            // The in-process server uses the same database: `.sqlite` only means it makes none of its own.
-            try await LiveServer.run(
-                .sqlite,
-                configure: {
-                    $0.databaseURL = scratch.url
-                    $0.entities = EntityCatalog([LiveTransportTests.note])
-                }
-            ) { pushing in
-                let (client, session) = try await LiveTransportTests.signedIn(pushing)
-                let feed = LiveFeed(LiveFeed.url(of: servedURL), token: session.accessToken)
-                #expect(await feed.next() == .message(.ready))
-                let seq = try await LiveTransportTests.pushNote(client, session)
-                #expect(await feed.next() == .message(.changed(scope: LiveTransportTests.scope(session), seq: seq)))
-                feed.cancel()
+            for _ in 0..<2 {
+                let data = try makeTemporaryDirectory("kith-e2e-serve")
+                directories.append(data)
+                servers.append(
+                    try ServeProcess(
+                        arguments: ["serve", "--data", data.path, "--port", "0", "--database-url", scratch.url],
+                        environment: ["KITH_BCRYPT_COST": "4"]))
             }
-            serve.signal(SIGTERM)
-            #expect(try await serve.waitForExit(timeout: .seconds(10)) == 0, "\(serve.stdout)\n\(serve.stderr)")
+            let (pushingURL, _) = try await servers[0].waitUntilServing()
+            let (listeningURL, _) = try await servers[1].waitUntilServing()
+
+            let client = KithClient(serverURL: pushingURL, store: InMemorySessionStore(), transport: URLSessionTransport(timeout: 30))
+            _ = try await client.signUp(email: uniqueEmail("across"), password: "long enough password")
+            let session = try #require(try await client.storedSession())
+            let feed = LiveFeed(LiveFeed.url(of: listeningURL), token: session.accessToken)
+            #expect(await feed.next() == .message(.ready))
+
+            let scope = LiveTransportTests.scope(session)
+            let id = UUID()
+            let year = Mutation(
+                mutationId: UUID(), entity: "outreach.year", id: id, scope: scope, op: .upsert,
+                fields: OutreachSample.year("2026"), hlc: HLC(wallMillis: Int64(Date().timeIntervalSince1970 * 1000), counter: 0, node: "e2e"))
+            #expect(try await client.push(PushRequest(clientId: UUID(), mutations: [year])).results.map(\.status) == [.applied])
+            let seq = try #require(try await client.pull(cursor: nil, limit: 10).changes.first { $0.id == id }?.seq)
+            #expect(await feed.next() == .message(.changed(scope: scope, seq: seq)))
+            feed.cancel()
+            for server in servers {
+                server.signal(SIGTERM)
+                #expect(try await server.waitForExit(timeout: .seconds(10)) == 0, "\(server.stdout)\n\(server.stderr)")
+            }
         } catch {
-            serve.stop()
+            servers.forEach { $0.stop() }
             await scratch.drop()
+            directories.forEach { try? FileManager.default.removeItem(at: $0) }
             throw error
         }
-        serve.stop()
+        servers.forEach { $0.stop() }
         await scratch.drop()
+        directories.forEach { try? FileManager.default.removeItem(at: $0) }
     }
 }
