@@ -72,7 +72,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Fills a profile's local store for bench/run-sync (not shipped).
+        // Fills a profile's local store as an app would: for bench/run-sync, and the end-to-end test
+        // that kills a device mid-write (not shipped).
         .executableTarget(name: "kith-bench", dependencies: ["KithKit", "KithCore"], path: "bench/Sources/kith-bench"),
         // What the test targets share: clock, storage engines, scratch databases, outbox, loopback
         // sockets, child processes. A plain library (not a product) so test targets can depend on it.
@@ -101,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "KithKit", "KithKitNIO", "KithServer", "KithCore", "KithTestSupport", "kith",
+                "KithKit", "KithKitNIO", "KithServer", "KithCore", "KithTestSupport", "kith", "kith-bench",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

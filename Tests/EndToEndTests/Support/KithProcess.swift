@@ -7,24 +7,24 @@ import Testing
     import Glibc
 #endif
 
-/// The `kith` executable SwiftPM built next to the test bundle.
+/// An executable of this package (`kith`, `kith-bench`) that SwiftPM built next to the test bundle.
 enum KithBinary {
-    static func url() throws -> URL {
+    static func url(_ name: String = "kith") throws -> URL {
         var candidates: [URL] = []
-        if let given = ProcessInfo.processInfo.environment["KITH_BINARY"], !given.isEmpty {
+        if name == "kith", let given = ProcessInfo.processInfo.environment["KITH_BINARY"], !given.isEmpty {
             candidates.append(URL(fileURLWithPath: given))
         }
         // The directory of the running test binary (.build/<triple>/debug/kithPackageTests.xctest).
         let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("kith"))
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("kith"))
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("kith"))
-        candidates.append(RepositoryPaths.root.appendingPathComponent(".build/debug/kith"))
+        candidates.append(argv0.deletingLastPathComponent().appendingPathComponent(name))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent(name))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
+        candidates.append(RepositoryPaths.root.appendingPathComponent(".build/debug/\(name)"))
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
         }
         throw TestFailure(
-            "the kith executable was not found; build it with `swift build --product kith`. Looked at:\n"
+            "the \(name) executable was not found; build it with `swift build --product \(name)`. Looked at:\n"
                 + candidates.map(\.path).joined(separator: "\n"))
     }
 }
@@ -100,7 +100,7 @@ func runKith(
     }
 }
 
-/// A long-running `kith serve`, whose output is collected as it comes.
+/// A long-running `kith serve` (or another of the package's programs), whose output is collected as it comes.
 final class ServeProcess: @unchecked Sendable {
     let process: Process
     private let output = Locked("")
@@ -109,9 +109,9 @@ final class ServeProcess: @unchecked Sendable {
     var stdout: String { output.value }
     var stderr: String { errors.value }
 
-    init(arguments: [String], environment: [String: String]) throws {
+    init(arguments: [String], environment: [String: String], executable: String = "kith") throws {
         let process = Process()
-        process.executableURL = try KithBinary.url()
+        process.executableURL = try KithBinary.url(executable)
         process.arguments = arguments
         process.environment = childEnvironment(environment)
         process.standardInput = FileHandle.nullDevice
