@@ -137,7 +137,8 @@ public actor SyncEngine {
         }
     }
 
-    /// A local write (a new outbox row) wakes the loop.
+    /// A local write (a new outbox row) wakes the loop, whose sync then publishes the status.
+    /// (Observed counts can arrive late, so they only ever wake the loop, never set the status.)
     private func watchOutbox() async {
         var last: Int?
         do {
@@ -145,7 +146,6 @@ public actor SyncEngine {
                 if Task.isCancelled { return }
                 if let last, count > last { await wake.fire() }
                 last = count
-                if case .idle = status, count > 0 { publish(.syncing(pending: count)) }
             }
         } catch {
             // The store closed: nothing more to watch.

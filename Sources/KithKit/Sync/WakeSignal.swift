@@ -7,6 +7,9 @@ actor WakeSignal {
     private var waiter: CheckedContinuation<Void, Never>?
     private var generation = 0
 
+    /// Whether a fire is kept for the next wait (for tests).
+    var hasPendingFire: Bool { pending }
+
     func fire() {
         if let waiter {
             self.waiter = nil
@@ -29,7 +32,15 @@ actor WakeSignal {
             await self?.expire(mine)
         }
         await withTaskCancellationHandler {
-            await withCheckedContinuation { waiter = $0 }
+            await withCheckedContinuation { continuation in
+                // A fire may have slipped in since the check above: take it now instead of waiting.
+                if pending {
+                    pending = false
+                    continuation.resume()
+                } else {
+                    waiter = continuation
+                }
+            }
         } onCancel: {
             Task { await self.fire() }
         }
