@@ -1,0 +1,235 @@
+import Foundation
+import KithCore
+
+/// The Outreach app's data on a device (seed 000, DOMAINS.md "Outreach"), over a `LocalStore`:
+/// every change is a local write queued for sync, so everything works offline. The rules that span
+/// records (unique year names, never deleting the last year, a year's contacts going with it) are
+/// checked here, inside the same transaction as the write.
+public final class OutreachStore: Sendable {
+    public let store: LocalStore
+    let now: @Sendable () -> Date
+
+    static let year = OutreachEntities.year.name
+    static let contact = OutreachEntities.contact.name
+    static let preferences = OutreachEntities.preferences.name
+
+    public init(store: LocalStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.now = now
+    }
+
+    // MARK: Years
+
+    /// Every year, newest name first.
+    public func years() throws -> [OutreachYear] {
+        try store.records(Self.year).compactMap(OutreachYear.init).sorted(by: Self.newestFirst)
+    }
+
+    /// Adds a year with an empty list. Names are trimmed and unique (ignoring case).
+    @discardableResult
+    public func addYear(_ name: String) throws -> OutreachYear {
+        try store.write { transaction in try self.addYear(name, in: transaction) }
+    }
+
+    public func renameYear(_ id: UUID, to name: String) throws {
+        try store.write { transaction in
+            guard try transaction.record(Self.year, id: id) != nil else { throw Self.notFound("year") }
+            let trimmed = try Self.checkedYearName(name, others: try self.yearRecords(transaction).filter { $0.id != id })
+            try transaction.save(Self.year, id: id, fields: ["name": .string(trimmed)])
+        }
+    }
+
+    /// Deletes a year and all its people. The last year can't be deleted. If it was the selected
+    /// year, another one is selected.
+    public func deleteYear(_ id: UUID) throws {
+        try store.write { transaction in
+            let years = try self.yearRecords(transaction)
+            guard years.contains(where: { $0.id == id }) else { throw Self.notFound("year") }
+            guard years.count > 1 else {
+                throw KithError.invalid(APIErrorDetail(code: "last_year", message: "The last year can't be deleted."))
+            }
+            for contact in try self.contactRecords(in: id, transaction) { try transaction.delete(Self.contact, id: contact.id) }
+            try transaction.delete(Self.year, id: id)
+            if try self.selectedYearID(transaction) == id, let other = years.filter({ $0.id != id }).sorted(by: Self.newestFirst).first {
+                try self.select(other.id, transaction)
+            }
+        }
+    }
+
+    /// The year to show: the one last viewed (on any device: it syncs), else the current calendar
+    /// year's, else the newest. With no year at all, the current year is created.
+    public func selectedYear() throws -> OutreachYear {
+        try store.write { transaction in
+            let years = try self.yearRecords(transaction).sorted(by: Self.newestFirst)
+            if let id = try self.selectedYearID(transaction), let year = years.first(where: { $0.id == id }) { return year }
+            let current = String(Calendar(identifier: .gregorian).component(.year, from: self.now()))
+            if let year = years.first(where: { $0.name == current }) ?? years.first { return year }
+            return try self.addYear(current, in: transaction)
+        }
+    }
+
+    /// Remembers the year being viewed, for the next launch and the user's other devices.
+    public func selectYear(_ id: UUID) throws {
+        try store.write { transaction in
+            guard try transaction.record(Self.year, id: id) != nil else { throw Self.notFound("year") }
+            try self.select(id, transaction)
+        }
+    }
+
+    /// A new year with the people of `source` (names, enterprise and comments), none delivered.
+    @discardableResult
+    public func copyYear(_ source: UUID, to name: String) throws -> OutreachYear {
+        try store.write { transaction in
+            guard try transaction.record(Self.year, id: source) != nil else { throw Self.notFound("year") }
+            let year = try self.addYear(name, in: transaction)
+            for contact in try self.contactRecords(in: source, transaction) {
+                try transaction.save(
+                    Self.contact,
+                    fields: Self.contactFields(
+                        year: year.id, first: contact.firstName, last: contact.lastName, enterprise: contact.enterpriseName,
+                        comments: contact.comments))
+            }
+            return year
+        }
+    }
+
+    // MARK: People
+
+    /// The people of a year, by last name then first name, ignoring case and accents.
+    public func contacts(in year: UUID) throws -> [OutreachContact] {
+        try store.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year }.sorted(by: Self.byName)
+    }
+
+    public func contact(_ id: UUID) throws -> OutreachContact? {
+        try store.record(Self.contact, id: id).flatMap(OutreachContact.init)
+    }
+
+    @discardableResult
+    public func addContact(
+        to year: UUID, firstName: String, lastName: String, enterpriseName: String, comments: String = ""
+    ) throws -> OutreachContact {
+        try store.write { transaction in
+            guard try transaction.record(Self.year, id: year) != nil else { throw Self.notFound("year") }
+            let id = try transaction.save(
+                Self.contact,
+                fields: Self.contactFields(year: year, first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
+            return try Self.contact(id, transaction)
+        }
+    }
+
+    /// Changes the given fields of a person; nil leaves a field as it is.
+    @discardableResult
+    public func editContact(
+        _ id: UUID, firstName: String? = nil, lastName: String? = nil, enterpriseName: String? = nil, comments: String? = nil
+    ) throws -> OutreachContact {
+        var fields: [String: JSONValue] = [:]
+        if let firstName { fields["firstName"] = .string(Self.trimmed(firstName)) }
+        if let lastName { fields["lastName"] = .string(Self.trimmed(lastName)) }
+        if let enterpriseName { fields["enterpriseName"] = .string(Self.trimmed(enterpriseName)) }
+        if let comments { fields["comments"] = .string(comments) }
+        return try update(id, fields)
+    }
+
+    /// Marks a person delivered now (the time of the tap, on this device), or not delivered.
+    @discardableResult
+    public func setDelivered(_ id: UUID, _ delivered: Bool) throws -> OutreachContact {
+        try update(
+            id,
+            ["delivered": .bool(delivered), "deliveredAt": delivered ? .string(WireCoding.formatTimestamp(now())) : .null])
+    }
+
+    public func deleteContact(_ id: UUID) throws {
+        try store.write { transaction in
+            guard try transaction.record(Self.contact, id: id) != nil else { throw Self.notFound("person") }
+            try transaction.delete(Self.contact, id: id)
+        }
+    }
+
+    public func progress(of year: UUID) throws -> OutreachProgress {
+        let people = try contacts(in: year)
+        return OutreachProgress(delivered: people.filter(\.delivered).count, total: people.count)
+    }
+
+    // MARK: Plumbing
+
+    private func update(_ id: UUID, _ fields: [String: JSONValue]) throws -> OutreachContact {
+        try store.write { transaction in
+            guard try transaction.record(Self.contact, id: id) != nil else { throw Self.notFound("person") }
+            try transaction.save(Self.contact, id: id, fields: fields)
+            return try Self.contact(id, transaction)
+        }
+    }
+
+    private static func contact(_ id: UUID, _ transaction: LocalTransaction) throws -> OutreachContact {
+        guard let contact = try transaction.record(Self.contact, id: id).flatMap(OutreachContact.init) else {
+            throw notFound("person")
+        }
+        return contact
+    }
+
+    func addYear(_ name: String, in transaction: LocalTransaction) throws -> OutreachYear {
+        let trimmed = try Self.checkedYearName(name, others: try yearRecords(transaction))
+        let id = try transaction.save(
+            Self.year, fields: ["name": .string(trimmed), "createdAt": .string(WireCoding.formatTimestamp(now()))])
+        guard let year = try transaction.record(Self.year, id: id).flatMap(OutreachYear.init) else { throw Self.notFound("year") }
+        return year
+    }
+
+    func yearRecords(_ transaction: LocalTransaction) throws -> [OutreachYear] {
+        try transaction.records(Self.year).compactMap(OutreachYear.init)
+    }
+
+    func contactRecords(in year: UUID, _ transaction: LocalTransaction) throws -> [OutreachContact] {
+        try transaction.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year }
+    }
+
+    /// One preferences record per account, with an id every device derives alike, so two devices
+    /// write the same record and the merge keeps the latest choice.
+    var preferencesID: UUID { StableUUID.make(from: "outreach.preferences " + store.userScope) }
+
+    func selectedYearID(_ transaction: LocalTransaction) throws -> UUID? {
+        try transaction.record(Self.preferences, id: preferencesID)?.string("lastViewedYearId").flatMap(UUID.init(uuidString:))
+    }
+
+    func select(_ year: UUID, _ transaction: LocalTransaction) throws {
+        try transaction.save(Self.preferences, id: preferencesID, fields: ["lastViewedYearId": .string(year.lowercased)])
+    }
+
+    static func checkedYearName(_ name: String, others: [OutreachYear]) throws -> String {
+        let trimmed = trimmed(name)
+        if let problem = OutreachEntities.year.problems(in: ["name": .string(trimmed)], isCreation: false).first {
+            throw KithError.invalid(problem)
+        }
+        if others.contains(where: { $0.name.compare(trimmed, options: [.caseInsensitive]) == .orderedSame }) {
+            throw KithError.invalid(APIErrorDetail(code: "duplicate_year", message: "There is already a year named \(trimmed).", field: "name"))
+        }
+        return trimmed
+    }
+
+    static func contactFields(year: UUID, first: String, last: String, enterprise: String, comments: String) -> [String: JSONValue] {
+        [
+            "yearId": .string(year.lowercased), "firstName": .string(trimmed(first)), "lastName": .string(trimmed(last)),
+            "enterpriseName": .string(trimmed(enterprise)), "comments": .string(comments), "delivered": .bool(false),
+            "deliveredAt": .null,
+        ]
+    }
+
+    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    static func notFound(_ what: String) -> KithError {
+        KithError.invalid(APIErrorDetail(code: "not_found", message: "No such \(what)."))
+    }
+
+    static func newestFirst(_ a: OutreachYear, _ b: OutreachYear) -> Bool {
+        a.name.compare(b.name, options: [.numeric, .caseInsensitive]) == .orderedDescending
+    }
+
+    static func byName(_ a: OutreachContact, _ b: OutreachContact) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        let last = a.lastName.compare(b.lastName, options: options)
+        if last != .orderedSame { return last == .orderedAscending }
+        let first = a.firstName.compare(b.firstName, options: options)
+        if first != .orderedSame { return first == .orderedAscending }
+        return a.id.uuidString < b.id.uuidString
+    }
+}
