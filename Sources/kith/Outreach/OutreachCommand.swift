@@ -1,0 +1,200 @@
+import ArgumentParser
+import Foundation
+import KithCore
+import KithKit
+
+/// `kith outreach …`: the yearly outreach checklist (seed 000), offline-first like the apps.
+struct OutreachCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outreach",
+        abstract: "The yearly outreach checklist: years, people, deliveries, comments.",
+        discussion: "Works offline against this profile's local data and syncs when the server answers. ID is a person's id or a unique prefix of it.",
+        subcommands: [
+            Years.self, YearCommand.self, List.self, Add.self, Edit.self, Deliver.self, Undeliver.self, Delete.self,
+            Import.self, Export.self, CopyYear.self,
+        ]
+    )
+
+    /// Runs `body` in a session with a sync before (to see other devices' changes) and after (to
+    /// send this one's).
+    static func run(_ options: ClientOptions, _ body: (OutreachSession) async throws -> Void) async throws {
+        let output = Output(json: options.json)
+        try await output.run {
+            let session = try await OutreachSession(options)
+            await session.syncIfReachable()
+            try await body(session)
+            await session.syncIfReachable()
+        }
+    }
+
+    struct Years: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the years; * marks the selected one.")
+        @OptionGroup var options: ClientOptions
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let selected = try session.outreach.selectedYear()
+                let years = try session.outreach.years().map { YearLine($0, selected: $0.id == selected.id) }
+                session.output.emit(years) { years.map(\.text).joined(separator: "\n") }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "The people of a year with delivery and comments.")
+        @OptionGroup var options: ClientOptions
+        @Option(help: "The year (default: the selected one).") var year: String?
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let year = try session.year(named: year)
+                let people = try session.outreach.contacts(in: year.id)
+                let progress = try session.outreach.progress(of: year.id)
+                let listing = YearListing(year: YearLine(year, selected: true), progress: progress, contacts: people)
+                session.output.emit(listing) {
+                    (["\(year.name): \(progress.delivered) of \(progress.total) delivered"] + people.map(ContactText.line))
+                        .joined(separator: "\n")
+                }
+            }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a person to a year.")
+        @OptionGroup var options: ClientOptions
+        @Option(help: "First name.") var first: String
+        @Option(help: "Last name.") var last: String
+        @Option(help: "Enterprise name.") var enterprise: String
+        @Option(help: "Comments.") var comments: String = ""
+        @Option(help: "The year (default: the selected one).") var year: String?
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let year = try session.year(named: year)
+                let contact = try session.outreach.addContact(
+                    to: year.id, firstName: first, lastName: last, enterpriseName: enterprise, comments: comments)
+                session.output.emit(contact) { "Added to \(year.name):\n" + ContactText.line(contact) }
+            }
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a person's names, enterprise or comments.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The person's id or a unique prefix.") var id: String
+        @Option(help: "First name.") var first: String?
+        @Option(help: "Last name.") var last: String?
+        @Option(help: "Enterprise name.") var enterprise: String?
+        @Option(help: "Comments (\"\" clears them).") var comments: String?
+
+        func validate() throws {
+            if first == nil, last == nil, enterprise == nil, comments == nil {
+                throw ValidationError("Say what to change: --first, --last, --enterprise or --comments.")
+            }
+        }
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let contact = try session.outreach.editContact(
+                    try session.contact(id).id, firstName: first, lastName: last, enterpriseName: enterprise, comments: comments)
+                session.output.emit(contact) { ContactText.line(contact) }
+            }
+        }
+    }
+
+    struct Deliver: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mark a person delivered, now.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The person's id or a unique prefix.") var id: String
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let contact = try session.outreach.setDelivered(try session.contact(id).id, true)
+                session.output.emit(contact) { ContactText.line(contact) }
+            }
+        }
+    }
+
+    struct Undeliver: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mark a person not delivered.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The person's id or a unique prefix.") var id: String
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let contact = try session.outreach.setDelivered(try session.contact(id).id, false)
+                session.output.emit(contact) { ContactText.line(contact) }
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a person.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The person's id or a unique prefix.") var id: String
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let contact = try session.contact(id)
+                try session.outreach.deleteContact(contact.id)
+                session.output.emit(["deleted": contact.id.uuidString.lowercased()]) {
+                    "Deleted \(contact.firstName) \(contact.lastName)."
+                }
+            }
+        }
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add the people of a CSV file to a year.",
+            discussion: "Columns: \(OutreachStore.csvHeader.joined(separator: ",")), with that header row. One bad row: nothing is imported.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The CSV file (UTF-8).") var file: String
+        @Option(help: "The year (default: the selected one).") var year: String?
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let year = try session.year(named: year)
+                guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+                    throw KithError.invalid(APIErrorDetail(code: "unreadable_file", message: "Cannot read \(file) as UTF-8 text."))
+                }
+                let count = try session.outreach.importCSV(text, into: year.id)
+                session.output.emit(["imported": count]) { "Imported \(count) people into \(year.name)." }
+            }
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a year's people as CSV (with --json, as JSON).")
+        @OptionGroup var options: ClientOptions
+        @Option(help: "The year (default: the selected one).") var year: String?
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let year = try session.year(named: year)
+                if session.output.json {
+                    session.output.emit(try session.outreach.contacts(in: year.id)) { "" }
+                } else {
+                    FileHandle.standardOutput.write(Data(try session.outreach.exportCSV(year: year.id).utf8))
+                }
+            }
+        }
+    }
+
+    struct CopyYear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "copy-year", abstract: "Start a new year with the people of another, none delivered.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The year to copy.") var from: String
+        @Argument(help: "The new year's name.") var to: String
+
+        func run() async throws {
+            try await OutreachCommand.run(options) { session in
+                let source = try session.year(named: from)
+                let year = try session.outreach.copyYear(source.id, to: to)
+                let count = try session.outreach.contacts(in: year.id).count
+                session.output.emit(YearLine(year, selected: false)) { "Created \(year.name) with \(count) people from \(source.name)." }
+            }
+        }
+    }
+}
