@@ -52,7 +52,7 @@ struct ErrorMappingTests {
             #expect(error?.isRetryable == false)
 
             // The server, asked directly, answers with the same wire error.
-            let response = try await URLSessionTransport().send(
+            let response = try await URLSessionTransport(timeout: 30).send(
                 HTTPExchangeRequest(
                     method: "POST", url: server.url.appendingPathComponent("v1/auth/signup"),
                     headers: ["Content-Type": "application/json", "Accept": "application/json"],
@@ -78,7 +78,7 @@ struct ErrorMappingTests {
             #expect(change?.field == "newPassword")
 
             // The server enforces the same rule when asked directly.
-            let response = try await URLSessionTransport().send(
+            let response = try await URLSessionTransport(timeout: 30).send(
                 HTTPExchangeRequest(
                     method: "POST", url: server.url.appendingPathComponent("v1/auth/signup"),
                     headers: ["Content-Type": "application/json"],

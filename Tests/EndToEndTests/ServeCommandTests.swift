@@ -120,7 +120,7 @@ struct ServeCommandTests {
     }
 
     private func healthz(_ url: URL) async throws -> (status: Int, body: [String: String]) {
-        let response = try await URLSessionTransport().send(
+        let response = try await URLSessionTransport(timeout: 30).send(
             HTTPExchangeRequest(method: "GET", url: url.appendingPathComponent("healthz")))
         let body = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: String] ?? [:]
         return (response.status, body)

@@ -111,9 +111,12 @@ public struct EntityDeclaration: Sendable, Hashable {
 /// Every entity the system knows, by name. Apps add theirs here as they arrive.
 public struct EntityCatalog: Sendable {
     public let entities: [String: EntityDeclaration]
+    /// Rules across records, by the entity they check.
+    public let rules: [String: [any RecordRule]]
 
-    public init(_ declarations: [EntityDeclaration]) {
+    public init(_ declarations: [EntityDeclaration], rules: [any RecordRule] = []) {
         entities = Dictionary(declarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.rules = Dictionary(grouping: rules, by: \.entity)
     }
 
     public subscript(name: String) -> EntityDeclaration? { entities[name] }

@@ -45,9 +45,7 @@ public final class OutreachStore: Sendable {
         try store.write { transaction in
             let years = try self.yearRecords(transaction)
             guard years.contains(where: { $0.id == id }) else { throw Self.notFound("year") }
-            guard years.count > 1 else {
-                throw KithError.invalid(APIErrorDetail(code: "last_year", message: "The last year can't be deleted."))
-            }
+            guard years.count > 1 else { throw KithError.invalid(OutreachRules.lastYear) }
             for contact in try self.contactRecords(in: id, transaction) { try transaction.delete(Self.contact, id: contact.id) }
             try transaction.delete(Self.year, id: id)
             if try self.selectedYearID(transaction) == id, let other = years.filter({ $0.id != id }).sorted(by: Self.newestFirst).first {
@@ -195,15 +193,10 @@ public final class OutreachStore: Sendable {
         try transaction.save(Self.preferences, id: preferencesID, fields: ["lastViewedYearId": .string(year.lowercased)])
     }
 
+    /// The same rule the server checks on push (`OutreachRules`).
     static func checkedYearName(_ name: String, others: [OutreachYear]) throws -> String {
-        let trimmed = trimmed(name)
-        if let problem = OutreachEntities.year.problems(in: ["name": .string(trimmed)], isCreation: false).first {
-            throw KithError.invalid(problem)
-        }
-        if others.contains(where: { $0.name.compare(trimmed, options: [.caseInsensitive]) == .orderedSame }) {
-            throw KithError.invalid(APIErrorDetail(code: "duplicate_year", message: "There is already a year named \(trimmed).", field: "name"))
-        }
-        return trimmed
+        if let problem = OutreachRules.yearNameProblem(name, others: others.map(\.name)) { throw KithError.invalid(problem) }
+        return trimmed(name)
     }
 
     static func contactFields(year: UUID, first: String, last: String, enterprise: String, comments: String) -> [String: JSONValue] {
@@ -214,7 +207,7 @@ public final class OutreachStore: Sendable {
         ]
     }
 
-    static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    static func trimmed(_ text: String) -> String { OutreachRules.trimmed(text) }
 
     static func notFound(_ what: String) -> KithError {
         KithError.invalid(APIErrorDetail(code: "not_found", message: "No such \(what)."))

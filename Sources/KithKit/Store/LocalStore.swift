@@ -103,6 +103,23 @@ public final class LocalStore: Sendable {
         ValueObservation.tracking(query).values(in: writer)
     }
 
+    /// Every live record of the user-scoped entities, oldest first by the stamp of its first write:
+    /// on one device a record is always made after those it refers to.
+    func recordsInCreationOrder() throws -> [LocalRecord] {
+        try storageErrors {
+            try writer.read { db in
+                var found: [SyncRecord] = []
+                for declaration in catalog.declarations where declaration.scope == .user {
+                    let table = EntityTable(declaration: declaration)
+                    found += try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(table.name))").map(table.record(from:))
+                }
+                // A live record has at least one stamped field; the fallback only keeps the order total.
+                func made(_ record: SyncRecord) -> String { record.stamps.values.min()?.description ?? "" }
+                return found.sorted { (made($0), $0.id.uuidString) < (made($1), $1.id.uuidString) }.map(LocalRecord.init)
+            }
+        }
+    }
+
     static func records(_ entity: String, storage: RecordStorage, _ db: Database) throws -> [LocalRecord] {
         let table = try storage.table(entity)
         return try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(table.name))").map { LocalRecord(try table.record(from: $0)) }

@@ -36,7 +36,8 @@ public struct LocalStoreDirectory: Sendable {
     }
 
     /// Moves the data made before sign-up into the new account's store (seed 002 req. 9): every
-    /// record is written there as the account's own, queued for upload in the same transaction,
+    /// record is written there as the account's own, in the order they were made (a year before
+    /// the people in it, as the server's rules expect), queued for upload in the same transaction,
     /// and only then is the anonymous store removed. If anything fails the anonymous data stays
     /// and adoption can run again; records keep their ids, so a second run changes nothing more.
     /// Returns how many records were adopted; the engine's `pushed` events report the upload.
@@ -46,7 +47,7 @@ public struct LocalStoreDirectory: Sendable {
         // Read, then let the anonymous database close before its files are removed.
         let records: [LocalRecord] = try {
             let anonymous = try anonymousStore()
-            return try catalog.declarations.filter { $0.scope == .user }.flatMap { try anonymous.records($0.name) }
+            return try anonymous.recordsInCreationOrder()
         }()
         try store.write { transaction in
             for record in records {

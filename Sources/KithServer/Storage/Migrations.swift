@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync]
+    static let all: [Migration] = [accounts, sync, recordRules]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -92,5 +92,10 @@ enum Migrations {
             """,
             "CREATE INDEX sync_mutations_user ON sync_mutations(user_id)",
         ]
+    }
+
+    /// Rules across records read a scope's live records of one entity (a user's years).
+    static let recordRules = Migration(version: 3, name: "record rules") { _ in
+        ["CREATE INDEX sync_records_scope_entity ON sync_records(scope, entity)"]
     }
 }

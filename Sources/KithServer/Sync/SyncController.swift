@@ -66,7 +66,9 @@ struct SyncController {
         case .success(let found):
             declaration = found
         }
-        let outcome = try await repository.apply(mutation, userID: userID, now: now) { isCreation in
+        let outcome = try await repository.apply(
+            mutation, userID: userID, now: now, rules: rules.catalog.rules[mutation.entity] ?? []
+        ) { isCreation in
             declaration.problems(in: mutation.fields, isCreation: isCreation).first
         }
         switch outcome {

@@ -17,9 +17,11 @@ struct SyncRepository: Sendable {
     }
 
     /// Applies one mutation atomically: its idempotency record, the merge and the new sequence value
-    /// commit together or not at all. `validate` sees whether the record is new.
+    /// commit together or not at all. `validate` sees whether the record is new; `rules` (rules
+    /// across records) see the scope's other records in the same transaction, and their cascades
+    /// (a year's people) are deleted with the record.
     func apply(
-        _ mutation: Mutation, userID: String, now: Int64,
+        _ mutation: Mutation, userID: String, now: Int64, rules: [any RecordRule] = [],
         validate: @escaping @Sendable (_ isCreation: Bool) -> APIErrorDetail?
     ) async throws -> PushOutcome {
         try await database.transaction { sql in
@@ -42,6 +44,15 @@ struct SyncRepository: Sendable {
             if mutation.op == .upsert, let problem = validate(stored == nil) {
                 return .rejected(code: problem.code, message: problem.message, current: try stored?.change())
             }
+            if !rules.isEmpty {
+                let related = try await liveRecords(Set(rules.flatMap(\.reads)), in: mutation.scope, sql: sql)
+                let current = stored == nil ? nil : record
+                for rule in rules {
+                    if let problem = rule.problem(with: mutation, current: current, records: related) {
+                        return .rejected(code: problem.code, message: problem.message, current: try stored?.change())
+                    }
+                }
+            }
             switch record.merge(mutation) {
             case .ignoredDeleted:
                 return .rejected(code: "deleted", message: "This record was deleted.", current: try stored?.change())
@@ -49,12 +60,39 @@ struct SyncRepository: Sendable {
                 try await remember(mutation, userID: userID, now: now, sql: sql)
                 return .applied(seq: nil)
             case .changed:
-                let seq = try await nextSequenceValue(sql)
+                var seq = try await nextSequenceValue(sql)
                 try await write(record, seq: seq, exists: stored != nil, sql: sql)
                 try await remember(mutation, userID: userID, now: now, sql: sql)
+                if mutation.op == .delete {
+                    for rule in rules where !rule.cascadeReads.isEmpty {
+                        let related = try await liveRecords(Set(rule.cascadeReads), in: mutation.scope, sql: sql)
+                        for var dependent in rule.cascade(of: mutation, records: related) {
+                            // The dependents share the deletion's stamp: every replica computes the same.
+                            dependent.merge(
+                                Mutation(
+                                    mutationId: mutation.mutationId, entity: dependent.entity, id: dependent.id,
+                                    scope: dependent.scope, op: .delete, hlc: mutation.hlc))
+                            seq = try await nextSequenceValue(sql)
+                            try await write(dependent, seq: seq, exists: true, sql: sql)
+                        }
+                    }
+                }
                 return .applied(seq: seq)
             }
         }
+    }
+
+    /// The live records of `entities` in `scope`, by entity.
+    private func liveRecords(_ entities: Set<String>, in scope: String, sql: any SQLDatabase) async throws
+        -> [String: [SyncRecord]]
+    {
+        var found: [String: [SyncRecord]] = [:]
+        for entity in entities {
+            found[entity] = try await sql.raw(
+                "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND entity = \(bind: entity) AND deleted IS NULL"
+            ).all(decoding: StoredRecord.self).map { try $0.record() }
+        }
+        return found
     }
 
     /// Changes after each scope's position, oldest first across scopes, at most `limit`.

@@ -27,6 +27,14 @@ struct OutreachCommand: AsyncParsableCommand {
         }
     }
 
+    /// `deliver` and `undeliver`.
+    static func setDelivered(_ options: ClientOptions, _ id: String, _ delivered: Bool) async throws {
+        try await run(options) { session in
+            let contact = try session.outreach.setDelivered(try session.contact(id).id, delivered)
+            session.output.emit(contact) { ContactText.line(contact) }
+        }
+    }
+
     struct Years: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the years; * marks the selected one.")
         @OptionGroup var options: ClientOptions
@@ -107,12 +115,7 @@ struct OutreachCommand: AsyncParsableCommand {
         @OptionGroup var options: ClientOptions
         @Argument(help: "The person's id or a unique prefix.") var id: String
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
-                let contact = try session.outreach.setDelivered(try session.contact(id).id, true)
-                session.output.emit(contact) { ContactText.line(contact) }
-            }
-        }
+        func run() async throws { try await OutreachCommand.setDelivered(options, id, true) }
     }
 
     struct Undeliver: AsyncParsableCommand {
@@ -120,12 +123,7 @@ struct OutreachCommand: AsyncParsableCommand {
         @OptionGroup var options: ClientOptions
         @Argument(help: "The person's id or a unique prefix.") var id: String
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
-                let contact = try session.outreach.setDelivered(try session.contact(id).id, false)
-                session.output.emit(contact) { ContactText.line(contact) }
-            }
-        }
+        func run() async throws { try await OutreachCommand.setDelivered(options, id, false) }
     }
 
     struct Delete: AsyncParsableCommand {

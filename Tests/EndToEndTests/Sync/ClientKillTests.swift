@@ -28,9 +28,9 @@ struct ClientKillTests {
             let userID = try #require(UUID(uuidString: idText))
             let stores = LocalStoreDirectory(url: home.appendingPathComponent("profiles/device/data"))
 
-            // kith-bench writes contacts 5,000 per transaction, as an app importing a list would.
+            // kith-bench writes contacts 500 per transaction, as an app importing a list would.
             let writer = try ServeProcess(
-                arguments: ["fill", stores.url.path, idText, "200000"], environment: environment, executable: "kith-bench")
+                arguments: ["fill", stores.url.path, idText, "200000", "500"], environment: environment, executable: "kith-bench")
             defer { writer.stop() }
             let store = try stores.store(forUser: userID)
             try await eventually(within: .seconds(120)) {
@@ -41,7 +41,7 @@ struct ClientKillTests {
 
             let contacts = try store.records("outreach.contact").count
             #expect(contacts > 0 && contacts < 200_000, "killed mid-way (\(contacts) written)")
-            #expect(contacts % 5_000 == 0, "only whole transactions remain (\(contacts))")
+            #expect(contacts % 500 == 0, "only whole transactions remain (\(contacts))")
             #expect(try store.pendingCount() == contacts + 1, "every committed record (and the year) is queued")
 
             let sync = try await runKith(

@@ -13,7 +13,7 @@ import Testing
 /// started again on the same data: nothing the device queued is lost, and nothing is applied twice.
 @Suite("Sync survives a server crash")
 struct ServerCrashTests {
-    static let contacts = 2_000
+    static let contacts = 1_000
 
     @Test("a server killed in the middle of a push loses nothing and duplicates nothing", arguments: Engine.available)
     func killedMidPush(engine: Engine) async throws {
@@ -28,7 +28,7 @@ struct ServerCrashTests {
         defer { first.stop() }
         let (url, _) = try await first.waitUntilServing()
         let email = uniqueEmail("crash")
-        let phone = try await SyncDevice.make(server: url, email: email, signUp: true) { $0.pushBatchSize = 250 }
+        let phone = try await SyncDevice.make(server: url, email: email, signUp: true) { $0.pushBatchSize = 100 }
         var made: Set<UUID> = []
         try phone.store.write { transaction in
             let year = try transaction.save("outreach.year", fields: OutreachSample.year("2026"))

@@ -3,14 +3,15 @@ import KithCore
 import KithKit
 
 // Fills a `kith` profile's local store with Outreach contacts, queued for upload, as an app on
-// that device would: `kith-bench fill <stores directory> <user id> <count>`. bench/sync.py then
-// times `kith sync` pushing them and another profile pulling them.
+// that device would: `kith-bench fill <stores directory> <user id> <count> [<per transaction>]`.
+// bench/sync.py then times `kith sync` pushing them and another profile pulling them.
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, arguments[1] == "fill", let user = UUID(uuidString: arguments[3]), let count = Int(arguments[4]),
-    count > 0
+guard (5...6).contains(arguments.count), arguments[1] == "fill", let user = UUID(uuidString: arguments[3]),
+    let count = Int(arguments[4]), count > 0, let perTransaction = Int(arguments.count == 6 ? arguments[5] : "5000"),
+    perTransaction > 0
 else {
-    FileHandle.standardError.write(Data("usage: kith-bench fill <stores directory> <user id> <count>\n".utf8))
+    FileHandle.standardError.write(Data("usage: kith-bench fill <stores directory> <user id> <count> [<per transaction>]\n".utf8))
     exit(2)
 }
 
@@ -19,9 +20,9 @@ let store = try directory.store(forUser: user)
 let started = Date()
 let year = try store.save("outreach.year", fields: ["name": .string("Y\(Int.random(in: 0..<1_000_000))"), "createdAt": .string(WireCoding.formatTimestamp(Date()))])
 var written = 0
-// Transactions of 5,000 keep each one short, as an import in an app would.
+// Transactions of a few thousand keep each one short, as an import in an app would.
 while written < count {
-    let batch = min(5_000, count - written)
+    let batch = min(perTransaction, count - written)
     try store.write { transaction in
         for index in written..<(written + batch) {
             try transaction.save(

@@ -1,0 +1,22 @@
+import Foundation
+
+/// A rule that looks beyond one record (a unique name, the last of something, a parent that must
+/// exist), written once here and checked by the server inside the mutation's transaction, so two
+/// devices can't both pass it. Devices check the same rule before writing locally.
+public protocol RecordRule: Sendable {
+    /// The entity whose mutations the rule checks.
+    var entity: String { get }
+    /// Entities whose live records in the mutation's scope the rule needs to see.
+    var reads: [String] { get }
+    /// Why the mutation must be refused, if it must. `records` holds the live records of `reads`.
+    func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]]) -> APIErrorDetail?
+    /// Entities whose live records `cascade` needs, read only when a record is deleted.
+    var cascadeReads: [String] { get }
+    /// Records deleted along with this one when the mutation deletes it (a year's people).
+    func cascade(of mutation: Mutation, records: [String: [SyncRecord]]) -> [SyncRecord]
+}
+
+extension RecordRule {
+    public var cascadeReads: [String] { [] }
+    public func cascade(of mutation: Mutation, records: [String: [SyncRecord]]) -> [SyncRecord] { [] }
+}
