@@ -51,3 +51,22 @@ public struct RecordChange: Sendable, Equatable {
     public let id: UUID
     public let deleted: Bool
 }
+
+/// What one pulled page did on this device.
+struct PulledPage {
+    var changes: [RecordChange] = []
+    var conflicts: [RecordConflict] = []
+}
+
+/// Another device changed what this one had changed and not yet sent. The merge rule already
+/// decided (the later write wins, a deletion wins); this tells which way, for logs and debugging.
+public struct RecordConflict: Sendable, Equatable {
+    public let entity: String
+    public let id: UUID
+    /// Fields where this device's unsent value was kept (it was the later write).
+    public let keptLocal: [String]
+    /// Fields where the other device's value replaced this device's unsent one.
+    public let keptRemote: [String]
+    /// The record was deleted elsewhere: this device's unsent edits will be refused.
+    public let deletedElsewhere: Bool
+}

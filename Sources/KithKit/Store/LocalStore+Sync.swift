@@ -109,20 +109,24 @@ extension LocalStore {
     }
 
     /// Applies one pulled page by the merge rule and moves the cursor, in one transaction, so a
-    /// page is either wholly applied or pulled again. Returns the records that changed here.
-    func apply(_ page: PullResponse) throws -> [RecordChange] {
+    /// page is either wholly applied or pulled again. Returns the records that changed here and the
+    /// conflicts met: fields this device changed (not yet sent) that another device changed too.
+    func apply(_ page: PullResponse) throws -> PulledPage {
         let nowMillis = Self.millis(now())
         return try storageErrors {
             try writer.write { db in
                 var clock = try SyncState.load(db)?.clock ?? HybridLogicalClock(node: clientId.lowercased)
-                var changed: [RecordChange] = []
+                var result = PulledPage()
                 for change in page.changes where catalog[change.entity] != nil {
                     let incoming = change.record
-                    var record = try storage.load(change.entity, change.id, db) ?? SyncRecord(
-                        entity: change.entity, id: change.id, scope: change.scope)
+                    let before = try storage.load(change.entity, change.id, db)
+                    if let before, let conflict = try Self.conflict(between: before, and: incoming, db) {
+                        result.conflicts.append(conflict)
+                    }
+                    var record = before ?? SyncRecord(entity: change.entity, id: change.id, scope: change.scope)
                     if record.merge(incoming) == .changed {
                         try storage.store(record, db)
-                        changed.append(RecordChange(entity: record.entity, id: record.id, deleted: record.isDeleted))
+                        result.changes.append(RecordChange(entity: record.entity, id: record.id, deleted: record.isDeleted))
                     }
                     // Later local edits must stamp after everything seen, whatever this clock says.
                     if let latest = (Array(incoming.stamps.values) + [incoming.deleted].compactMap { $0 }).max() {
@@ -131,9 +135,28 @@ extension LocalStore {
                 }
                 try SyncState.saveClock(clock, db)
                 try SyncState.saveCursor(page.cursor, db)
-                return changed
+                return result
             }
         }
+    }
+
+    /// Fields with an unsent local edit whose stamp differs from the incoming one: both sides wrote
+    /// them. The merge keeps the later write; this only says which, for the record (seed 002 req. 8.5).
+    private static func conflict(between local: SyncRecord, and incoming: SyncRecord, _ db: Database) throws -> RecordConflict? {
+        guard !local.isDeleted else { return nil }
+        let unsent = Set(try Outbox.mutations(of: local.id, db).filter { $0.op == .upsert }.flatMap(\.fields.keys))
+        guard !unsent.isEmpty else { return nil }
+        if incoming.isDeleted {
+            return RecordConflict(entity: local.entity, id: local.id, keptLocal: [], keptRemote: [], deletedElsewhere: true)
+        }
+        var keptLocal: [String] = []
+        var keptRemote: [String] = []
+        for field in unsent.sorted() {
+            guard let mine = local.stamps[field], let theirs = incoming.stamps[field], mine != theirs else { continue }
+            if mine > theirs { keptLocal.append(field) } else { keptRemote.append(field) }
+        }
+        if keptLocal.isEmpty && keptRemote.isEmpty { return nil }
+        return RecordConflict(entity: local.entity, id: local.id, keptLocal: keptLocal, keptRemote: keptRemote, deletedElsewhere: false)
     }
 
     func markSynced() throws {

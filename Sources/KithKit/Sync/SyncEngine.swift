@@ -24,6 +24,7 @@ public actor SyncEngine {
         public var pushed = 0
         public var rejected: [SyncRejection] = []
         public var pulled = 0
+        public var conflicts: [RecordConflict] = []
     }
 
     /// Things worth showing as they happen.
@@ -33,6 +34,8 @@ public actor SyncEngine {
         case rejected(SyncRejection)
         /// A pulled page changed these local records.
         case pulled([RecordChange])
+        /// Another device changed what this one had changed and not yet sent (seed 002 req. 8.5).
+        case conflict(RecordConflict)
         case liveConnected
         case liveDisconnected
     }
@@ -96,7 +99,7 @@ public actor SyncEngine {
 
     // MARK: Running
 
-    /// Syncs once now: push everything queued, then pull until the server has nothing more. Throws
+    /// Syncs once now: pull, push everything queued, pull until the server has nothing more. Throws
     /// the failure (the status shows it too); queued changes stay queued.
     @discardableResult
     public func sync() async throws -> Report {
@@ -197,6 +200,10 @@ public actor SyncEngine {
                 throw KithError.storage("this device's data belongs to another account; sign in to it to sync")
             }
             publish(.syncing(pending: try store.pendingCount()))
+            // Pull first: other devices' changes meet this device's unsent ones here, where the merge
+            // can say which way each conflict went (seed 002 req. 8.5); then push, then pull what
+            // arrived meanwhile (usually just this push's own changes, already merged here).
+            try await pullAll(into: &report)
             try await pushAll(into: &report)
             try await pullAll(into: &report)
             try store.markSynced()
@@ -243,9 +250,11 @@ public actor SyncEngine {
     private func pullAll(into report: inout Report) async throws {
         while true {
             let page = try await service.pull(cursor: try store.cursor(), limit: configuration.pullPageSize)
-            let changed = try store.apply(page)
-            report.pulled += changed.count
-            if !changed.isEmpty { emit(.pulled(changed)) }
+            let applied = try store.apply(page)
+            report.pulled += applied.changes.count
+            report.conflicts += applied.conflicts
+            for conflict in applied.conflicts { emit(.conflict(conflict)) }
+            if !applied.changes.isEmpty { emit(.pulled(applied.changes)) }
             if !page.hasMore { return }
         }
     }

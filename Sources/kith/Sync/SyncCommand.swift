@@ -130,6 +130,13 @@ struct WatchLine: Encodable {
             line.pending = remaining
             line.message = "\(count)"
             return [line]
+        case .conflict(let conflict):
+            var line = WatchLine(event: "conflict")
+            line.entity = conflict.entity
+            line.id = conflict.id.uuidString.lowercased()
+            line.message = conflict.deletedElsewhere
+                ? "deleted elsewhere" : "kept here: \(conflict.keptLocal.joined(separator: ", ")); kept from elsewhere: \(conflict.keptRemote.joined(separator: ", "))"
+            return [line]
         case .liveConnected: return [WatchLine(event: "live")]
         case .liveDisconnected: return [WatchLine(event: "polling")]
         }
@@ -139,6 +146,7 @@ struct WatchLine: Encodable {
         switch event {
         case "changed", "deleted": "\(event): \(entity ?? "") \(id ?? "")"
         case "rejected": "refused by the server: \(message ?? "") (\(entity ?? "") \(id ?? ""))"
+        case "conflict": "conflict: \(entity ?? "") \(id ?? ""): \(message ?? "")"
         case "sent": "sent \(message ?? "0") change(s), \(pending ?? 0) waiting"
         case "live": "live: connected, changes arrive as they happen"
         case "polling": "live: disconnected, checking every 30 seconds"

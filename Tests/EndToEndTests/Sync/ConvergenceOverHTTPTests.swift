@@ -44,6 +44,11 @@ struct ConvergenceOverHTTPTests {
             let laptopReport = try await laptop.engine.sync()
             try await phone.engine.sync()
             #expect(laptopReport.rejected.map(\.code) == ["deleted"], "the edit of a deleted person is refused and surfaced")
+            // The laptop met the phone's changes with its own unsent ones, and says how each ended.
+            let conflicts = Dictionary(uniqueKeysWithValues: laptopReport.conflicts.map { ($0.id, $0) })
+            #expect(conflicts[grace]?.deletedElsewhere == true)
+            #expect(conflicts[alan]?.keptLocal == ["comments"], "the laptop's later note won")
+            #expect(conflicts[ada] == nil, "different fields of one person are not a conflict")
 
             let merged = try phone.outreachSnapshot()
             #expect(try laptop.outreachSnapshot() == merged)

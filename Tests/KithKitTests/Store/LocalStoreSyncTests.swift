@@ -25,7 +25,8 @@ struct LocalStoreSyncTests {
         let id = UUID()
         let changed = try store.apply(
             PullResponse(changes: [Self.change(id, ["title": .string("from elsewhere")], at: 1_000)], cursor: "c1", hasMore: false))
-        #expect(changed == [RecordChange(entity: "test.note", id: id, deleted: false)])
+        #expect(changed.changes == [RecordChange(entity: "test.note", id: id, deleted: false)])
+        #expect(changed.conflicts.isEmpty, "nothing of this device's was waiting")
         #expect(try store.record("test.note", id: id)?.string("title") == "from elsewhere")
         #expect(try store.cursor() == "c1")
         #expect(try store.pendingCount() == 0, "pulled changes are not queued for upload")
@@ -38,7 +39,10 @@ struct LocalStoreSyncTests {
         // Another device wrote the title earlier than this device (older stamp) and the rank later.
         let older = Self.change(id, ["title": .string("theirs")], at: Self.millis(now) - 60_000)
         let newer = Self.change(id, ["rank": .number(9)], at: Self.millis(now) + 60_000, seq: 2)
-        _ = try store.apply(PullResponse(changes: [older, newer], cursor: "c2", hasMore: false))
+        let pulled = try store.apply(PullResponse(changes: [older, newer], cursor: "c2", hasMore: false))
+        // Both fields were waiting to be sent: the title stayed this device's, the rank became theirs.
+        #expect(pulled.conflicts.map(\.keptLocal) == [["title"], []])
+        #expect(pulled.conflicts.map(\.keptRemote) == [[], ["rank"]])
         let record = try #require(try store.record("test.note", id: id))
         #expect(record.string("title") == "mine")
         #expect(record.number("rank") == 9)
@@ -55,7 +59,8 @@ struct LocalStoreSyncTests {
         let id = try store.save("test.note", fields: ["title": .string("soon gone")])
         var tombstone = SyncRecord(entity: "test.note", id: id, scope: TestEntities.scope)
         tombstone.deleted = HLC(wallMillis: 1, counter: 0, node: "other")
-        _ = try store.apply(PullResponse(changes: [ChangeDTO(record: tombstone, seq: 5)], cursor: "c", hasMore: false))
+        let pulled = try store.apply(PullResponse(changes: [ChangeDTO(record: tombstone, seq: 5)], cursor: "c", hasMore: false))
+        #expect(pulled.conflicts.map(\.deletedElsewhere) == [true], "the unsent creation met a deletion")
         #expect(try store.record("test.note", id: id) == nil, "a deletion wins even over a later local edit")
         let late = Self.change(id, ["title": .string("revived?")], at: Self.millis(Date()) + 1_000_000, seq: 6)
         _ = try store.apply(PullResponse(changes: [late], cursor: "c", hasMore: false))
@@ -66,7 +71,7 @@ struct LocalStoreSyncTests {
         let store = try TestEntities.memoryStore()
         var stranger = Self.change(UUID(), ["title": .string("x")], at: 1)
         stranger.entity = "future.thing"
-        #expect(try store.apply(PullResponse(changes: [stranger], cursor: "c9", hasMore: false)).isEmpty)
+        #expect(try store.apply(PullResponse(changes: [stranger], cursor: "c9", hasMore: false)).changes.isEmpty)
         #expect(try store.cursor() == "c9")
     }
 
