@@ -76,14 +76,16 @@ public func buildApplication(
                 repository: syncRepository, startSeq: try await syncRepository.currentSequenceValue(),
                 firstRetryDelay: config.live.listenRetryDelay, logger: logger))
     }
-    SyncController(
-        repository: syncRepository, rules: syncRules, accounts: accounts, clock: config.clock, notifier: changeNotifier
-    ).addRoutes(to: router)
+    let writer = SyncWriter(repository: syncRepository, rules: syncRules, clock: config.clock, notifier: changeNotifier)
+    SyncController(repository: syncRepository, rules: syncRules, accounts: accounts, writer: writer).addRoutes(to: router)
     let live = LiveController(accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live)
     live.addRoutes(to: router)
     let webSocketRouter = live.webSocketRouter()
     let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
+    let outreach = OutreachService(
+        repository: syncRepository, writer: writer, stamps: WebClock(wall: config.clock), clock: config.clock)
+    OutreachPages(outreach: outreach, renderer: renderer, session: session).addRoutes(to: router)
 
     let apiRoutes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
     let webSocketRoutes = webSocketRouter.routes.map { "\($0.method.rawValue) \($0.path)" }

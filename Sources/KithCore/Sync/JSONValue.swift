@@ -34,3 +34,11 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 }
+
+extension JSONValue {
+    /// The text of a string value; nil for any other kind.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}

@@ -17,3 +17,8 @@ public struct LowercaseUUID: Codable, Sendable, Hashable {
         try container.encode(wrappedValue.uuidString.lowercased())
     }
 }
+
+extension UUID {
+    /// The lower-case text form every Kith table and wire message uses.
+    public var lowercased: String { uuidString.lowercased() }
+}

@@ -22,7 +22,7 @@ public final class OutreachStore: Sendable {
 
     /// Every year, newest name first.
     public func years() throws -> [OutreachYear] {
-        try store.records(Self.year).compactMap(OutreachYear.init).sorted(by: Self.newestFirst)
+        try store.records(Self.year).compactMap(OutreachYear.init).sorted(by: OutreachBook.newestFirst)
     }
 
     /// Adds a year with an empty list. Names are trimmed and unique (ignoring case).
@@ -48,7 +48,9 @@ public final class OutreachStore: Sendable {
             guard years.count > 1 else { throw KithError.invalid(OutreachRules.lastYear) }
             for contact in try self.contactRecords(in: id, transaction) { try transaction.delete(Self.contact, id: contact.id) }
             try transaction.delete(Self.year, id: id)
-            if try self.selectedYearID(transaction) == id, let other = years.filter({ $0.id != id }).sorted(by: Self.newestFirst).first {
+            if try self.selectedYearID(transaction) == id,
+                let other = years.filter({ $0.id != id }).sorted(by: OutreachBook.newestFirst).first
+            {
                 try self.select(other.id, transaction)
             }
         }
@@ -58,11 +60,12 @@ public final class OutreachStore: Sendable {
     /// year's, else the newest. With no year at all, the current year is created.
     public func selectedYear() throws -> OutreachYear {
         try store.write { transaction in
-            let years = try self.yearRecords(transaction).sorted(by: Self.newestFirst)
-            if let id = try self.selectedYearID(transaction), let year = years.first(where: { $0.id == id }) { return year }
-            let current = String(Calendar(identifier: .gregorian).component(.year, from: self.now()))
-            if let year = years.first(where: { $0.name == current }) ?? years.first { return year }
-            return try self.addYear(current, in: transaction)
+            let book = OutreachBook(
+                years: try self.yearRecords(transaction), contacts: [], lastViewedYearId: try self.selectedYearID(transaction))
+            switch book.selection(now: self.now()) {
+            case .year(let year): return year
+            case .create(let name): return try self.addYear(name, in: transaction)
+            }
         }
     }
 
@@ -83,7 +86,7 @@ public final class OutreachStore: Sendable {
             for contact in try self.contactRecords(in: source, transaction) {
                 try transaction.save(
                     Self.contact,
-                    fields: Self.contactFields(
+                    fields: OutreachFields.newContact(
                         year: year.id, first: contact.firstName, last: contact.lastName, enterprise: contact.enterpriseName,
                         comments: contact.comments))
             }
@@ -95,7 +98,7 @@ public final class OutreachStore: Sendable {
 
     /// The people of a year, by last name then first name, ignoring case and accents.
     public func contacts(in year: UUID) throws -> [OutreachContact] {
-        try store.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year }.sorted(by: Self.byName)
+        try store.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year }.sorted(by: OutreachBook.byName)
     }
 
     public func contact(_ id: UUID) throws -> OutreachContact? {
@@ -110,7 +113,8 @@ public final class OutreachStore: Sendable {
             guard try transaction.record(Self.year, id: year) != nil else { throw Self.notFound("year") }
             let id = try transaction.save(
                 Self.contact,
-                fields: Self.contactFields(year: year, first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
+                fields: OutreachFields.newContact(
+                    year: year, first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
             return try Self.contact(id, transaction)
         }
     }
@@ -120,20 +124,13 @@ public final class OutreachStore: Sendable {
     public func editContact(
         _ id: UUID, firstName: String? = nil, lastName: String? = nil, enterpriseName: String? = nil, comments: String? = nil
     ) throws -> OutreachContact {
-        var fields: [String: JSONValue] = [:]
-        if let firstName { fields["firstName"] = .string(Self.trimmed(firstName)) }
-        if let lastName { fields["lastName"] = .string(Self.trimmed(lastName)) }
-        if let enterpriseName { fields["enterpriseName"] = .string(Self.trimmed(enterpriseName)) }
-        if let comments { fields["comments"] = .string(comments) }
-        return try update(id, fields)
+        try update(id, OutreachFields.edit(first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
     }
 
     /// Marks a person delivered now (the time of the tap, on this device), or not delivered.
     @discardableResult
     public func setDelivered(_ id: UUID, _ delivered: Bool) throws -> OutreachContact {
-        try update(
-            id,
-            ["delivered": .bool(delivered), "deliveredAt": delivered ? .string(WireCoding.formatTimestamp(now())) : .null])
+        try update(id, OutreachFields.delivery(delivered, at: now()))
     }
 
     public func deleteContact(_ id: UUID) throws {
@@ -144,8 +141,7 @@ public final class OutreachStore: Sendable {
     }
 
     public func progress(of year: UUID) throws -> OutreachProgress {
-        let people = try contacts(in: year)
-        return OutreachProgress(delivered: people.filter(\.delivered).count, total: people.count)
+        OutreachProgress(of: try contacts(in: year))
     }
 
     // MARK: Plumbing
@@ -167,8 +163,7 @@ public final class OutreachStore: Sendable {
 
     func addYear(_ name: String, in transaction: LocalTransaction) throws -> OutreachYear {
         let trimmed = try Self.checkedYearName(name, others: try yearRecords(transaction))
-        let id = try transaction.save(
-            Self.year, fields: ["name": .string(trimmed), "createdAt": .string(WireCoding.formatTimestamp(now()))])
+        let id = try transaction.save(Self.year, fields: OutreachFields.year(name: trimmed, createdAt: now()))
         guard let year = try transaction.record(Self.year, id: id).flatMap(OutreachYear.init) else { throw Self.notFound("year") }
         return year
     }
@@ -181,48 +176,23 @@ public final class OutreachStore: Sendable {
         try transaction.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year }
     }
 
-    /// One preferences record per account, with an id every device derives alike, so two devices
-    /// write the same record and the merge keeps the latest choice.
-    var preferencesID: UUID { StableUUID.make(from: "outreach.preferences " + store.userScope) }
+    var preferencesID: UUID { OutreachFields.preferencesID(scope: store.userScope) }
 
     func selectedYearID(_ transaction: LocalTransaction) throws -> UUID? {
         try transaction.record(Self.preferences, id: preferencesID)?.string("lastViewedYearId").flatMap(UUID.init(uuidString:))
     }
 
     func select(_ year: UUID, _ transaction: LocalTransaction) throws {
-        try transaction.save(Self.preferences, id: preferencesID, fields: ["lastViewedYearId": .string(year.lowercased)])
+        try transaction.save(Self.preferences, id: preferencesID, fields: OutreachFields.lastViewed(year))
     }
 
     /// The same rule the server checks on push (`OutreachRules`).
     static func checkedYearName(_ name: String, others: [OutreachYear]) throws -> String {
         if let problem = OutreachRules.yearNameProblem(name, others: others.map(\.name)) { throw KithError.invalid(problem) }
-        return trimmed(name)
+        return OutreachRules.trimmed(name)
     }
-
-    static func contactFields(year: UUID, first: String, last: String, enterprise: String, comments: String) -> [String: JSONValue] {
-        [
-            "yearId": .string(year.lowercased), "firstName": .string(trimmed(first)), "lastName": .string(trimmed(last)),
-            "enterpriseName": .string(trimmed(enterprise)), "comments": .string(comments), "delivered": .bool(false),
-            "deliveredAt": .null,
-        ]
-    }
-
-    static func trimmed(_ text: String) -> String { OutreachRules.trimmed(text) }
 
     static func notFound(_ what: String) -> KithError {
         KithError.invalid(APIErrorDetail(code: "not_found", message: "No such \(what)."))
-    }
-
-    static func newestFirst(_ a: OutreachYear, _ b: OutreachYear) -> Bool {
-        a.name.compare(b.name, options: [.numeric, .caseInsensitive]) == .orderedDescending
-    }
-
-    static func byName(_ a: OutreachContact, _ b: OutreachContact) -> Bool {
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        let last = a.lastName.compare(b.lastName, options: options)
-        if last != .orderedSame { return last == .orderedAscending }
-        let first = a.firstName.compare(b.firstName, options: options)
-        if first != .orderedSame { return first == .orderedAscending }
-        return a.id.uuidString < b.id.uuidString
     }
 }

@@ -107,8 +107,3 @@ struct EntityTable: Sendable {
 
 /// An SQL identifier in double quotes (entity and field names come from declarations, not users).
 func quoted(_ identifier: String) -> String { "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-
-extension UUID {
-    /// The lower-case text form every Kith table and wire message uses.
-    var lowercased: String { uuidString.lowercased() }
-}

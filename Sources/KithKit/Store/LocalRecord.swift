@@ -18,10 +18,7 @@ public struct LocalRecord: Sendable, Equatable, Identifiable {
     public subscript(field: String) -> JSONValue? { fields[field] }
 
     /// The field as text, nil when absent, null or not text.
-    public func string(_ field: String) -> String? {
-        if case .string(let text) = fields[field] { return text }
-        return nil
-    }
+    public func string(_ field: String) -> String? { fields[field]?.stringValue }
 
     public func bool(_ field: String) -> Bool? {
         if case .bool(let flag) = fields[field] { return flag }

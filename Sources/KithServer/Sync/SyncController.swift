@@ -7,8 +7,7 @@ struct SyncController {
     let repository: SyncRepository
     let rules: SyncRules
     let accounts: AccountService
-    let clock: Clock
-    let notifier: any ChangeNotifier
+    let writer: SyncWriter
 
     static let maxMutations = 500
     static let defaultPullLimit = 500
@@ -30,58 +29,13 @@ struct SyncController {
                 "A push carries at most \(Self.maxMutations) mutations; this one has \(body.mutations.count). Send it in batches.")
         }
         let userID = user.id.uuidString.lowercased()
+        let results = try await writer.write(body.mutations, userID: userID)
         let memberships = try await rules.memberships(userID: userID)
-        var results: [MutationResult] = []
-        var changes: [ScopeChange] = []
-        do {
-            for mutation in body.mutations {
-                let (result, change) = try await apply(mutation, userID: userID, memberships: memberships)
-                results.append(result)
-                if let change { changes.append(change) }
-            }
-        } catch {
-            // The mutations before the failure are committed: their nudges still go out.
-            await notifier.committed(ScopeChange.latestPerScope(changes))
-            throw error
-        }
-        await notifier.committed(ScopeChange.latestPerScope(changes))
         // Informational: where the server stands after this push. Pulling from it would skip other
         // devices' earlier changes, so KithKit keeps its own pull cursor.
         let current = try await repository.currentSequenceValue()
         let cursor = SyncCursor(positions: Dictionary(uniqueKeysWithValues: memberships.map { ($0.scope, current) }))
         return try JSONResponse.make(PushResponse(results: results, cursor: cursor.text))
-    }
-
-    /// Applies one mutation; the change it committed, if it changed the record, comes back too.
-    private func apply(_ mutation: Mutation, userID: String, memberships: [ScopeMembership]) async throws
-        -> (MutationResult, ScopeChange?)
-    {
-        let now = clock.nowMillis
-        let declaration: EntityDeclaration
-        switch rules.check(mutation, memberships: memberships, now: now) {
-        case .failure(let refusal):
-            let result = MutationResult(
-                mutationId: mutation.mutationId, status: .rejected, code: refusal.code, message: refusal.message)
-            return (result, nil)
-        case .success(let found):
-            declaration = found
-        }
-        let outcome = try await repository.apply(
-            mutation, userID: userID, now: now, rules: rules.catalog.rules[mutation.entity] ?? []
-        ) { isCreation in
-            declaration.problems(in: mutation.fields, isCreation: isCreation).first
-        }
-        switch outcome {
-        case .applied(let seq):
-            let change = seq.map { ScopeChange(scope: mutation.scope, seq: $0) }
-            return (MutationResult(mutationId: mutation.mutationId, status: .applied), change)
-        case .duplicate:
-            return (MutationResult(mutationId: mutation.mutationId, status: .duplicate), nil)
-        case .rejected(let code, let message, let current):
-            let result = MutationResult(
-                mutationId: mutation.mutationId, status: .rejected, code: code, message: message, record: current)
-            return (result, nil)
-        }
     }
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {

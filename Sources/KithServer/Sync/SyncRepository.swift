@@ -82,6 +82,19 @@ struct SyncRepository: Sendable {
         }
     }
 
+    /// The live records of `entities` in `scope`, by entity (what the web pages show).
+    func liveRecords(_ entities: Set<String>, in scope: String) async throws -> [String: [SyncRecord]] {
+        try await database.run { sql in try await liveRecords(entities, in: scope, sql: sql) }
+    }
+
+    /// The record with this id, deleted or not, whoever owns it (callers check the scope).
+    func record(_ id: UUID) async throws -> SyncRecord? {
+        try await database.run { sql in
+            try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id.lowercased)").first(decoding: StoredRecord.self)?
+                .record()
+        }
+    }
+
     /// The live records of `entities` in `scope`, by entity.
     private func liveRecords(_ entities: Set<String>, in scope: String, sql: any SQLDatabase) async throws
         -> [String: [SyncRecord]]

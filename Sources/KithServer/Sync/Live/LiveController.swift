@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import KithCore
@@ -22,9 +23,24 @@ struct LiveController {
             let socket = LiveSocket(
                 accounts: accounts, rules: rules, hub: hub, settings: settings, outbound: outbound,
                 logger: context.logger)
-            try await socket.run(authorization: context.request.headers[.authorization], inbound: inbound)
+            let request = context.request
+            try await socket.run(
+                authorization: request.headers[.authorization], webSession: Self.webSession(request), inbound: inbound)
         }
         return router
+    }
+
+    /// The web app's session cookie, only when the page that opened the socket is from this server
+    /// (its `Origin` names the host the request went to). Browsers send cookies with WebSocket
+    /// upgrades from any site, so without this check another site could listen as the user.
+    static func webSession(_ request: Request) -> String? {
+        guard let token = request.cookies[WebSessionMiddleware.sessionCookie]?.value, !token.isEmpty,
+            let origin = request.headers[.origin], let authority = request.head.authority,
+            let components = URLComponents(string: origin), let originHost = components.host
+        else { return nil }
+        let originAuthority = originHost + (components.port.map { ":\($0)" } ?? "")
+        guard originAuthority.lowercased() == authority.lowercased() else { return nil }
+        return token
     }
 
     /// A plain GET (no WebSocket upgrade) on the API router: a clear 426 rather than a 404.

@@ -74,14 +74,17 @@ final class LiveSocket {
     }
 
     /// Runs the socket until the device closes it or the server does. `authorization` is the upgrade
-    /// request's `Authorization` header; without one the first message must carry the token. Throws
-    /// the device's protocol violation, so the library closes with its code (e.g. 1009, too big).
-    func run(authorization: String?, inbound: WebSocketInboundStream) async throws {
+    /// request's `Authorization` header; else `webSession`, the web app's session cookie from a page
+    /// of this server; without either the first message must carry the token. Throws the device's
+    /// protocol violation, so the library closes with its code (e.g. 1009, too big).
+    func run(authorization: String?, webSession: String? = nil, inbound: WebSocketInboundStream) async throws {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [sink] in await Self.read(inbound, into: sink) }
             await withGracefulShutdownHandler {
                 if let authorization {
                     await authenticate(token: BearerAuthMiddleware.bearerToken(header: authorization))
+                } else if let webSession {
+                    await authenticate(token: webSession, kinds: [.web])
                 } else {
                     startDeadline(settings.authTimeout)
                 }
@@ -138,7 +141,7 @@ final class LiveSocket {
 
     /// Checks `token` (nil: the header was not `Bearer <token>`) and, when it is good, subscribes the
     /// socket before saying ready, so every change committed after `ready` reaches it.
-    private func authenticate(token: String?) async {
+    private func authenticate(token: String?, kinds: Set<SessionKind> = [.app]) async {
         guard let token else {
             await refuse(.unauthorized, "The Authorization header must be \"Bearer <token>\".")
             return
@@ -146,7 +149,7 @@ final class LiveSocket {
         let user: AuthenticatedUser
         let scopes: [String]
         do {
-            user = try await accounts.authenticate(token: token)
+            user = try await accounts.authenticate(token: token, allowing: kinds)
             scopes = try await rules.readableScopes(userID: user.id.uuidString.lowercased())
         } catch let error as AppError {
             await refuse(error.detail)

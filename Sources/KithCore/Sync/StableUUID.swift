@@ -2,8 +2,8 @@ import Foundation
 
 /// A UUID derived from a text, the same on every device (FNV-1a, 128 bits, shaped as a version 8
 /// UUID): for records that must exist once per account, such as preferences.
-enum StableUUID {
-    static func make(from text: String) -> UUID {
+public enum StableUUID {
+    public static func make(from text: String) -> UUID {
         // Two 64-bit FNV-1a hashes with different offsets give 128 bits.
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x6c62_272e_07bb_0142

@@ -1,0 +1,81 @@
+import Foundation
+
+/// One account's outreach data as the screens show it: years newest first, a year's people by
+/// name, progress, and which year to open. Devices (`OutreachStore`) and the server's web pages
+/// both build one from their records, so both show the same thing in the same order.
+public struct OutreachBook: Sendable, Equatable {
+    /// Newest name first ("2026" before "2025").
+    public let years: [OutreachYear]
+    /// Every year's people, in no particular order; `people(in:)` orders them.
+    public let contacts: [OutreachContact]
+    /// The year last looked at, on any device (it syncs).
+    public let lastViewedYearId: UUID?
+
+    public init(years: [OutreachYear], contacts: [OutreachContact], lastViewedYearId: UUID?) {
+        self.years = years.sorted(by: Self.newestFirst)
+        self.contacts = contacts
+        self.lastViewedYearId = lastViewedYearId
+    }
+
+    /// The book the live records of one account make (deleted ones are ignored).
+    public init(records: [SyncRecord]) {
+        var years: [OutreachYear] = []
+        var contacts: [OutreachContact] = []
+        var lastViewed: UUID?
+        for record in records where !record.isDeleted {
+            switch record.entity {
+            case OutreachEntities.year.name: OutreachYear(id: record.id, fields: record.fields).map { years.append($0) }
+            case OutreachEntities.contact.name:
+                OutreachContact(id: record.id, fields: record.fields).map { contacts.append($0) }
+            case OutreachEntities.preferences.name:
+                lastViewed = record.fields["lastViewedYearId"]?.stringValue.flatMap(UUID.init(uuidString:))
+            default: break
+            }
+        }
+        self.init(years: years, contacts: contacts, lastViewedYearId: lastViewed)
+    }
+
+    public func year(_ id: UUID) -> OutreachYear? { years.first { $0.id == id } }
+
+    public func contact(_ id: UUID) -> OutreachContact? { contacts.first { $0.id == id } }
+
+    /// The people of a year, by last name then first name, ignoring case and accents.
+    public func people(in year: UUID) -> [OutreachContact] {
+        contacts.filter { $0.yearId == year }.sorted(by: Self.byName)
+    }
+
+    public func progress(of year: UUID) -> OutreachProgress { OutreachProgress(of: contacts.filter { $0.yearId == year }) }
+
+    /// Which year to show.
+    public enum Selection: Sendable, Equatable {
+        case year(OutreachYear)
+        /// There is no year yet: create this one (the current calendar year) and show it.
+        case create(name: String)
+    }
+
+    /// The year last viewed if it still exists, else the current calendar year's, else the newest;
+    /// with no year at all, the current year is to be created.
+    public func selection(now: Date) -> Selection {
+        if let id = lastViewedYearId, let year = year(id) { return .year(year) }
+        let current = Self.calendarYear(of: now)
+        if let year = years.first(where: { $0.name == current }) ?? years.first { return .year(year) }
+        return .create(name: current)
+    }
+
+    public static func calendarYear(of date: Date) -> String {
+        String(Calendar(identifier: .gregorian).component(.year, from: date))
+    }
+
+    public static func newestFirst(_ a: OutreachYear, _ b: OutreachYear) -> Bool {
+        a.name.compare(b.name, options: [.numeric, .caseInsensitive]) == .orderedDescending
+    }
+
+    public static func byName(_ a: OutreachContact, _ b: OutreachContact) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        let last = a.lastName.compare(b.lastName, options: options)
+        if last != .orderedSame { return last == .orderedAscending }
+        let first = a.firstName.compare(b.firstName, options: options)
+        if first != .orderedSame { return first == .orderedAscending }
+        return a.id.uuidString < b.id.uuidString
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import KithCore
+import Synchronization
+
+/// The hybrid logical clock of the web pages, which write like one more device of each user: one
+/// node per server process. A change made on a page is stamped after every stamp of the records
+/// the page acted on, so what a person does to what they see wins over what they saw.
+final class WebClock: Sendable {
+    private let wall: Clock
+    private let clock: Mutex<HybridLogicalClock>
+
+    init(wall: Clock) {
+        self.wall = wall
+        let node = "web-" + String(UInt32.random(in: .min ... .max), radix: 16)
+        clock = Mutex(HybridLogicalClock(node: node))
+    }
+
+    var node: String { clock.withLock { $0.node } }
+
+    /// A timestamp later than any stamp in `seen` and than every one this clock gave before.
+    func stamp(after seen: [SyncRecord] = []) -> HLC {
+        let now = wall.nowMillis
+        let latest = seen.flatMap { Array($0.stamps.values) + [$0.deleted].compactMap { $0 } }.max()
+        return clock.withLock { clock in
+            if let latest { clock.receive(latest, now: now) }
+            return clock.tick(now: now)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+// Outreach pages: one-click Delivered, the year selector, CSV files, local times, and live
+// updates from /v1/live. Without this file every action still works through plain forms.
+(function () {
+  "use strict";
+
+  var root = document.getElementById("outreach");
+  var personPage = document.getElementById("outreach-person");
+  document.documentElement.classList.add("js");
+
+  var status = document.getElementById("sync-status");
+  var states = {
+    connecting: "Connecting…",
+    live: "Up to date · live",
+    saving: "Saving…",
+    offline: "Offline: reconnecting… Changes can't be saved until the connection is back.",
+    failed: ""
+  };
+  function setStatus(state, text) {
+    if (!status) return;
+    status.dataset.state = state;
+    status.textContent = text || states[state];
+  }
+
+  // Times arrive in UTC; show them in the reader's own time zone.
+  function localizeTimes(scope) {
+    scope.querySelectorAll("time[datetime]").forEach(function (element) {
+      var date = new Date(element.getAttribute("datetime"));
+      if (!isNaN(date)) {
+        element.textContent = date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      }
+    });
+  }
+  localizeTimes(document);
+  if (!root) return;
+
+  var picker = document.getElementById("year-select");
+  if (picker) picker.addEventListener("change", function () { picker.form.requestSubmit(); });
+
+  var savesInFlight = 0;
+  var savesDone = 0;
+
+  var file = document.getElementById("import-file");
+  var text = document.getElementById("import-csv");
+  if (file && text) {
+    file.addEventListener("change", function () {
+      if (!file.files.length) return;
+      file.files[0].text().then(function (content) { text.value = content; });
+    });
+  }
+
+  function setProgress(progress) {
+    var bar = document.getElementById("progress");
+    if (bar) { bar.max = progress.total; bar.value = progress.delivered; }
+    var delivered = document.getElementById("progress-delivered");
+    var total = document.getElementById("progress-total");
+    if (delivered) delivered.textContent = progress.delivered;
+    if (total) total.textContent = progress.total;
+  }
+
+  // Delivered: saved at once on click; the row shows the time of the click.
+  root.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box.classList || !box.classList.contains("deliver-box")) return;
+    var form = box.form;
+    var data = new URLSearchParams(new FormData(form));
+    data.set("delivered", box.checked ? "true" : "false");
+    box.disabled = true;
+    savesInFlight += 1;
+    setStatus("saving");
+    fetch(form.action, { method: "POST", body: data, headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) {
+          return response.json().then(function (body) {
+            throw new Error((body && body.error && body.error.message) || "The server refused the change.");
+          }, function () { throw new Error("The server refused the change (" + response.status + ")."); });
+        }
+        return response.json();
+      })
+      .then(function (answer) {
+        var row = document.getElementById("person-" + answer.id);
+        box.checked = answer.delivered;
+        if (row) {
+          row.classList.toggle("is-delivered", answer.delivered);
+          var cell = row.querySelector(".delivered-at");
+          cell.textContent = "";
+          if (answer.deliveredAt) {
+            var time = document.createElement("time");
+            time.setAttribute("datetime", answer.deliveredAt);
+            time.textContent = answer.deliveredAtText;
+            cell.appendChild(time);
+            localizeTimes(cell);
+          }
+          form.querySelector('input[name="delivered"]').value = answer.delivered ? "false" : "true";
+        }
+        setProgress(answer.progress);
+        setStatus(socketOpen ? "live" : "offline", socketOpen ? "Saved · live" : null);
+      })
+      .catch(function (error) {
+        box.checked = !box.checked;
+        var offline = error instanceof TypeError;
+        setStatus("failed", offline ? "Not saved: you are offline. Try again when the connection is back." : "Not saved: " + error.message);
+      })
+      .then(function () {
+        box.disabled = false;
+        savesInFlight -= 1;
+        savesDone += 1;
+      });
+  });
+
+  // Live: another browser, the command line or a phone changed something; show it without reload.
+  // A page fetched while a click was being saved may predate it: such a page is dropped and
+  // fetched again, so the list never goes back to an older state.
+  var refreshTimer = null;
+  var refreshing = false;
+  function refresh() {
+    if (refreshing || savesInFlight) { scheduleRefresh(); return; }
+    refreshing = true;
+    var savesBefore = savesDone;
+    fetch("/outreach?year=" + encodeURIComponent(root.dataset.year), { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(new Error(response.status)); })
+      .then(function (html) {
+        if (savesInFlight || savesDone !== savesBefore) { scheduleRefresh(); return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        ["summary", "people"].forEach(function (id) {
+          var current = document.getElementById(id);
+          var replacement = fresh.getElementById(id);
+          if (current && replacement) current.replaceWith(document.adoptNode(replacement));
+        });
+        var name = fresh.getElementById("year-name");
+        if (name) document.getElementById("year-name").textContent = name.textContent;
+        var freshRoot = fresh.getElementById("outreach");
+        if (freshRoot && freshRoot.dataset.year !== root.dataset.year) window.location.assign("/outreach");
+        picker = document.getElementById("year-select");
+        if (picker) picker.addEventListener("change", function () { picker.form.requestSubmit(); });
+        localizeTimes(document.getElementById("people") || document);
+      })
+      .catch(function () { /* the next nudge or reconnect tries again */ })
+      .then(function () { refreshing = false; });
+  }
+  function scheduleRefresh() {
+    window.clearTimeout(refreshTimer);
+    refreshTimer = window.setTimeout(refresh, 150);
+  }
+
+  var socketOpen = false;
+  var retryDelay = 1000;
+  function connect() {
+    if (!("WebSocket" in window)) { setStatus("failed", "Saved on the server (this browser can't show live changes)."); return; }
+    setStatus("connecting");
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + window.location.host + "/v1/live");
+    socket.addEventListener("message", function (event) {
+      var message;
+      try { message = JSON.parse(event.data); } catch (error) { return; }
+      if (message.type === "ready") {
+        var wasOffline = !socketOpen;
+        socketOpen = true;
+        retryDelay = 1000;
+        setStatus("live");
+        // Whatever changed while the socket was down.
+        if (wasOffline && connect.seenBefore) scheduleRefresh();
+        connect.seenBefore = true;
+      } else if (message.type === "changed") {
+        scheduleRefresh();
+      } else if (message.type === "error" && (message.code === "unauthorized" || message.code === "token_expired")) {
+        socket.close();
+        window.location.assign("/signin");
+      }
+    });
+    socket.addEventListener("close", function () {
+      socketOpen = false;
+      setStatus("offline");
+      window.setTimeout(connect, retryDelay + Math.random() * 500);
+      retryDelay = Math.min(retryDelay * 2, 30000);
+    });
+  }
+  connect();
+
+  window.addEventListener("online", function () { if (!socketOpen) { retryDelay = 1000; } });
+})();

@@ -1,0 +1,199 @@
+"""Helpers the browser tests share: finding, filling and submitting, waiting for pages, mail,
+screenshots' surroundings and accessibility checks."""
+
+import email
+import email.policy
+import re
+import time
+import uuid
+from urllib.parse import urlparse
+
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT = 10
+RESET_LINK = re.compile(r"https?://\S+/reset-password\?token=[^\s\"'<>]+")
+
+
+def fresh_email(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:10]}@example.com"
+
+
+def path_of(driver) -> str:
+    return urlparse(driver.current_url).path
+
+
+def wait_for_path(driver, path: str):
+    try:
+        WebDriverWait(driver, WAIT).until(lambda d: path_of(d) == path)
+    except Exception as error:
+        raise AssertionError(f"expected to reach {path}, still at {driver.current_url}") from error
+    wait_loaded(driver)
+
+
+def wait_loaded(driver):
+    def complete(d):
+        try:
+            return d.execute_script("return document.readyState") == "complete"
+        except WebDriverException:
+            return False
+
+    WebDriverWait(driver, WAIT).until(complete)
+
+
+def find(driver, css: str):
+    return WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def visible(driver, css: str):
+    return WebDriverWait(driver, WAIT).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def absent(driver, css: str) -> bool:
+    return not driver.find_elements(By.CSS_SELECTOR, css)
+
+
+def fill(driver, css: str, value: str):
+    field = find(driver, css)
+    field.clear()
+    field.send_keys(value)
+
+
+def mark_page(driver):
+    """Marks the current document so wait_new_page can tell when another one replaced it."""
+    driver.execute_script("window.__kithOldPage = true")
+
+
+def wait_new_page(driver):
+    # Not EC.staleness_of: chromedriver can answer a lookup made mid-navigation with a generic
+    # error ("Node with given id does not belong to the document") instead of a stale element.
+    def loaded(d):
+        try:
+            return d.execute_script("return !window.__kithOldPage && document.readyState === 'complete'")
+        except WebDriverException:
+            return False
+
+    WebDriverWait(driver, WAIT).until(loaded)
+
+
+def submit(driver, form_css: str, button_css: str = "button[type=submit]"):
+    """Clicks the form's submit button and waits until the next page has loaded."""
+    button = find(driver, f"{form_css} {button_css}")
+    mark_page(driver)
+    button.click()
+    wait_new_page(driver)
+
+
+def open_page(driver, server, path: str):
+    driver.get(server.url(path))
+    wait_loaded(driver)
+
+
+def notice_text(driver) -> str:
+    return visible(driver, "#notice").text
+
+
+def form_error_text(driver) -> str:
+    return visible(driver, "#form-error").text
+
+
+def sign_in(driver, server, address: str, password: str):
+    if path_of(driver) != "/signin":
+        open_page(driver, server, "/signin")
+    fill(driver, "#email", address)
+    fill(driver, "#password", password)
+    submit(driver, "#signin-form")
+
+
+def sign_out(driver):
+    submit(driver, "#signout-form")
+    wait_for_path(driver, "/signin")
+    assert "signed out" in notice_text(driver).lower()
+
+
+def assert_wrong_credentials(driver, address: str):
+    assert path_of(driver) == "/signin", driver.current_url
+    assert "incorrect" in form_error_text(driver)
+    # The email is kept, the password is not.
+    assert find(driver, "#email").get_attribute("value") == address
+    assert find(driver, "#password").get_attribute("value") == ""
+
+
+def token_names(driver) -> list:
+    return [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#token-list .token-name")]
+
+
+def eml_files(server):
+    outbox = server.data_dir / "outbox"
+    return sorted(outbox.glob("*.eml")) if outbox.is_dir() else []
+
+
+def wait_for_new_mail(server, before: set, timeout: float = 10.0):
+    """The newest .eml file that was not in `before`, parsed."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        new = [path for path in eml_files(server) if path not in before]
+        if new:
+            newest = max(new, key=lambda path: (path.stat().st_mtime_ns, path.name))
+            try:
+                return email.message_from_bytes(newest.read_bytes(), policy=email.policy.default)
+            except OSError:
+                pass  # still being written; try again
+        time.sleep(0.2)
+    raise AssertionError(f"no new mail in {server.data_dir / 'outbox'} within {timeout} s")
+
+
+def mail_text(message) -> str:
+    part = message.get_body(preferencelist=("plain", "html")) if message.is_multipart() else message
+    return part.get_content()
+
+
+def browser_problems(driver) -> list:
+    """Console messages about blocked scripts/styles (CSP) or broken static files."""
+    try:
+        entries = driver.get_log("browser")
+    except Exception:
+        return []
+    return [
+        entry["message"] for entry in entries
+        if "Content Security Policy" in entry["message"] or "/static/" in entry["message"]
+    ]
+
+
+def set_color_scheme(driver, scheme: str):
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    assert driver.execute_script(f"return matchMedia('(prefers-color-scheme: {scheme})').matches")
+    # Let the colour transitions finish before a screenshot.
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.getAnimations().length === 0"))
+
+
+def background_of(driver, css: str) -> str:
+    return driver.execute_script(
+        "return getComputedStyle(document.querySelector(arguments[0])).backgroundColor", css)
+
+
+def no_horizontal_scroll(driver) -> bool:
+    return driver.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def unlabeled_inputs(driver) -> list:
+    """Visible form controls without an accessible label: <label for>, a wrapping label, or aria-label."""
+    return driver.execute_script(
+        """
+        return Array.from(document.querySelectorAll('input, select, textarea'))
+          .filter(el => el.type !== 'hidden')
+          .filter(el => {
+            const byFor = el.id && Array.from(document.querySelectorAll('label'))
+              .some(label => label.htmlFor === el.id && label.textContent.trim() !== '');
+            const wrapped = el.closest('label') && el.closest('label').textContent.trim() !== '';
+            const aria = (el.getAttribute('aria-label') || '').trim() !== '' || el.hasAttribute('aria-labelledby');
+            return !(byFor || wrapped || aria);
+          })
+          .map(el => el.outerHTML);
+        """)
+
+
