@@ -25,9 +25,11 @@ final class RawWebSocket: Sendable {
 
     deinit { posixClose(descriptor) }
 
-    /// Connects to 127.0.0.1:`port` and upgrades `GET /v1/live`, with `Authorization: Bearer <token>`.
-    static func open(port: Int, token: String) async throws -> RawWebSocket {
-        try await offCooperativePool {
+    /// Connects to 127.0.0.1:`port` and upgrades `GET /v1/live`, with `Authorization: Bearer <token>`
+    /// when a token is given, and exactly the extra `headers` (a browser's Cookie and Origin).
+    static func open(port: Int, token: String? = nil, headers: [(String, String)] = []) async throws -> RawWebSocket {
+        let extra = (token.map { [("Authorization", "Bearer \($0)")] } ?? []) + headers
+        return try await offCooperativePool {
             #if canImport(Glibc)
                 let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             #else
@@ -51,7 +53,7 @@ final class RawWebSocket: Sendable {
                 Array(
                     ("GET /v1/live HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                         + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-                        + "Authorization: Bearer \(token)\r\n\r\n").utf8))
+                        + extra.map { "\($0): \($1)\r\n" }.joined() + "\r\n").utf8))
             var head: [UInt8] = []
             while !head.ends(with: Array("\r\n\r\n".utf8)) { head += try socket.read(count: 1) }
             let statusLine = String(decoding: head, as: UTF8.self).prefix { $0 != "\r" }

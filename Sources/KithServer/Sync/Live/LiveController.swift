@@ -32,10 +32,11 @@ struct LiveController {
 
     /// The web app's session cookie, only when the page that opened the socket is from this server
     /// (its `Origin` names the host the request went to). Browsers send cookies with WebSocket
-    /// upgrades from any site, so without this check another site could listen as the user.
+    /// upgrades from any site, so without this check another site could listen as the user. More than
+    /// one Origin is not a browser: no cookie then either.
     static func webSession(_ request: Request) -> String? {
         guard let token = request.cookies[WebSessionMiddleware.sessionCookie]?.value, !token.isEmpty,
-            let origin = request.headers[.origin], let authority = request.head.authority,
+            let origin = request.headers[values: .origin].onlyElement, let authority = request.head.authority,
             let components = URLComponents(string: origin), let originHost = components.host
         else { return nil }
         let originAuthority = originHost + (components.port.map { ":\($0)" } ?? "")
@@ -52,4 +53,9 @@ struct LiveController {
                 headers: [.upgrade: "websocket"])
         }
     }
+}
+
+extension Array {
+    /// The element of a one-element array; nil for none or several.
+    fileprivate var onlyElement: Element? { count == 1 ? first : nil }
 }
