@@ -170,6 +170,12 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     assert visible(driver, "#year-select")
     shot(driver, "outreach-new-year")
 
+    # Renaming a year.
+    open_details(driver, "#years")
+    fill(driver, "#rename-year-name", "2099 reprint")
+    submit(driver, "#rename-year-form")
+    assert find(driver, "#year-name").text == "2099 reprint"
+
     # Year names are unique.
     open_details(driver, "#years")
     fill(driver, "#new-year-name", year)
@@ -214,8 +220,8 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     submit(driver, "#confirm-form", "#confirm-button")
     assert "Turing, Alan" not in names(driver)
 
-    Select(find(driver, "#year-select")).select_by_visible_text("2099")
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "year-name").text == "2099")
+    Select(find(driver, "#year-select")).select_by_visible_text("2099 reprint")
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "year-name").text == "2099 reprint")
     wait_loaded(driver)
     open_details(driver, "#years")
     find(driver, "#delete-year-link").click()

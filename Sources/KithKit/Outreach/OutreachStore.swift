@@ -98,7 +98,7 @@ public final class OutreachStore: Sendable {
 
     /// The people of a year, by last name then first name, ignoring case and accents.
     public func contacts(in year: UUID) throws -> [OutreachContact] {
-        try store.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year }.sorted(by: OutreachBook.byName)
+        OutreachBook.sortedByName(try store.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year })
     }
 
     public func contact(_ id: UUID) throws -> OutreachContact? {

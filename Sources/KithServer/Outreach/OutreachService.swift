@@ -129,7 +129,7 @@ struct OutreachService: Sendable {
     static func scope(of user: AuthenticatedUser) -> String { "user:" + user.id.lowercased }
 
     private func records(for user: AuthenticatedUser, _ entities: Set<String>) async throws -> [SyncRecord] {
-        try await repository.liveRecords(entities, in: Self.scope(of: user)).values.flatMap { $0 }
+        try await repository.liveFields(entities, in: Self.scope(of: user))
     }
 
     /// The live record `id` of `entity` in the user's scope; 404 otherwise (another user's too).

@@ -82,9 +82,13 @@ struct SyncRepository: Sendable {
         }
     }
 
-    /// The live records of `entities` in `scope`, by entity (what the web pages show).
-    func liveRecords(_ entities: Set<String>, in scope: String) async throws -> [String: [SyncRecord]] {
-        try await database.run { sql in try await liveRecords(entities, in: scope, sql: sql) }
+    /// The live records of `entities` in `scope`, fields only (no stamps): what the web pages show.
+    func liveFields(_ entities: Set<String>, in scope: String) async throws -> [SyncRecord] {
+        try await database.run { sql in
+            try await sql.raw(
+                "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND entity IN (\(binds: Array(entities))) AND deleted IS NULL"
+            ).all(decoding: StoredRecord.self).map { try $0.record(stamps: false) }
+        }
     }
 
     /// The record with this id, deleted or not, whoever owns it (callers check the scope).
@@ -211,11 +215,14 @@ private struct StoredRecord: Decodable {
     var deleted: String?
     var seq: Int64
 
-    func record() throws -> SyncRecord {
+    /// The record; without `stamps` (pages that only show fields) its stamps stay empty, which
+    /// saves decoding half of each row.
+    func record(stamps withStamps: Bool = true) throws -> SyncRecord {
         guard let uuid = UUID(uuidString: id) else { throw SyncStorageError("bad id \(id)") }
         var record = SyncRecord(entity: entity, id: uuid, scope: scope)
-        record.fields = try JSONDecoder().decode([String: JSONValue].self, from: Data(fields.utf8))
-        record.stamps = try JSONDecoder().decode([String: HLC].self, from: Data(stamps.utf8))
+        let decoder = JSONDecoder()
+        record.fields = try decoder.decode([String: JSONValue].self, from: Data(fields.utf8))
+        if withStamps { record.stamps = try decoder.decode([String: HLC].self, from: Data(stamps.utf8)) }
         record.deleted = deleted.flatMap(HLC.init)
         return record
     }

@@ -62,8 +62,8 @@ struct OutreachPagesTests {
             request[.accept] = "application/json"
             let csrf = browser.cookies[WebSessionMiddleware.csrfCookie] ?? ""
             let clicked = try await client.execute(
-                uri: "/outreach/people/\(person.id.lowercased)/delivered", method: .post, headers: request,
-                body: ByteBuffer(string: "_csrf=\(csrf)&delivered=true"))
+                uri: "/outreach/delivered", method: .post, headers: request,
+                body: ByteBuffer(string: "_csrf=\(csrf)&set=\(person.id.lowercased)%3Atrue"))
             #expect(clicked.status == .ok, "\(clicked.text)")
             let answer = try JSONSerialization.jsonObject(with: Data(clicked.text.utf8)) as? [String: Any]
             #expect(answer?["delivered"] as? Bool == true)
@@ -113,7 +113,8 @@ struct OutreachPagesTests {
 
             let page = try await browser.get(client, "/outreach?year=\(year.lowercased)")
             #expect(page.text.contains("id=\"no-people\""), "nobody was added by the refused forms")
-            #expect(try await browser.post(client, "/outreach/people/not-an-id/delivered", form: ["delivered": "true"]).status == .notFound)
+            #expect(try await browser.post(client, "/outreach/delivered", form: ["set": "not-an-id:true"]).status == .notFound)
+            #expect(try await browser.post(client, "/outreach/delivered", form: ["set": "nonsense"]).status == .unprocessableContent)
         }
     }
 
@@ -130,7 +131,7 @@ struct OutreachPagesTests {
 
             var (bob, _) = try await Self.signedUp(client, "bob@example.com")
             let attempts: [(String, [String: String])] = [
-                ("/outreach/people/\(grace.id.lowercased)/delivered", ["delivered": "true"]),
+                ("/outreach/delivered", ["set": "\(grace.id.lowercased):true"]),
                 ("/outreach/people/\(grace.id.lowercased)", ["firstName": "X", "lastName": "Y", "enterpriseName": "Z"]),
                 ("/outreach/people/\(grace.id.lowercased)/delete", [:]),
                 ("/outreach/years/\(adaYear.lowercased)/rename", ["name": "Mine"]),

@@ -20,7 +20,7 @@ struct OutreachListView {
             },
             "otherYears": book.years.filter { $0.id != year.id }.map { ["id": $0.id.lowercased, "name": $0.name] },
             "hasManyYears": book.years.count > 1,
-            "people": people.map(Self.row),
+            "peopleRows": OutreachRowsHTML.render(people),
             "hasPeople": !people.isEmpty,
             "progress": [
                 "delivered": progress.delivered, "total": progress.total,

@@ -22,7 +22,7 @@ struct OutreachPages {
         pages.post("people", use: addPerson)
         pages.get("people/{id}", use: personPage)
         pages.post("people/{id}", use: editPerson)
-        pages.post("people/{id}/delivered", use: setDelivered)
+        pages.post("delivered", use: setDelivered)
         pages.get("people/{id}/delete", use: confirmPersonDeletion)
         pages.post("people/{id}/delete", use: deletePerson)
         pages.post("import", use: importCSV)
@@ -181,15 +181,17 @@ struct OutreachPages {
         }
     }
 
-    /// The Delivered checkbox: `delivered=true|false`. A script asking for JSON gets the person's
-    /// new state and the year's progress; a plain form goes back to the list.
+    /// The Delivered checkbox: `set=<person id>:true|false` (one form around the list, so a
+    /// 5,000-person page is not 5,000 forms). A script asking for JSON gets the person's new state
+    /// and the year's progress; a plain form goes back to the list.
     @Sendable func setDelivered(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let id = try Self.id(context, "person")
         let form = try await WebForm.read(request, context: context)
-        guard let delivered = Bool(form["delivered"]) else {
-            throw AppError(.unprocessableContent, .validationFailed, "delivered must be true or false.", field: "delivered")
+        let parts = form["set"].split(separator: ":")
+        guard parts.count == 2, let delivered = Bool(String(parts[1])) else {
+            throw AppError(.unprocessableContent, .validationFailed, "set must be <person id>:true or :false.", field: "set")
         }
+        let id = try Self.id(String(parts[0]), "person")
         let person = try await outreach.setDelivered(id, delivered, for: user)
         guard request.headers[.accept]?.contains("application/json") == true else { return Self.backToList(person.yearId) }
         let book = try await outreach.book(for: user)

@@ -22,12 +22,12 @@
   }
 
   // Times arrive in UTC; show them in the reader's own time zone.
+  // One formatter for all: creating one per time made a 5,000-person page take seconds.
+  var timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
   function localizeTimes(scope) {
     scope.querySelectorAll("time[datetime]").forEach(function (element) {
       var date = new Date(element.getAttribute("datetime"));
-      if (!isNaN(date)) {
-        element.textContent = date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-      }
+      if (!isNaN(date)) element.textContent = timeFormat.format(date);
     });
   }
   localizeTimes(document);
@@ -62,8 +62,9 @@
     var box = event.target;
     if (!box.classList || !box.classList.contains("deliver-box")) return;
     var form = box.form;
-    var data = new URLSearchParams(new FormData(form));
-    data.set("delivered", box.checked ? "true" : "false");
+    var data = new URLSearchParams();
+    data.set("_csrf", form.elements._csrf.value);
+    data.set("set", box.dataset.person + ":" + (box.checked ? "true" : "false"));
     box.disabled = true;
     savesInFlight += 1;
     setStatus("saving");
@@ -90,7 +91,8 @@
             cell.appendChild(time);
             localizeTimes(cell);
           }
-          form.querySelector('input[name="delivered"]').value = answer.delivered ? "false" : "true";
+          var button = row.querySelector('button[name="set"]');
+          if (button) button.value = answer.id + ":" + (answer.delivered ? "false" : "true");
         }
         setProgress(answer.progress);
         setStatus(socketOpen ? "live" : "offline", socketOpen ? "Saved · live" : null);
