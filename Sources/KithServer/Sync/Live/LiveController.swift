@@ -31,9 +31,9 @@ struct LiveController {
     }
 
     /// The web app's session cookie, only when the page that opened the socket is from this server
-    /// (its `Origin` names the host the request went to). Browsers send cookies with WebSocket
-    /// upgrades from any site, so without this check another site could listen as the user. More than
-    /// one Origin is not a browser: no cookie then either.
+    /// (its `Origin` names the host the request went to). The cookie is SameSite=Lax, which keeps
+    /// other sites out but not other origins of the same site (another port, a sibling subdomain):
+    /// without this check their pages could listen as the user. Several Origins: no cookie either.
     static func webSession(_ request: Request) -> String? {
         guard let token = request.cookies[WebSessionMiddleware.sessionCookie]?.value, !token.isEmpty,
             let origin = request.headers[values: .origin].onlyElement, let authority = request.head.authority,
