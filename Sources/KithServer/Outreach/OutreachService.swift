@@ -27,9 +27,16 @@ struct OutreachService: Sendable {
         case .year(let year):
             return (book, year)
         case .create(let name):
-            let year = try await addYear(name, copying: nil, for: user)
-            book = try await self.book(for: user)
-            return (book, year)
+            do {
+                let year = try await addYear(name, copying: nil, for: user)
+                book = try await self.book(for: user)
+                return (book, year)
+            } catch let error as AppError where error.detail.code == "duplicate_year" {
+                // Another tab or device created it first: show theirs.
+                book = try await self.book(for: user)
+                guard case .year(let year) = book.selection(now: clock.now()) else { throw error }
+                return (book, year)
+            }
         }
     }
 

@@ -24,7 +24,13 @@ struct SyncRepository: Sendable {
         _ mutation: Mutation, userID: String, now: Int64, rules: [any RecordRule] = [],
         validate: @escaping @Sendable (_ isCreation: Bool) -> APIErrorDetail?
     ) async throws -> PushOutcome {
-        try await database.transaction { sql in
+        try await database.transaction { [engine = database.engine] sql in
+            // PostgreSQL runs transactions side by side: without this, two writes to one scope could
+            // both pass a rule across records (two years named 2026) or both see a mutation id as
+            // new. One scope's writes take turns; SQLite's transactions already do.
+            if engine == .postgres {
+                try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: mutation.scope)))").run()
+            }
             let seen = try await sql.raw(
                 "SELECT mutation_id FROM sync_mutations WHERE mutation_id = \(bind: mutation.mutationId.uuidString.lowercased())"
             ).first()

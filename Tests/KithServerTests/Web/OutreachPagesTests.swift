@@ -88,6 +88,22 @@ struct OutreachPagesTests {
     }
 
     @Test(arguments: Engine.available)
+    func tabsOpenedAtOnceOnAFirstVisitShareOneNewYear(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { _, client in
+            var browser = Browser()
+            _ = try await browser.get(client, "/signup")
+            _ = try await browser.post(client, "/signup", form: ["email": "ada@example.com", "password": "correct horse"])
+            let tab = browser
+            let pages = try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                for _ in 0..<4 { group.addTask { var copy = tab; return try await copy.get(client, "/outreach") } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(pages.map(\.status) == Array(repeating: .ok, count: 4))
+            #expect(Set(pages.compactMap { Self.yearID(in: $0.text) }).count == 1, "one current year, shown in every tab")
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func refusedChangesSayWhyAndChangeNothing(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { _, client in
             var (browser, year) = try await Self.signedUp(client, "ada@example.com")
