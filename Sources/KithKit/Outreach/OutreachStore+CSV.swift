@@ -3,8 +3,6 @@ import KithCore
 
 /// A year's list as CSV (`OutreachCSV`: RFC 4180, UTF-8, a header row).
 extension OutreachStore {
-    public static var csvHeader: [String] { OutreachCSV.header }
-
     public func exportCSV(year: UUID) throws -> String {
         OutreachCSV.export(try contacts(in: year))
     }

@@ -14,7 +14,7 @@ struct OutreachService: Sendable {
 
     /// The user's outreach data, ordered as every screen shows it.
     func book(for user: AuthenticatedUser) async throws -> OutreachBook {
-        OutreachBook(records: try await records(for: user, Self.entities))
+        OutreachBook(records: try await repository.liveFields(Self.entities, in: Self.scope(of: user)))
     }
 
     /// The year to show: `requested` when it exists, else the selection rule (the year last chosen on
@@ -28,23 +28,20 @@ struct OutreachService: Sendable {
             return (book, year)
         case .create(let name):
             do {
-                let year = try await addYear(name, copying: nil, for: user)
-                book = try await self.book(for: user)
-                return (book, year)
+                try await addYear(name, copying: nil, for: user)
             } catch let error as AppError where error.detail.code == "duplicate_year" {
-                // Another tab or device created it first: show theirs.
-                book = try await self.book(for: user)
-                guard case .year(let year) = book.selection(now: clock.now()) else { throw error }
-                return (book, year)
+                // Another tab or device created it first: theirs is shown.
             }
+            book = try await self.book(for: user)
+            guard case .year(let year) = book.selection(now: clock.now()) else { throw AppError.notFound("The current year") }
+            return (book, year)
         }
     }
 
     /// Remembers the chosen year, for the next visit and the user's other devices.
     func select(_ year: UUID, for user: AuthenticatedUser) async throws {
         _ = try await existing(OutreachEntities.year, year, for: user, what: "That year")
-        let id = OutreachFields.preferencesID(scope: Self.scope(of: user))
-        try await write([upsert(OutreachEntities.preferences, id, OutreachFields.lastViewed(year), user: user)], user: user)
+        try await remember(year, for: user)
     }
 
     /// A new year, empty or with the people of `source` (names, enterprise, comments; none delivered).
@@ -69,7 +66,7 @@ struct OutreachService: Sendable {
                 user: user)
         }
         try await write(copies, user: user)
-        try await select(id, for: user)
+        try await remember(id, for: user)
         guard let year = OutreachYear(id: id, fields: fields) else { throw AppError.notFound("The new year") }
         return year
     }
@@ -95,27 +92,45 @@ struct OutreachService: Sendable {
         return id
     }
 
-    func editPerson(
-        _ id: UUID, first: String, last: String, enterprise: String, comments: String, for user: AuthenticatedUser
-    ) async throws {
-        let current = try await existing(OutreachEntities.contact, id, for: user, what: "That person")
-        let fields = OutreachFields.edit(first: first, last: last, enterprise: enterprise, comments: comments)
-        try await write([upsert(OutreachEntities.contact, id, fields, after: [current], user: user)], user: user)
-    }
-
-    /// Delivered now (the time of the click), or not delivered; the person as it now is.
-    func setDelivered(_ id: UUID, _ delivered: Bool, for user: AuthenticatedUser) async throws -> OutreachContact {
-        let current = try await existing(OutreachEntities.contact, id, for: user, what: "That person")
-        let fields = OutreachFields.delivery(delivered, at: clock.now())
-        try await write([upsert(OutreachEntities.contact, id, fields, after: [current], user: user)], user: user)
-        let updated = try await existing(OutreachEntities.contact, id, for: user, what: "That person")
-        guard let person = OutreachContact(id: id, fields: updated.fields) else { throw AppError.notFound("That person") }
+    /// One person of the user's; 404 for anyone else's.
+    func person(_ id: UUID, for user: AuthenticatedUser) async throws -> OutreachContact {
+        let record = try await existing(OutreachEntities.contact, id, for: user, what: "That person")
+        guard let person = OutreachContact(id: id, fields: record.fields) else { throw AppError.notFound("That person") }
         return person
     }
 
-    func deletePerson(_ id: UUID, for user: AuthenticatedUser) async throws {
+    /// Changes a person's names, enterprise and comments; the person as they were before.
+    @discardableResult
+    func editPerson(
+        _ id: UUID, first: String, last: String, enterprise: String, comments: String, for user: AuthenticatedUser
+    ) async throws -> OutreachContact {
+        let current = try await existing(OutreachEntities.contact, id, for: user, what: "That person")
+        let fields = OutreachFields.edit(first: first, last: last, enterprise: enterprise, comments: comments)
+        try await write([upsert(OutreachEntities.contact, id, fields, after: [current], user: user)], user: user)
+        guard let person = OutreachContact(id: id, fields: current.fields) else { throw AppError.notFound("That person") }
+        return person
+    }
+
+    /// Delivered now (the time of the click), or not delivered. The person as they now are, and
+    /// their year's progress, from one read after the write.
+    func setDelivered(_ id: UUID, _ delivered: Bool, for user: AuthenticatedUser) async throws
+        -> (person: OutreachContact, progress: OutreachProgress)
+    {
+        let current = try await existing(OutreachEntities.contact, id, for: user, what: "That person")
+        let fields = OutreachFields.delivery(delivered, at: clock.now())
+        try await write([upsert(OutreachEntities.contact, id, fields, after: [current], user: user)], user: user)
+        let book = try await book(for: user)
+        guard let person = book.contact(id) else { throw AppError.notFound("That person") }
+        return (person, book.progress(of: person.yearId))
+    }
+
+    /// Deletes a person; the person as they were (the page goes back to their year).
+    @discardableResult
+    func deletePerson(_ id: UUID, for user: AuthenticatedUser) async throws -> OutreachContact {
         let current = try await existing(OutreachEntities.contact, id, for: user, what: "That person")
         try await write([delete(OutreachEntities.contact, id, after: [current], user: user)], user: user)
+        guard let person = OutreachContact(id: id, fields: current.fields) else { throw AppError.notFound("That person") }
+        return person
     }
 
     /// Adds the people of a CSV file to a year; a bad row is reported by line and nothing is added.
@@ -135,8 +150,10 @@ struct OutreachService: Sendable {
 
     static func scope(of user: AuthenticatedUser) -> String { "user:" + user.id.lowercased }
 
-    private func records(for user: AuthenticatedUser, _ entities: Set<String>) async throws -> [SyncRecord] {
-        try await repository.liveFields(entities, in: Self.scope(of: user))
+    /// The account's one preferences record, without checking the year (callers know it exists).
+    private func remember(_ year: UUID, for user: AuthenticatedUser) async throws {
+        let id = OutreachFields.preferencesID(scope: Self.scope(of: user))
+        try await write([upsert(OutreachEntities.preferences, id, OutreachFields.lastViewed(year), user: user)], user: user)
     }
 
     /// The live record `id` of `entity` in the user's scope; 404 otherwise (another user's too).
@@ -164,18 +181,12 @@ struct OutreachService: Sendable {
             hlc: stamps.stamp(after: seen))
     }
 
-    /// Writes the mutations (in batches of at most what one push may carry); the first refusal
-    /// becomes the error a person sees.
+    /// Writes the mutations; the first refusal becomes the error a person sees.
     private func write(_ mutations: [Mutation], user: AuthenticatedUser) async throws {
-        var results: [MutationResult] = []
-        for start in stride(from: 0, to: mutations.count, by: SyncController.maxMutations) {
-            let batch = Array(mutations[start..<min(start + SyncController.maxMutations, mutations.count)])
-            results += try await writer.write(batch, userID: user.id.lowercased)
-        }
+        let results = try await writer.write(mutations, userID: user.id.lowercased)
         if let refused = results.first(where: { $0.status == .rejected }) {
-            let field = refused.code == "duplicate_year" ? "name" : nil
             throw AppError.validation(
-                APIErrorDetail(code: refused.code ?? "rejected", message: refused.message ?? "The change was refused.", field: field))
+                APIErrorDetail(code: refused.code ?? "rejected", message: refused.message ?? "The change was refused."))
         }
     }
 }

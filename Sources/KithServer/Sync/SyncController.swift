@@ -29,8 +29,8 @@ struct SyncController {
                 "A push carries at most \(Self.maxMutations) mutations; this one has \(body.mutations.count). Send it in batches.")
         }
         let userID = user.id.uuidString.lowercased()
-        let results = try await writer.write(body.mutations, userID: userID)
         let memberships = try await rules.memberships(userID: userID)
+        let results = try await writer.write(body.mutations, userID: userID, memberships: memberships)
         // Informational: where the server stands after this push. Pulling from it would skip other
         // devices' earlier changes, so KithKit keeps its own pull cursor.
         let current = try await repository.currentSequenceValue()

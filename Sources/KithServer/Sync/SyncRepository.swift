@@ -90,11 +90,7 @@ struct SyncRepository: Sendable {
 
     /// The live records of `entities` in `scope`, fields only (no stamps): what the web pages show.
     func liveFields(_ entities: Set<String>, in scope: String) async throws -> [SyncRecord] {
-        try await database.run { sql in
-            try await sql.raw(
-                "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND entity IN (\(binds: Array(entities))) AND deleted IS NULL"
-            ).all(decoding: StoredRecord.self).map { try $0.record(stamps: false) }
-        }
+        try await database.run { sql in try await live(entities, in: scope, stamps: false, sql: sql) }
     }
 
     /// The record with this id, deleted or not, whoever owns it (callers check the scope).
@@ -105,17 +101,20 @@ struct SyncRepository: Sendable {
         }
     }
 
-    /// The live records of `entities` in `scope`, by entity.
+    /// The live records of `entities` in `scope`, by entity (what rules across records read).
     private func liveRecords(_ entities: Set<String>, in scope: String, sql: any SQLDatabase) async throws
         -> [String: [SyncRecord]]
     {
-        var found: [String: [SyncRecord]] = [:]
-        for entity in entities {
-            found[entity] = try await sql.raw(
-                "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND entity = \(bind: entity) AND deleted IS NULL"
-            ).all(decoding: StoredRecord.self).map { try $0.record() }
-        }
-        return found
+        Dictionary(grouping: try await live(entities, in: scope, stamps: true, sql: sql), by: \.entity)
+    }
+
+    private func live(_ entities: Set<String>, in scope: String, stamps: Bool, sql: any SQLDatabase) async throws
+        -> [SyncRecord]
+    {
+        guard !entities.isEmpty else { return [] }
+        return try await sql.raw(
+            "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND entity IN (\(binds: Array(entities))) AND deleted IS NULL"
+        ).all(decoding: StoredRecord.self).map { try $0.record(stamps: stamps) }
     }
 
     /// Changes after each scope's position, oldest first across scopes, at most `limit`.

@@ -11,9 +11,13 @@ struct SyncWriter: Sendable {
     let notifier: any ChangeNotifier
 
     /// One result per mutation, in order. Each mutation commits on its own; if storage fails part
-    /// way, the ones before stay committed (and are nudged) and the error is thrown.
-    func write(_ mutations: [Mutation], userID: String) async throws -> [MutationResult] {
-        let memberships = try await rules.memberships(userID: userID)
+    /// way, the ones before stay committed (and are nudged) and the error is thrown. `memberships`
+    /// are the user's scopes when the caller already has them.
+    func write(_ mutations: [Mutation], userID: String, memberships known: [ScopeMembership]? = nil) async throws
+        -> [MutationResult]
+    {
+        let memberships: [ScopeMembership]
+        if let known { memberships = known } else { memberships = try await rules.memberships(userID: userID) }
         var results: [MutationResult] = []
         var changes: [ScopeChange] = []
         do {

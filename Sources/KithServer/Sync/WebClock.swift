@@ -15,8 +15,6 @@ final class WebClock: Sendable {
         clock = Mutex(HybridLogicalClock(node: node))
     }
 
-    var node: String { clock.withLock { $0.node } }
-
     /// A timestamp later than any stamp in `seen` and than every one this clock gave before.
     func stamp(after seen: [SyncRecord] = []) -> HLC {
         let now = wall.nowMillis

@@ -145,7 +145,7 @@ struct OutreachCommand: AsyncParsableCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add the people of a CSV file to a year.",
-            discussion: "Columns: \(OutreachStore.csvHeader.joined(separator: ",")), with that header row. One bad row: nothing is imported.")
+            discussion: "Columns: \(OutreachCSV.header.joined(separator: ",")), with that header row. One bad row: nothing is imported.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The CSV file (UTF-8).") var file: String
         @Option(help: "The year (default: the selected one).") var year: String?

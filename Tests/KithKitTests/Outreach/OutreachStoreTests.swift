@@ -138,7 +138,7 @@ struct OutreachStoreTests {
     @Test func aBadRowIsReportedByLineAndNothingIsImported() async throws {
         let outreach = try Self.store()
         let year = try outreach.selectedYear()
-        let header = OutreachStore.csvHeader.joined(separator: ",")
+        let header = OutreachCSV.header.joined(separator: ",")
         let cases: [(String, String)] = [
             ("\(header)\nAda,Lovelace,A,no,,\n,Turing,B,no,,\n", "Line 3: firstName is required."),
             ("\(header)\nAda,Lovelace,A,maybe,,\n", "Line 2: Delivered must be yes or no, not \"maybe\""),

@@ -28,12 +28,9 @@ final class LiveTestSocket: Sendable {
     private let connection = Mutex<Task<Void, Never>?>(nil)
 
     /// Opens the socket; `token` goes in the `Authorization` header (nil: none, so the first message
-    /// must authenticate), `authorization` replaces the whole header when given; `headers` are sent too
-    /// (a browser's Cookie and Origin).
-    static func open(port: Int, token: String? = nil, authorization: String? = nil, headers extra: HTTPFields = [:])
-        async throws -> LiveTestSocket
-    {
-        var headers = extra
+    /// must authenticate), `authorization` replaces the whole header when given.
+    static func open(port: Int, token: String? = nil, authorization: String? = nil) async throws -> LiveTestSocket {
+        var headers = HTTPFields()
         if let token { headers[.authorization] = "Bearer \(token)" }
         if let authorization { headers[.authorization] = authorization }
         let socket = LiveTestSocket()

@@ -23,32 +23,14 @@ final class RawWebSocket: Sendable {
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
-    deinit { posixClose(descriptor) }
+    deinit { LoopbackSocket.close(descriptor) }
 
     /// Connects to 127.0.0.1:`port` and upgrades `GET /v1/live`, with `Authorization: Bearer <token>`
     /// when a token is given, and exactly the extra `headers` (a browser's Cookie and Origin).
     static func open(port: Int, token: String? = nil, headers: [(String, String)] = []) async throws -> RawWebSocket {
         let extra = (token.map { [("Authorization", "Bearer \($0)")] } ?? []) + headers
         return try await offCooperativePool {
-            #if canImport(Glibc)
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-                let fd = socket(AF_INET, SOCK_STREAM, 0)
-            #endif
-            guard fd >= 0 else { throw TestFailure("socket() failed: errno \(errno)") }
-            let socket = RawWebSocket(descriptor: fd)
-            var timeout = timeval(tv_sec: 30, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard connected == 0 else { throw TestFailure("connect() failed: errno \(errno)") }
+            let socket = RawWebSocket(descriptor: try LoopbackSocket.connect(port: port))
             try socket.writeAll(
                 Array(
                     ("GET /v1/live HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -121,7 +103,7 @@ extension Array where Element == UInt8 {
     }
 }
 
-// Module-qualified so the methods above (read, close) do not hide them.
+// Module-qualified so the methods above (read) do not hide them.
 #if canImport(Glibc)
     private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         Glibc.read(fd, buffer, count)
@@ -129,7 +111,6 @@ extension Array where Element == UInt8 {
     private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         Glibc.write(fd, buffer, count)
     }
-    private func posixClose(_ fd: Int32) { _ = Glibc.close(fd) }
 #else
     private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         Darwin.read(fd, buffer, count)
@@ -137,5 +118,4 @@ extension Array where Element == UInt8 {
     private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         Darwin.write(fd, buffer, count)
     }
-    private func posixClose(_ fd: Int32) { _ = Darwin.close(fd) }
 #endif

@@ -83,7 +83,6 @@ struct OutreachPagesTests {
             let shown = try await browser.get(client, "/outreach?year=\(year.lowercased)")
             #expect(shown.text.contains("Likes &lt;b&gt;tea&lt;/b&gt;"), "comments are shown, escaped")
             #expect(shown.text.contains("1</span> of <span id=\"progress-total\">1"))
-            _ = year
         }
     }
 
@@ -172,7 +171,7 @@ struct OutreachPagesTests {
     @Test(arguments: Engine.available)
     func theLiveSocketTakesTheSessionCookieOnlyFromThisServersPages(engine: Engine) async throws {
         try await TestServer.withLiveServer(engine, configure: { $0.live.authTimeout = .milliseconds(300) }) {
-            server, port, client in
+            _, port, client in
             var (browser, year) = try await Self.signedUp(client, "ada@example.com")
             let cookie = try #require(browser.cookieHeader[.cookie])
             let page = try await RawWebSocket.open(port: port, headers: [("Cookie", cookie), ("Origin", "http://127.0.0.1:\(port)")])
@@ -190,7 +189,6 @@ struct OutreachPagesTests {
                 form: ["year": year.lowercased, "firstName": "Ada", "lastName": "Lovelace", "enterpriseName": "Engines"])
             let nudge = LiveMessage(text: try #require(try await page.nextFrame()).text)
             #expect(nudge?.type == .changed)
-            _ = server
         }
     }
 }

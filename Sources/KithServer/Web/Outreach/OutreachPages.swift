@@ -50,9 +50,19 @@ struct OutreachPages {
     ) async throws -> Response {
         let (book, year) = try await outreach.open(for: user, requested: requested)
         let view = OutreachListView(book: book, year: year)
-        return try renderer.page(
-            "outreach", title: "Outreach \(year.name)", context: context, status: status,
-            values: view.values.merging(values) { _, given in given }.merging(Self.script) { _, script in script })
+        return try render(
+            "outreach", title: "Outreach \(year.name)", context, status: status,
+            values: view.values.merging(values) { _, given in given })
+    }
+
+    /// Renders an Outreach page, which loads outreach.js after app.js.
+    private func render(
+        _ template: String, title: String, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        values: [String: Any]
+    ) throws -> Response {
+        var values = values
+        values["pageScript"] = "outreach.js"
+        return try renderer.page(template, title: title, context: context, status: status, values: values)
     }
 
     /// Re-shows the list after a refused form, with the reason and what was typed.
@@ -135,9 +145,6 @@ struct OutreachPages {
 
     // MARK: People
 
-    /// The page script every Outreach page loads after app.js.
-    static var script: [String: Any] { ["pageScript": "outreach.js"] }
-
     static let personFields = ["firstName", "lastName", "enterpriseName", "comments"]
 
     @Sendable func addPerson(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -156,28 +163,25 @@ struct OutreachPages {
 
     @Sendable func personPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let person = try await person(try Self.id(context, "person"), of: user)
-        return try renderer.page(
-            "outreach-person", title: person.fullName, context: context,
-            values: OutreachListView.person(person).merging(Self.script) { _, script in script })
+        let person = try await outreach.person(try Self.id(context, "person"), for: user)
+        return try render("outreach-person", title: person.fullName, context, values: OutreachListView.person(person))
     }
 
     @Sendable func editPerson(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try Self.id(context, "person")
         let form = try await WebForm.read(request, context: context)
-        let person = try await person(id, of: user)
         do {
-            try await outreach.editPerson(
+            let person = try await outreach.editPerson(
                 id, first: form["firstName"], last: form["lastName"], enterprise: form["enterpriseName"],
                 comments: form["comments"], for: user)
             return Self.backToList(person.yearId)
         } catch let error as AppError where error.status == .unprocessableContent {
-            var values = OutreachListView.person(person).merging(Self.script) { _, script in script }
+            let person = try await outreach.person(id, for: user)
+            var values = OutreachListView.person(person)
             values["error"] = error.detail.message
             values["form"] = Dictionary(uniqueKeysWithValues: Self.personFields.map { ($0, form[$0]) })
-            return try renderer.page(
-                "outreach-person", title: person.fullName, context: context, status: .unprocessableContent, values: values)
+            return try render("outreach-person", title: person.fullName, context, status: .unprocessableContent, values: values)
         }
     }
 
@@ -192,14 +196,12 @@ struct OutreachPages {
             throw AppError(.unprocessableContent, .validationFailed, "set must be <person id>:true or :false.", field: "set")
         }
         let id = try Self.id(String(parts[0]), "person")
-        let person = try await outreach.setDelivered(id, delivered, for: user)
+        let (person, progress) = try await outreach.setDelivered(id, delivered, for: user)
         guard request.headers[.accept]?.contains("application/json") == true else { return Self.backToList(person.yearId) }
-        let book = try await outreach.book(for: user)
         return try JSONResponse.make(
             DeliveryAnswer(
                 id: id.lowercased, delivered: person.delivered, deliveredAt: person.deliveredAt.map(WireCoding.formatTimestamp),
-                deliveredAtText: person.deliveredAt.map(OutreachListView.timeText) ?? "",
-                progress: book.progress(of: person.yearId)))
+                deliveredAtText: person.deliveredAt.map(OutreachListView.timeText) ?? "", progress: progress))
     }
 
     struct DeliveryAnswer: Encodable {
@@ -212,7 +214,7 @@ struct OutreachPages {
 
     @Sendable func confirmPersonDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let person = try await person(try Self.id(context, "person"), of: user)
+        let person = try await outreach.person(try Self.id(context, "person"), for: user)
         return try renderer.page(
             "outreach-confirm", title: "Delete \(person.fullName)?", context: context,
             values: [
@@ -225,9 +227,9 @@ struct OutreachPages {
 
     @Sendable func deletePerson(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let person = try await person(try Self.id(context, "person"), of: user)
+        let id = try Self.id(context, "person")
         _ = try await WebForm.read(request, context: context)
-        try await outreach.deletePerson(person.id, for: user)
+        let person = try await outreach.deletePerson(id, for: user)
         return Self.backToList(person.yearId)
     }
 
@@ -257,11 +259,6 @@ struct OutreachPages {
     }
 
     // MARK: Helpers
-
-    private func person(_ id: UUID, of user: AuthenticatedUser) async throws -> OutreachContact {
-        guard let person = try await outreach.book(for: user).contact(id) else { throw AppError.notFound("That person") }
-        return person
-    }
 
     static func backToList(_ year: UUID) -> Response { .redirect(to: "/outreach?year=\(year.lowercased)", type: .found) }
 

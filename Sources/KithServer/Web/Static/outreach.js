@@ -12,8 +12,7 @@
     connecting: "Connecting…",
     live: "Up to date · live",
     saving: "Saving…",
-    offline: "Offline: reconnecting… Changes can't be saved until the connection is back.",
-    failed: ""
+    offline: "Offline: reconnecting… Changes can't be saved until the connection is back."
   };
   function setStatus(state, text) {
     if (!status) return;
@@ -33,8 +32,12 @@
   localizeTimes(document);
   if (!root) return;
 
-  var picker = document.getElementById("year-select");
-  if (picker) picker.addEventListener("change", function () { picker.form.requestSubmit(); });
+  // Choosing a year shows it at once (the list refreshed by a nudge brings a new selector).
+  function bindYearPicker() {
+    var picker = document.getElementById("year-select");
+    if (picker) picker.addEventListener("change", function () { picker.form.requestSubmit(); });
+  }
+  bindYearPicker();
 
   var savesInFlight = 0;
   var savesDone = 0;
@@ -132,8 +135,7 @@
         if (name) document.getElementById("year-name").textContent = name.textContent;
         var freshRoot = fresh.getElementById("outreach");
         if (freshRoot && freshRoot.dataset.year !== root.dataset.year) window.location.assign("/outreach");
-        picker = document.getElementById("year-select");
-        if (picker) picker.addEventListener("change", function () { picker.form.requestSubmit(); });
+        bindYearPicker();
         localizeTimes(document.getElementById("people") || document);
       })
       .catch(function () { /* the next nudge or reconnect tries again */ })
@@ -145,8 +147,11 @@
   }
 
   var socketOpen = false;
+  var connectedBefore = false;
   var retryDelay = 1000;
+  var retryTimer = null;
   function connect() {
+    retryTimer = null;
     if (!("WebSocket" in window)) { setStatus("failed", "Saved on the server (this browser can't show live changes)."); return; }
     setStatus("connecting");
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
@@ -155,13 +160,12 @@
       var message;
       try { message = JSON.parse(event.data); } catch (error) { return; }
       if (message.type === "ready") {
-        var wasOffline = !socketOpen;
         socketOpen = true;
         retryDelay = 1000;
         setStatus("live");
         // Whatever changed while the socket was down.
-        if (wasOffline && connect.seenBefore) scheduleRefresh();
-        connect.seenBefore = true;
+        if (connectedBefore) scheduleRefresh();
+        connectedBefore = true;
       } else if (message.type === "changed") {
         scheduleRefresh();
       } else if (message.type === "error" && (message.code === "unauthorized" || message.code === "token_expired")) {
@@ -172,11 +176,17 @@
     socket.addEventListener("close", function () {
       socketOpen = false;
       setStatus("offline");
-      window.setTimeout(connect, retryDelay + Math.random() * 500);
+      retryTimer = window.setTimeout(connect, retryDelay + Math.random() * 500);
       retryDelay = Math.min(retryDelay * 2, 30000);
     });
   }
   connect();
 
-  window.addEventListener("online", function () { if (!socketOpen) { retryDelay = 1000; } });
+  // Back online: try now rather than when the backoff says.
+  window.addEventListener("online", function () {
+    if (socketOpen || retryTimer === null) return;
+    window.clearTimeout(retryTimer);
+    retryDelay = 1000;
+    connect();
+  });
 })();
