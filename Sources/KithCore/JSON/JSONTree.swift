@@ -1,0 +1,181 @@
+import Foundation
+
+/// Any JSON document, with object keys kept in the order they were written. Monica's API is
+/// compared against by people reading its answers, so its objects keep Monica's key order, and a
+/// `null` is written out instead of dropped (Codable synthesis drops nil optionals).
+public enum JSONTree: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONTree])
+    case object(JSONObject)
+
+    /// The member `key` of an object; nil when absent or when this is not an object.
+    public subscript(key: String) -> JSONTree? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    /// The element at `index` of an array; nil when out of range or not an array.
+    public subscript(index: Int) -> JSONTree? {
+        guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    public var isNull: Bool { self == .null }
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    public var intValue: Int64? { if case .int(let value) = self { value } else { nil } }
+    public var arrayValue: [JSONTree]? { if case .array(let value) = self { value } else { nil } }
+    public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
+
+    /// Numbers of either kind as a Double.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
+    /// The value, or `.null` when there is none.
+    public static func nullable(_ value: String?) -> JSONTree { value.map(JSONTree.string) ?? .null }
+    public static func nullable(_ value: Int64?) -> JSONTree { value.map(JSONTree.int) ?? .null }
+    public static func nullable(_ value: Double?) -> JSONTree { value.map(JSONTree.double) ?? .null }
+    public static func nullable(_ value: Bool?) -> JSONTree { value.map(JSONTree.bool) ?? .null }
+    public static func nullable(_ value: JSONTree?) -> JSONTree { value ?? .null }
+}
+
+/// A JSON object's members in insertion order, with lookup by key.
+public struct JSONObject: Sendable, Equatable {
+    public private(set) var keys: [String] = []
+    private var values: [String: JSONTree] = [:]
+
+    public init() {}
+
+    public init(_ members: [(String, JSONTree)]) {
+        for (key, value) in members { self[key] = value }
+    }
+
+    public subscript(key: String) -> JSONTree? {
+        get { values[key] }
+        set {
+            if let newValue {
+                if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if values.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    public var members: [(key: String, value: JSONTree)] { keys.map { ($0, values[$0]!) } }
+    public var count: Int { keys.count }
+}
+
+extension JSONTree: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
+{
+    public init(dictionaryLiteral elements: (String, JSONTree)...) { self = .object(JSONObject(elements)) }
+    public init(arrayLiteral elements: JSONTree...) { self = .array(elements) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+// MARK: Reading
+
+extension JSONTree: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONTree].self) {
+            self = .array(value)
+        } else {
+            // The decoder does not say in which order an object's keys came; sorted is at least stable.
+            let members = try container.decode([String: JSONTree].self)
+            self = .object(JSONObject(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        }
+    }
+
+    /// Parses a JSON text; nil when it is not JSON.
+    public static func parse(_ data: Data) -> JSONTree? {
+        try? JSONDecoder().decode(JSONTree.self, from: data)
+    }
+}
+
+// MARK: Writing
+
+extension JSONTree {
+    /// The JSON text, keys in insertion order, without spaces.
+    public func serialized() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(to: &output)
+        return output
+    }
+
+    public var text: String { String(decoding: serialized(), as: UTF8.self) }
+
+    private func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: Array("null".utf8))
+        case .bool(let value): output.append(contentsOf: Array((value ? "true" : "false").utf8))
+        case .int(let value): output.append(contentsOf: Array(String(value).utf8))
+        case .double(let value):
+            output.append(contentsOf: Array((value.isFinite ? Self.number(value) : "null").utf8))
+        case .string(let value): Self.write(string: value, to: &output)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                item.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.write(string: member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                member.value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Integral doubles keep no ".0" when exact (JSON has one number type); others the shortest form.
+    private static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    private static func write(string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
+            case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
+            case 0..<0x20:
+                output.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
