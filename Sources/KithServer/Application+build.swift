@@ -86,6 +86,8 @@ public func buildApplication(
     let outreach = OutreachService(
         repository: syncRepository, writer: writer, stamps: WebClock(wall: config.clock), clock: config.clock)
     OutreachPages(outreach: outreach, renderer: renderer, session: session).addRoutes(to: router)
+    MonicaServer.addRoutes(
+        to: router, database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock)
 
     let apiRoutes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
     let webSocketRoutes = webSocketRouter.routes.map { "\($0.method.rawValue) \($0.path)" }

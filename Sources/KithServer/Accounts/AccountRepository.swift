@@ -186,13 +186,13 @@ struct AccountRepository: Sendable {
 
     // MARK: Personal access tokens
 
-    func createPersonalToken(_ record: PersonalTokenRecord, tokenHash: String) async throws {
+    func createPersonalToken(_ record: PersonalTokenRecord, tokenHash: String, expiresAt: Int64? = nil) async throws {
         try await database.run { sql in
             try await sql.raw(
                 """
-                INSERT INTO personal_tokens (id, user_id, name, token_hash, created_at)
+                INSERT INTO personal_tokens (id, user_id, name, token_hash, created_at, expires_at)
                 VALUES (\(bind: record.id), \(bind: record.userID), \(bind: record.name), \(bind: tokenHash),
-                        \(bind: record.createdAt))
+                        \(bind: record.createdAt), \(bind: expiresAt))
                 """
             ).run()
         }
@@ -248,7 +248,7 @@ struct AccountRepository: Sendable {
                 """
                 SELECT t.id AS token_id, t.last_used_at AS token_last_used_at, u.*
                 FROM personal_tokens t JOIN users u ON u.id = t.user_id
-                WHERE t.token_hash = \(bind: hash)
+                WHERE t.token_hash = \(bind: hash) AND (t.expires_at IS NULL OR t.expires_at > \(bind: now))
                 """
             ).first(decoding: PersonalTokenLookup.self)
             if let found, found.tokenLastUsedAt.map({ now - $0 >= 60_000 }) ?? true {

@@ -31,6 +31,12 @@ struct AccountService: Sendable {
     }
 
     func signIn(email rawEmail: String, password: String, kind: SessionKind) async throws -> (UserRecord, IssuedSession) {
+        let user = try await verifyCredentials(email: rawEmail, password: password)
+        return (user, try await startSession(for: user, kind: kind))
+    }
+
+    /// The user with this email and password, with failed attempts throttled per email.
+    private func verifyCredentials(email rawEmail: String, password: String) async throws -> UserRecord {
         let email = CredentialRules.normalizedEmail(rawEmail)
         guard CredentialRules.validateEmail(email) == nil else {
             // No account can have this email; refuse it in the time a wrong password takes.
@@ -53,7 +59,7 @@ struct AccountService: Sendable {
             throw AppError.invalidCredentials
         }
         if !failures.isEmpty { try await repository.clearLoginFailures(email: email) }
-        return (user, try await startSession(for: user, kind: kind))
+        return user
     }
 
     private func startSession(for user: UserRecord, kind: SessionKind) async throws -> IssuedSession {
@@ -227,6 +233,19 @@ struct AccountService: Sendable {
             name: rawName.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: clock.nowMillis, lastUsedAt: nil)
         try await repository.createPersonalToken(record, tokenHash: Tokens.hash(token))
         return record.dto(token: token)
+    }
+
+    /// Monica's mobile sign-in: email and password for a token that lasts `lifetime` seconds,
+    /// listed and revocable with the user's other personal tokens.
+    func signInForMonicaApp(email: String, password: String, lifetime: Int) async throws -> String {
+        let user = try await verifyCredentials(email: email, password: password)
+        let token = Tokens.generate(.personal)
+        let now = clock.nowMillis
+        let record = PersonalTokenRecord(
+            id: UUID().uuidString.lowercased(), userID: user.id, name: "Monica app sign-in", createdAt: now, lastUsedAt: nil)
+        try await repository.createPersonalToken(
+            record, tokenHash: Tokens.hash(token), expiresAt: now + Int64(lifetime) * 1000)
+        return token
     }
 
     func personalTokens(_ user: AuthenticatedUser) async throws -> [PersonalTokenDTO] {

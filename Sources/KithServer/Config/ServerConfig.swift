@@ -20,6 +20,7 @@ public struct ServerConfig: Sendable {
     /// The synced entity types the server accepts. Apps add their declarations as they arrive.
     public var entities = EntityCatalog.kith
     public var live = LiveSettings()
+    public var monica = MonicaSettings()
     public var logLevel: Logger.Level = .info
 
     public init() {}
@@ -53,6 +54,12 @@ public struct ServerConfig: Sendable {
                 throw ConfigError("KITH_BCRYPT_COST must be a number from 4 to 31, got \"\(value)\"")
             }
             config.accounts.bcryptCost = cost
+        }
+        if let value = environment["KITH_API_RATE_LIMIT"] {
+            guard let limit = Int(value), limit > 0 else {
+                throw ConfigError("KITH_API_RATE_LIMIT must be a number of requests per minute above 0, got \"\(value)\"")
+            }
+            config.monica.rateLimitPerMinute = limit
         }
         if let value = environment["KITH_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: value) else {

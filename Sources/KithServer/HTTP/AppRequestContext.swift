@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import KithCore
+import NIOCore
 
 /// Per-request state shared by middleware and handlers.
 public struct AppRequestContext: RequestContext {
@@ -10,8 +11,12 @@ public struct AppRequestContext: RequestContext {
     /// The browser's CSRF token, set by the web session middleware on pages.
     public var csrfToken: String?
 
+    /// Who is calling, for limits per client address.
+    public var remoteAddress: SocketAddress?
+
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
     }
 
     /// No route takes more than this; larger bodies are refused with 413 before any work is done.

@@ -1,0 +1,78 @@
+import Hummingbird
+import KithCore
+import NIOCore
+
+/// An `/api` answer that is not a success, in Monica's own shapes: `{"error":{"message","error_code"}}`
+/// for its coded errors, `{"message":…}` for what Laravel itself answers (401, unknown route).
+struct MonicaError: Error, Sendable {
+    let status: HTTPResponse.Status
+    let body: JSONTree
+    var headers: HTTPFields = [:]
+
+    init(_ status: HTTPResponse.Status, code: Int64, message: JSONTree, headers: HTTPFields = [:]) {
+        self.status = status
+        self.body = ["error": ["message": message, "error_code": .int(code)]]
+        self.headers = headers
+    }
+
+    init(_ status: HTTPResponse.Status, plain message: String) {
+        self.status = status
+        self.body = ["message": .string(message)]
+    }
+
+    static let notFound = MonicaError(.notFound, code: 31, message: "The resource has not been found")
+    static let limitTooBig = MonicaError(.badRequest, code: 30, message: "The limit parameter is too big")
+    static let invalidSort = MonicaError(.badRequest, code: 39, message: "The sorting criteria is invalid")
+    static let badJSON = MonicaError(.badRequest, code: 37, message: "Problems parsing JSON")
+    static let notAuthorized = MonicaError(.unauthorized, code: 42, message: "Not authorized")
+    static let unauthenticated = MonicaError(.unauthorized, plain: "Unauthenticated.")
+
+    /// Validation failures: 422, code 32, every message in rule order.
+    static func invalid(_ messages: [String]) -> MonicaError {
+        MonicaError(.unprocessableContent, code: 32, message: .array(messages.map(JSONTree.string)))
+    }
+
+    static func invalid(_ message: String) -> MonicaError { invalid([message]) }
+
+    static func tooManyAttempts(headers: HTTPFields) -> MonicaError {
+        MonicaError(
+            .tooManyRequests, code: 34, message: "Too many attempts, please slow down the request", headers: headers)
+    }
+
+    var response: Response { MonicaResponse.make(body, status: status, headers: headers) }
+
+    /// Every other error a `/api` request can end with, as Laravel would answer it.
+    static func from(_ error: any Error) -> MonicaError? {
+        switch error {
+        case let error as MonicaError: return error
+        case let error as HTTPError:
+            switch error.status {
+            case .notFound: return MonicaError(.notFound, plain: "Not Found")
+            case .methodNotAllowed: return MonicaError(.methodNotAllowed, plain: "Method Not Allowed")
+            case .contentTooLarge: return MonicaError(.contentTooLarge, plain: "Content Too Large")
+            default: return MonicaError(error.status, plain: error.body ?? error.status.reasonPhrase)
+            }
+        case let error as AppError where error.status == .unauthorized: return .unauthenticated
+        case is NIOTooManyBytesError: return MonicaError(.contentTooLarge, plain: "Content Too Large")
+        default: return nil
+        }
+    }
+}
+
+/// JSON answers of `/api`, written from an ordered document so keys come in Monica's order.
+enum MonicaResponse {
+    static func make(_ body: JSONTree, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body.serialized())))
+    }
+
+    /// `{"data": …}`, how Monica wraps a single object.
+    static func data(_ object: JSONTree, status: HTTPResponse.Status = .ok) -> Response {
+        make(["data": object], status: status)
+    }
+
+    /// `{"deleted": true, "id": …}`; Monica answers the id as a number for some resources and as
+    /// the path's text for others, and clients were written against that.
+    static func deleted(_ id: JSONTree) -> Response { make(["deleted": true, "id": id]) }
+}

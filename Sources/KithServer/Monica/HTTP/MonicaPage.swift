@@ -1,0 +1,105 @@
+import Hummingbird
+import KithCore
+
+/// An index's `limit`, `page` and `sort`, checked as Monica checks them before any query runs.
+struct PageRequest: Sendable {
+    static let defaultLimit = 15
+    static let maxLimit = 100
+    static let sortable = ["created_at", "updated_at", "completed_at", "called_at", "favorited_at"]
+
+    let limit: Int
+    let page: Int
+    /// A column name from `sortable`, and the direction.
+    let sortColumn: String
+    let descending: Bool
+
+    var offset: Int { (page - 1) * limit }
+
+    init(_ request: Request, sortableHere: Set<String> = ["created_at", "updated_at"]) throws {
+        let query = request.uri.queryParameters
+        let limit = query.get("limit").flatMap { Int(String($0)) } ?? 0
+        guard limit <= Self.maxLimit else { throw MonicaError.limitTooBig }
+        self.limit = limit > 0 ? limit : Self.defaultLimit
+        self.page = max(1, query.get("page").flatMap { Int(String($0)) } ?? 1)
+        let sort = query.get("sort").map { String($0) } ?? ""
+        let column = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
+        if sort.isEmpty {
+            sortColumn = "created_at"
+            descending = false
+        } else {
+            // Monica knows five sort columns; one this resource lacks made Monica fail with a 500
+            // ("Invalid query"). Kith answers that as the invalid criterion it is.
+            guard Self.sortable.contains(column), sortableHere.contains(column) else { throw MonicaError.invalidSort }
+            sortColumn = column
+            descending = sort.hasPrefix("-")
+        }
+    }
+}
+
+/// Laravel's length-aware paginator envelope: `data`, `links`, `meta` (with its page links).
+struct PageEnvelope {
+    let items: [JSONTree]
+    let total: Int
+    let request: PageRequest
+    /// The index's absolute URL without query, e.g. `https://host/api/contacts`.
+    let path: String
+    var extraMeta: [(String, JSONTree)] = []
+
+    var lastPage: Int { max(1, (total + request.limit - 1) / request.limit) }
+
+    func url(_ page: Int) -> String { "\(path)?page=\(page)" }
+
+    var body: JSONTree {
+        let page = request.page
+        let from: JSONTree = items.isEmpty ? .null : .int(Int64(request.offset + 1))
+        let to: JSONTree = items.isEmpty ? .null : .int(Int64(request.offset + items.count))
+        var meta = JSONObject([
+            ("current_page", .int(Int64(page))), ("from", from), ("last_page", .int(Int64(lastPage))),
+            ("links", .array(pageLinks)), ("path", .string(path)), ("per_page", .int(Int64(request.limit))),
+            ("to", to), ("total", .int(Int64(total))),
+        ])
+        for (key, value) in extraMeta { meta[key] = value }
+        return [
+            "data": .array(items),
+            "links": [
+                "first": .string(url(1)), "last": .string(url(lastPage)),
+                "prev": page > 1 ? .string(url(page - 1)) : .null,
+                "next": page < lastPage ? .string(url(page + 1)) : .null,
+            ],
+            "meta": .object(meta),
+        ]
+    }
+
+    var response: Response { MonicaResponse.make(body) }
+
+    /// Previous, the page numbers Laravel shows (all of them up to 13 pages, else a window with
+    /// "..." gaps), Next.
+    private var pageLinks: [JSONTree] {
+        let page = request.page
+        func link(_ url: String?, _ label: String, active: Bool = false) -> JSONTree {
+            ["url": .nullable(url), "label": .string(label), "active": .bool(active)]
+        }
+        var links = [link(page > 1 ? url(page - 1) : nil, "❮ Previous")]
+        for element in Self.window(current: page, last: lastPage) {
+            if let number = element {
+                links.append(link(url(number), String(number), active: number == page))
+            } else {
+                links.append(link(nil, "..."))
+            }
+        }
+        links.append(link(page < lastPage ? url(page + 1) : nil, "Next ❯"))
+        return links
+    }
+
+    /// Laravel's UrlWindow with three pages on each side; nil stands for a "..." gap.
+    static func window(current: Int, last: Int) -> [Int?] {
+        let onEachSide = 3
+        let window = onEachSide * 2
+        if last < onEachSide * 2 + 8 { return Array(1...last).map { $0 } }
+        let start: [Int?] = [1, 2]
+        let finish: [Int?] = [last - 1, last]
+        if current <= window { return Array(1...(window + onEachSide)).map { $0 } + [nil] + finish }
+        if current > last - window { return start + [nil] + Array((last - (window + onEachSide - 1))...last).map { $0 } }
+        return start + [nil] + Array((current - onEachSide)...(current + onEachSide)).map { $0 } + [nil] + finish
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import SQLKit
+
+/// A stored value of an `/api` table. Booleans are stored as 0/1 so one schema fits both engines.
+enum DBValue: Sendable, Encodable, Equatable {
+    case null
+    case int(Int64)
+    case double(Double)
+    case text(String)
+
+    static func text(_ value: String?) -> DBValue { value.map(DBValue.text) ?? .null }
+    static func int(_ value: Int64?) -> DBValue { value.map(DBValue.int) ?? .null }
+    static func double(_ value: Double?) -> DBValue { value.map(DBValue.double) ?? .null }
+    static func bool(_ value: Bool?) -> DBValue { value.map { .int($0 ? 1 : 0) } ?? .null }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .text(let value): try container.encode(value)
+        }
+    }
+}
+
+/// A column of an `/api` table and how to read it back.
+struct MonicaColumn: Sendable {
+    enum Kind: Sendable { case text, int, double, bool }
+    let name: String
+    let kind: Kind
+
+    init(_ name: String, _ kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// One stored row, read by column name.
+struct MonicaRow: Sendable {
+    var values: [String: DBValue]
+
+    func text(_ name: String) -> String? { if case .text(let value)? = values[name] { value } else { nil } }
+    func int(_ name: String) -> Int64? { if case .int(let value)? = values[name] { value } else { nil } }
+    func double(_ name: String) -> Double? {
+        switch values[name] {
+        case .double(let value)?: value
+        case .int(let value)?: Double(value)
+        default: nil
+        }
+    }
+    func bool(_ name: String) -> Bool { int(name).map { $0 != 0 } ?? false }
+    func optionalBool(_ name: String) -> Bool? { int(name).map { $0 != 0 } }
+    var id: Int64 { int("id") ?? 0 }
+
+    static func read(_ row: any SQLRow, _ columns: [MonicaColumn]) throws -> MonicaRow {
+        var values: [String: DBValue] = [:]
+        for column in columns {
+            if try row.decodeNil(column: column.name) {
+                values[column.name] = .null
+                continue
+            }
+            switch column.kind {
+            case .text: values[column.name] = .text(try row.decode(column: column.name, as: String.self))
+            case .int, .bool: values[column.name] = .int(try row.decode(column: column.name, as: Int64.self))
+            case .double: values[column.name] = .double(try row.decode(column: column.name, as: Double.self))
+            }
+        }
+        return MonicaRow(values: values)
+    }
+}
+
+/// A table of `/api` objects: every one has an integer id, belongs to an account, and has
+/// creation and update times (milliseconds).
+struct MonicaTable: Sendable {
+    let name: String
+    /// The columns besides id, account_id, created_at and updated_at.
+    let columns: [MonicaColumn]
+
+    var allColumns: [MonicaColumn] {
+        [MonicaColumn("id", .int), MonicaColumn("account_id", .int)] + columns
+            + [MonicaColumn("created_at", .int), MonicaColumn("updated_at", .int)]
+    }
+
+    func read(_ row: any SQLRow) throws -> MonicaRow { try MonicaRow.read(row, allColumns) }
+}
+
+/// The generic reads and writes every `/api` table shares. Everything is filtered by account:
+/// another account's object is simply not there.
+enum MonicaQueries {
+    static func insert(_ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, now: Int64, _ values: [String: DBValue])
+        async throws -> Int64
+    {
+        let all = values.merging(["account_id": .int(account), "created_at": .int(now), "updated_at": .int(now)]) {
+            new, _ in new
+        }
+        let names = Array(all.keys)
+        guard
+            let row = try await sql.insert(into: table.name).columns(names).values(names.map { SQLBind(all[$0]!) })
+                .returning("id").first()
+        else { throw MonicaStorageError("insert into \(table.name) returned no id") }
+        return try row.decode(column: "id", as: Int64.self)
+    }
+
+    static func find(_ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64) async throws -> MonicaRow? {
+        try await sql.select().column("*").from(table.name).where("account_id", .equal, account).where("id", .equal, id)
+            .first().map(table.read)
+    }
+
+    static func update(
+        _ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64, now: Int64, _ values: [String: DBValue]
+    ) async throws {
+        var query = sql.update(table.name).set("updated_at", to: SQLBind(DBValue.int(now)))
+        for (name, value) in values { query = query.set(SQLIdentifier(name), to: SQLBind(value)) }
+        try await query.where("account_id", .equal, account).where("id", .equal, id).run()
+    }
+
+    /// Whether a row was there to delete.
+    static func delete(_ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64) async throws -> Bool {
+        guard try await find(sql, table, account: account, id: id) != nil else { return false }
+        try await sql.delete(from: table.name).where("account_id", .equal, account).where("id", .equal, id).run()
+        return true
+    }
+
+    /// One page of an account's rows, optionally only those whose `filter` column equals a value,
+    /// in the requested order (ties by id), with the total.
+    static func page(
+        _ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, filter: (String, DBValue)? = nil, _ page: PageRequest
+    ) async throws -> (rows: [MonicaRow], total: Int) {
+        func scoped(_ query: SQLSelectBuilder) -> SQLSelectBuilder {
+            let query = query.from(table.name).where("account_id", .equal, account)
+            guard let (column, value) = filter else { return query }
+            return query.where(SQLIdentifier(column), .equal, SQLBind(value))
+        }
+        let total = try await scoped(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"))
+            .first()?.decode(column: "total", as: Int64.self) ?? 0
+        let direction: SQLDirection = page.descending ? .descending : .ascending
+        let rows = try await scoped(sql.select().column("*"))
+            .orderBy(SQLIdentifier(page.sortColumn), direction).orderBy("id", direction)
+            .limit(page.limit).offset(page.offset).all().map(table.read)
+        return (rows, Int(total))
+    }
+
+    /// All of an account's rows whose `column` is one of `values` (for nesting in a page).
+    static func all(
+        _ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, where column: String, in values: [Int64]
+    ) async throws -> [MonicaRow] {
+        guard !values.isEmpty else { return [] }
+        return try await sql.select().column("*").from(table.name).where("account_id", .equal, account)
+            .where(SQLIdentifier(column), .in, SQLBind.group(values)).orderBy("id").all().map(table.read)
+    }
+}
+
+struct MonicaStorageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
