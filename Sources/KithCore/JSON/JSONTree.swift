@@ -71,6 +71,9 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     public var members: [(key: String, value: JSONTree)] { keys.map { ($0, values[$0]!) } }
+
+    /// JSON objects are equal whatever the order of their keys.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.values == rhs.values }
     public var count: Int { keys.count }
 }
 
