@@ -135,7 +135,10 @@ enum MonicaQueries {
         let total = try await scoped(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"))
             .first()?.decode(column: "total", as: Int64.self) ?? 0
         let direction: SQLDirection = page.descending ? .descending : .ascending
+        // Empty values sort as the smallest, as on Monica's MySQL (PostgreSQL would put them first
+        // in a descending order). The column comes from PageRequest's allow-list.
         let rows = try await scoped(sql.select().column("*"))
+            .orderBy(SQLRaw("CASE WHEN \(page.sortColumn) IS NULL THEN 0 ELSE 1 END"), direction)
             .orderBy(SQLIdentifier(page.sortColumn), direction).orderBy("id", direction)
             .limit(page.limit).offset(page.offset).all().map(table.read)
         return (rows, Int(total))
