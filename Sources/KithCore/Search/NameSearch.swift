@@ -10,23 +10,22 @@ public enum SearchRank: Int, Comparable, Sendable {
 /// Contact search as people expect it ("John" finds Jon and Jonathan): a term matches a word
 /// exactly, as its beginning, inside it (Monica's own search is a substring match, so nothing it
 /// finds is lost), within a typo (Jaro-Winkler >= 0.9, or one edit of the word or of its
-/// beginning), or by sound (Soundex). Every term of the query must match some word; a contact ranks
-/// by its worst term, then by the sum of its terms. Used by the server's `/api` search and by
-/// KithKit's offline search, so both order results alike.
+/// beginning; terms of three letters or more), or by sound (Soundex). Every term of the query must
+/// match some word; a contact ranks by its worst term, then by the sum of its terms. Used by the
+/// server's `/api` search and by KithKit's offline search, so both order results alike.
 public struct NameSearch: Sendable {
-    /// A folded term with what the fuzzy tiers need, computed once per search.
     struct Term: Sendable {
-        let text: String
-        let scalars: [Unicode.Scalar]
-        let soundex: String?
+        let bytes: [UInt8]
+        let soundex: UInt32?
     }
 
     let terms: [Term]
 
     /// Nil when the query has no word to search for.
     public init?(_ query: String) {
-        let terms = Self.words(in: query).map {
-            Term(text: $0, scalars: Array($0.unicodeScalars), soundex: StringSimilarity.soundex(Array($0.unicodeScalars)))
+        let terms = Self.words(in: query).map { word -> Term in
+            let bytes = Array(word.utf8)
+            return Term(bytes: bytes, soundex: bytes.withUnsafeBufferPointer(StringSimilarity.soundexCode))
         }
         guard !terms.isEmpty else { return nil }
         self.terms = terms
@@ -51,33 +50,28 @@ public struct NameSearch: Sendable {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// Precomputed words of one candidate (a contact), so a search over many pays folding once.
-    public struct Candidate: Sendable {
-        let words: [String]
-        let scalars: [[Unicode.Scalar]]
-
-        /// `text` is already what `NameSearch.searchText(of:)` made, as stored beside a contact.
-        public init(searchText text: String) {
-            words = text.split(separator: " ").map(String.init)
-            scalars = words.map { Array($0.unicodeScalars) }
-        }
-    }
-
     /// The text a candidate is stored with: its words, space separated, folded once at write time.
     public static func searchText(of fields: [String?]) -> String {
         fields.compactMap { $0 }.flatMap(words(in:)).joined(separator: " ")
     }
 
-    /// How a candidate matches: nil when some term matches none of its words.
-    public func score(_ candidate: Candidate) -> Score? {
-        var worst = SearchRank.exact
-        var total = 0
-        for term in terms {
-            guard let rank = Self.rank(term, candidate) else { return nil }
-            worst = max(worst, rank)
-            total += rank.rawValue
+    /// One candidate (a contact) read from its stored search text: its bytes and where each word
+    /// is, so a search over many reads each only once.
+    public struct Candidate: Sendable {
+        let bytes: [UInt8]
+        let words: [Range<Int>]
+
+        public init(searchText text: String) {
+            bytes = Array(text.utf8)
+            var words: [Range<Int>] = []
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte == 32 {
+                if index > start { words.append(start..<index) }
+                start = index + 1
+            }
+            if bytes.count > start { words.append(start..<bytes.count) }
+            self.words = words
         }
-        return Score(worst: worst, total: total)
     }
 
     public struct Score: Comparable, Sendable {
@@ -89,31 +83,65 @@ public struct NameSearch: Sendable {
         }
     }
 
-    static func rank(_ term: Term, _ candidate: Candidate) -> SearchRank? {
+    /// How a candidate matches: nil when some term matches none of its words.
+    public func score(_ candidate: Candidate) -> Score? {
+        candidate.bytes.withUnsafeBufferPointer { text in
+            var worst = SearchRank.exact
+            var total = 0
+            for term in terms {
+                let rank = term.bytes.withUnsafeBufferPointer { Self.rank($0, term.soundex, text, candidate.words) }
+                guard let rank else { return nil }
+                worst = max(worst, rank)
+                total += rank.rawValue
+            }
+            return Score(worst: worst, total: total)
+        }
+    }
+
+    private static func rank(
+        _ term: StringSimilarity.Bytes, _ soundex: UInt32?, _ text: StringSimilarity.Bytes, _ words: [Range<Int>]
+    ) -> SearchRank? {
         var best: SearchRank?
-        func consider(_ rank: SearchRank) { if best == nil || rank < best! { best = rank } }
-        for (index, word) in candidate.words.enumerated() {
-            if word == term.text { return .exact }
-            if word.hasPrefix(term.text) {
-                consider(.prefix)
-            } else if word.contains(term.text) {
-                consider(.substring)
+        for range in words {
+            let word = StringSimilarity.Bytes(rebasing: text[range])
+            if word.count >= term.count, startsWith(word, term) {
+                if word.count == term.count { return .exact }
+                best = .prefix
+                continue
             }
             if let found = best, found <= .substring { continue }
-            let scalars = candidate.scalars[index]
+            if contains(word, term) {
+                best = .substring
+                continue
+            }
+            if let found = best, found <= .fuzzy { continue }
             // Short terms would be one edit from half the address book.
-            if term.scalars.count >= 3,
-                StringSimilarity.jaroWinkler(term.scalars, scalars) >= 0.9
-                    || StringSimilarity.withinOneEdit(term.scalars, scalars)
-                    || (term.scalars.count >= 4 && StringSimilarity.prefixWithinOneEdit(term.scalars, of: scalars))
+            guard term.count >= 3 else { continue }
+            if StringSimilarity.withinOneEdit(term, word)
+                || (term.count >= 4 && StringSimilarity.prefixWithinOneEdit(term, of: word))
+                || (2 * min(term.count, word.count) >= max(term.count, word.count)
+                    && StringSimilarity.jaroWinkler(term, word) >= 0.9)
             {
-                consider(.fuzzy)
-            } else if term.scalars.count >= 3, let code = term.soundex,
-                code == StringSimilarity.soundex(scalars)
-            {
-                consider(.phonetic)
+                best = .fuzzy
+            } else if best == nil, let soundex, soundex == StringSimilarity.soundexCode(word) {
+                best = .phonetic
             }
         }
         return best
+    }
+
+    private static func startsWith(_ word: StringSimilarity.Bytes, _ prefix: StringSimilarity.Bytes) -> Bool {
+        for index in 0..<prefix.count where word[index] != prefix[index] { return false }
+        return true
+    }
+
+    private static func contains(_ word: StringSimilarity.Bytes, _ part: StringSimilarity.Bytes) -> Bool {
+        guard part.count <= word.count, let first = part.first else { return part.isEmpty }
+        var start = 0
+        while start + part.count <= word.count {
+            if word[start] == first, startsWith(StringSimilarity.Bytes(rebasing: word[start...]), part) { return true }
+            start += 1
+        }
+        return false
     }
 }

@@ -9,6 +9,7 @@ struct MonicaScope: Sendable {
     let account: MonicaAccount
     let database: KithDatabase
     let accounts: MonicaAccounts
+    let searchIndex: ContactSearchIndex
     /// Where this server is reached, for the absolute URLs Monica puts in its answers.
     let baseURL: String
     let now: Int64
@@ -61,6 +62,7 @@ struct MonicaRoutes: Sendable {
     let group: RouterGroup<AppRequestContext>
     let database: KithDatabase
     let accounts: MonicaAccounts
+    let searchIndex: ContactSearchIndex
     let address: ServerAddress
     let clock: Clock
 
@@ -78,7 +80,7 @@ struct MonicaRoutes: Sendable {
             let now = clock.nowMillis
             let scope = MonicaScope(
                 account: try await accounts.account(userID: user.id.lowercased, now: now), database: database,
-                accounts: accounts, baseURL: address.publicURL, now: now, request: request, context: context)
+                accounts: accounts, searchIndex: searchIndex, baseURL: address.publicURL, now: now, request: request, context: context)
             return try await handler(scope)
         }
     }

@@ -21,7 +21,8 @@ enum MonicaServer {
             .add(middleware: MonicaAuthMiddleware(accounts: accounts))
             .add(middleware: MonicaRateLimitMiddleware(limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock)))
         let routes = MonicaRoutes(
-            group: group, database: database, accounts: MonicaAccounts(database: database), address: address, clock: clock)
+            group: group, database: database, accounts: MonicaAccounts(database: database),
+            searchIndex: ContactSearchIndex(), address: address, clock: clock)
         AccountAPI().addRoutes(to: routes)
         ContactsAPI().addRoutes(to: routes)
         ContactFieldsAPI().addRoutes(to: routes)

@@ -118,6 +118,7 @@ enum Migrations {
                 \(key),
                 user_id TEXT NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
                 me_contact_id BIGINT,
+                contacts_version BIGINT NOT NULL DEFAULT 0,
                 \(times))
             """,
             "CREATE TABLE monica_genders (\(key), \(account), name TEXT NOT NULL, type TEXT, \(times))",
@@ -141,9 +142,10 @@ enum Migrations {
                 search_text TEXT NOT NULL,
                 \(times))
             """,
-            // A page of contacts is read in creation or update order within one account.
-            "CREATE INDEX monica_contacts_created ON monica_contacts(account_id, created_at, id)",
-            "CREATE INDEX monica_contacts_updated ON monica_contacts(account_id, updated_at, id)",
+            // A page of the index (real, active contacts) is read, and counted, from the index alone,
+            // in creation or update order.
+            "CREATE INDEX monica_contacts_created ON monica_contacts(account_id, is_partial, is_active, created_at, id)",
+            "CREATE INDEX monica_contacts_updated ON monica_contacts(account_id, is_partial, is_active, updated_at, id)",
             """
             CREATE TABLE monica_contact_field_types (
                 \(key), \(account), name TEXT NOT NULL, fontawesome_icon TEXT, protocol TEXT, type TEXT,
@@ -156,7 +158,10 @@ enum Migrations {
                 contact_field_type_id BIGINT NOT NULL REFERENCES monica_contact_field_types(id) ON DELETE CASCADE,
                 data TEXT NOT NULL, \(times))
             """,
+            // By contact alone for deletions cascading from a contact; by account and contact for
+            // the lists a page of contacts shows (else the planner reads all of the account's rows).
             "CREATE INDEX monica_contact_fields_contact ON monica_contact_fields(contact_id)",
+            "CREATE INDEX monica_contact_fields_account_contact ON monica_contact_fields(account_id, contact_id)",
             "CREATE INDEX monica_contact_fields_created ON monica_contact_fields(account_id, created_at, id)",
             "CREATE INDEX monica_contact_fields_type ON monica_contact_fields(contact_field_type_id)",
             """
@@ -166,6 +171,7 @@ enum Migrations {
                 latitude DOUBLE PRECISION, longitude DOUBLE PRECISION, \(times))
             """,
             "CREATE INDEX monica_addresses_contact ON monica_addresses(contact_id)",
+            "CREATE INDEX monica_addresses_account_contact ON monica_addresses(account_id, contact_id)",
             "CREATE INDEX monica_addresses_created ON monica_addresses(account_id, created_at, id)",
             "CREATE TABLE monica_tags (\(key), \(account), name TEXT NOT NULL, name_slug TEXT NOT NULL, \(times))",
             "CREATE UNIQUE INDEX monica_tags_name ON monica_tags(account_id, name)",
@@ -182,6 +188,7 @@ enum Migrations {
                 body TEXT NOT NULL, is_favorited BIGINT NOT NULL DEFAULT 0, favorited_at BIGINT, \(times))
             """,
             "CREATE INDEX monica_notes_contact ON monica_notes(contact_id, created_at)",
+            "CREATE INDEX monica_notes_account_contact ON monica_notes(account_id, contact_id, created_at)",
             "CREATE INDEX monica_notes_created ON monica_notes(account_id, created_at, id)",
             """
             CREATE TABLE monica_tasks (
@@ -191,6 +198,7 @@ enum Migrations {
                 \(times))
             """,
             "CREATE INDEX monica_tasks_contact ON monica_tasks(contact_id)",
+            "CREATE INDEX monica_tasks_account_contact ON monica_tasks(account_id, contact_id)",
             "CREATE INDEX monica_tasks_created ON monica_tasks(account_id, created_at, id)",
             """
             CREATE TABLE monica_activity_type_categories (
@@ -226,6 +234,7 @@ enum Migrations {
                 recipient_id BIGINT REFERENCES monica_contacts(id) ON DELETE SET NULL, \(times))
             """,
             "CREATE INDEX monica_gifts_contact ON monica_gifts(contact_id)",
+            "CREATE INDEX monica_gifts_account_contact ON monica_gifts(account_id, contact_id)",
             "CREATE INDEX monica_gifts_created ON monica_gifts(account_id, created_at, id)",
             """
             CREATE TABLE monica_reminders (
@@ -234,6 +243,7 @@ enum Migrations {
                 frequency_number BIGINT, delible BIGINT NOT NULL DEFAULT 1, \(times))
             """,
             "CREATE INDEX monica_reminders_contact ON monica_reminders(contact_id)",
+            "CREATE INDEX monica_reminders_account_contact ON monica_reminders(account_id, contact_id)",
             "CREATE INDEX monica_reminders_created ON monica_reminders(account_id, created_at, id)",
             """
             CREATE TABLE monica_relationship_type_groups (
@@ -255,7 +265,7 @@ enum Migrations {
                 contact_is BIGINT NOT NULL REFERENCES monica_contacts(id) ON DELETE CASCADE,
                 of_contact BIGINT NOT NULL REFERENCES monica_contacts(id) ON DELETE CASCADE, \(times))
             """,
-            "CREATE INDEX monica_relationships_contact_is ON monica_relationships(contact_is)",
+            "CREATE INDEX monica_relationships_contact_is ON monica_relationships(account_id, contact_is)",
             "CREATE INDEX monica_relationships_of_contact ON monica_relationships(of_contact)",
         ]
     }

@@ -6,6 +6,8 @@ import SQLKit
 struct MonicaAccount: Sendable {
     let id: Int64
     let meContactID: Int64?
+    /// Moves on with every change to the account's contacts that search can see.
+    let contactsVersion: Int64
 }
 
 /// Finds a user's Monica account, creating it with Monica's defaults (genders, contact field
@@ -37,11 +39,12 @@ struct MonicaAccounts: Sendable {
 
     private func find(userID: String) async throws -> MonicaAccount? {
         try await database.run { sql in
-            try await sql.select().columns("id", "me_contact_id").from("monica_accounts").where("user_id", .equal, userID)
+            try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts").where("user_id", .equal, userID)
                 .first().map {
                     MonicaAccount(
                         id: try $0.decode(column: "id", as: Int64.self),
-                        meContactID: try $0.decode(column: "me_contact_id", as: Int64?.self))
+                        meContactID: try $0.decode(column: "me_contact_id", as: Int64?.self),
+                        contactsVersion: try $0.decode(column: "contacts_version", as: Int64.self))
                 }
         }
     }

@@ -61,9 +61,10 @@ enum ActivityTypeTable {
         columns: [
             .init("activity_type_category_id", .int), .init("name", .text), .init("translation_key", .text),
             .init("location_type", .text),
-        ])
+        ], stampsMayBeNull: true)
     static let categories = MonicaTable(
-        name: "monica_activity_type_categories", columns: [.init("name", .text), .init("translation_key", .text)])
+        name: "monica_activity_type_categories", columns: [.init("name", .text), .init("translation_key", .text)],
+        stampsMayBeNull: true)
 
     /// Category key and name, then its types: key, name.
     static let defaults: [(key: String, name: String, types: [(key: String, name: String)])] = [

@@ -36,28 +36,18 @@ enum ContactQueries {
     /// `?query=`: `Field:value` finds contacts whose field of that type (Email, Phone…) starts with
     /// the value; anything else is a name search ranked as `NameSearch` does. Partial contacts are
     /// never found; archived ones are, as in Monica.
-    static func search(_ sql: any SQLDatabase, _ scope: MonicaScope, query: String, _ page: PageRequest) async throws
+    static func search(_ scope: MonicaScope, query: String, _ page: PageRequest) async throws
         -> (rows: [MonicaRow], total: Int)
     {
         if let colon = query.lastIndex(of: ":"), colon != query.startIndex, query.index(after: colon) != query.endIndex {
-            return try await fieldSearch(
-                sql, scope, field: String(query[..<colon]), value: String(query[query.index(after: colon)...]), page)
+            let field = String(query[..<colon])
+            let value = String(query[query.index(after: colon)...])
+            return try await scope.read { sql in try await fieldSearch(sql, scope, field: field, value: value, page) }
         }
         guard let search = NameSearch(query) else { return ([], 0) }
-        let direction: SQLDirection = page.descending ? .descending : .ascending
-        let candidates = try await sql.select().columns("id", "search_text").from(ContactTable.table.name)
-            .where("account_id", .equal, scope.accountID).where("is_partial", .equal, 0)
-            .orderBy(SQLIdentifier(page.sortColumn), direction).orderBy("id", direction).all()
-        var matches: [(id: Int64, score: NameSearch.Score, order: Int)] = []
-        for (order, row) in candidates.enumerated() {
-            let text = try row.decode(column: "search_text", as: String.self)
-            if let score = search.score(NameSearch.Candidate(searchText: text)) {
-                matches.append((try row.decode(column: "id", as: Int64.self), score, order))
-            }
-        }
-        matches.sort { ($0.score, $0.order) < ($1.score, $1.order) }
-        let pageIDs = matches.dropFirst(page.offset).prefix(page.limit).map(\.id)
-        return (try await rows(sql, scope, ids: Array(pageIDs)), matches.count)
+        let matches = try await scope.searchIndex.search(scope, search, page)
+        let pageIDs = Array(matches.dropFirst(page.offset).prefix(page.limit))
+        return (try await scope.read { sql in try await rows(sql, scope, ids: pageIDs) }, matches.count)
     }
 
     private static func fieldSearch(

@@ -45,6 +45,12 @@ enum ContactTable {
         ).all(decodingColumn: "data", as: String.self)
         try await sql.update(table.name).set("search_text", to: SQLBind(searchText(row, emails: emails)))
             .where("id", .equal, contactID).run()
+        try await contactsChanged(sql, account: account)
+    }
+
+    /// Tells every server's search index (`ContactSearchIndex`) that the account's contacts changed.
+    static func contactsChanged(_ sql: any SQLDatabase, account: Int64) async throws {
+        try await sql.raw("UPDATE monica_accounts SET contacts_version = contacts_version + 1 WHERE id = \(bind: account)").run()
     }
 }
 

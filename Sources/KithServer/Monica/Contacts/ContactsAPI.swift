@@ -41,6 +41,7 @@ struct ContactsAPI {
         routes.delete("contacts/{id}") { scope in
             try await ResourceSteps.destroy(scope, ContactTable.table, answerText: true) { sql, row in
                 try ResourceSteps.requireActive(row)
+                try await ContactTable.contactsChanged(sql, account: scope.accountID)
                 // Reminders made for this contact's dates go with it (foreign keys); so do its fields,
                 // addresses, notes, tasks, gifts, tags links, activity attendance and relationships.
                 if scope.account.meContactID == row.id {
@@ -66,12 +67,10 @@ struct ContactsAPI {
         let page = try scope.page(sortable: Self.sortable)
         let rawQuery = scope.request.uri.queryParameters.get("query") ?? ""
         let query = rawQuery.removingPercentEncoding ?? rawQuery
+        let isSearch = !query.trimmingCharacters(in: .whitespaces).isEmpty
+        let found = isSearch ? try await ContactQueries.search(scope, query: query, page) : nil
         return try await scope.read { sql in
-            let isSearch = !query.trimmingCharacters(in: .whitespaces).isEmpty
-            let (rows, total) =
-                isSearch
-                ? try await ContactQueries.search(sql, scope, query: query, page)
-                : try await ContactQueries.list(sql, scope, page)
+            let (rows, total) = try await found.asyncOr { try await ContactQueries.list(sql, scope, page) }
             let items = try await ContactNesting.present(sql, scope, rows)
             var envelope = PageEnvelope(items: items, total: total, request: page, path: scope.indexURL)
             if isSearch { envelope.extraMeta = [("query", .string(query))] }

@@ -47,7 +47,8 @@ enum RelationshipTable {
             .init("delible", .bool),
         ])
     static let groups = MonicaTable(
-        name: "monica_relationship_type_groups", columns: [.init("name", .text), .init("delible", .bool)])
+        name: "monica_relationship_type_groups", columns: [.init("name", .text), .init("delible", .bool)],
+        stampsMayBeNull: true)
 
     static func presentType(_ row: MonicaRow, _ scope: MonicaScope) -> JSONTree {
         .object(

@@ -76,6 +76,8 @@ struct MonicaTable: Sendable {
     let name: String
     /// The columns besides id, account_id, created_at and updated_at.
     let columns: [MonicaColumn]
+    /// Monica's default types are copied without times.
+    var stampsMayBeNull = false
 
     var allColumns: [MonicaColumn] {
         [MonicaColumn("id", .int), MonicaColumn("account_id", .int)] + columns
@@ -135,10 +137,14 @@ enum MonicaQueries {
         let total = try await scoped(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"))
             .first()?.decode(column: "total", as: Int64.self) ?? 0
         let direction: SQLDirection = page.descending ? .descending : .ascending
-        // Empty values sort as the smallest, as on Monica's MySQL (PostgreSQL would put them first
-        // in a descending order). The column comes from PageRequest's allow-list.
-        let rows = try await scoped(sql.select().column("*"))
-            .orderBy(SQLRaw("CASE WHEN \(page.sortColumn) IS NULL THEN 0 ELSE 1 END"), direction)
+        var query = scoped(sql.select().column("*"))
+        if page.sortColumn != "created_at" && page.sortColumn != "updated_at" || table.stampsMayBeNull {
+            // Empty values sort as the smallest, as on Monica's MySQL (PostgreSQL would put them first
+            // in a descending order). Only where they can be empty: it keeps the index from ordering.
+            // The column comes from PageRequest's allow-list.
+            query = query.orderBy(SQLRaw("CASE WHEN \(page.sortColumn) IS NULL THEN 0 ELSE 1 END"), direction)
+        }
+        let rows = try await query
             .orderBy(SQLIdentifier(page.sortColumn), direction).orderBy("id", direction)
             .limit(page.limit).offset(page.offset).all().map(table.read)
         return (rows, Int(total))

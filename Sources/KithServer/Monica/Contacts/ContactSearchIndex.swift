@@ -1,0 +1,84 @@
+import Foundation
+import KithCore
+import SQLKit
+import Synchronization
+
+/// The searchable words of each account's contacts, kept in memory between searches: reading
+/// 100,000 rows costs far more than scoring them. An account's entry is valid while the
+/// account's `contacts_version` (bumped in the same transaction as every contact change) is the
+/// one it was read at, so servers sharing a database never serve a stale search.
+final class ContactSearchIndex: Sendable {
+    struct Entry: Sendable {
+        let version: Int64
+        let ids: [Int64]
+        let createdAt: [Int64]
+        let updatedAt: [Int64]
+        let candidates: [NameSearch.Candidate]
+        var lastUsed: UInt64
+    }
+
+    private let entries = Mutex<(byAccount: [Int64: Entry], clock: UInt64)>(([:], 0))
+    /// Accounts kept at once; a 100,000-contact account takes about 15 MB.
+    let capacity: Int
+
+    init(capacity: Int = 32) { self.capacity = capacity }
+
+    /// The ids of the account's real contacts matching `search`, best first, then in the page's
+    /// order. Scoring runs outside the database's lock: on SQLite it would hold up every request.
+    func search(_ scope: MonicaScope, _ search: NameSearch, _ page: PageRequest) async throws -> [Int64] {
+        let entry = try await self.entry(scope)
+        let order = page.sortColumn == "updated_at" ? entry.updatedAt : entry.createdAt
+        var matches: [(index: Int, score: NameSearch.Score)] = []
+        for index in entry.candidates.indices {
+            if let score = search.score(entry.candidates[index]) { matches.append((index, score)) }
+        }
+        matches.sort { left, right in
+            if left.score != right.score { return left.score < right.score }
+            let l = (order[left.index], entry.ids[left.index])
+            let r = (order[right.index], entry.ids[right.index])
+            return page.descending ? l > r : l < r
+        }
+        return matches.map { entry.ids[$0.index] }
+    }
+
+    private func entry(_ scope: MonicaScope) async throws -> Entry {
+        let account = scope.accountID
+        let version = scope.account.contactsVersion
+        let cached = entries.withLock { state -> Entry? in
+            guard var entry = state.byAccount[account], entry.version == version else { return nil }
+            state.clock += 1
+            entry.lastUsed = state.clock
+            state.byAccount[account] = entry
+            return entry
+        }
+        if let cached { return cached }
+        let rows = try await scope.read { sql in
+            try await sql.select().columns("id", "search_text", "created_at", "updated_at")
+                .from(ContactTable.table.name).where("account_id", .equal, account).where("is_partial", .equal, 0).all()
+        }
+        var ids: [Int64] = []
+        var created: [Int64] = []
+        var updated: [Int64] = []
+        var candidates: [NameSearch.Candidate] = []
+        for row in rows {
+            ids.append(try row.decode(column: "id", as: Int64.self))
+            created.append(try row.decode(column: "created_at", as: Int64.self))
+            updated.append(try row.decode(column: "updated_at", as: Int64.self))
+            candidates.append(NameSearch.Candidate(searchText: try row.decode(column: "search_text", as: String.self)))
+        }
+        let fresh = Entry(
+            version: version, ids: ids, createdAt: created, updatedAt: updated, candidates: candidates, lastUsed: 0)
+        entries.withLock { state in
+            state.clock += 1
+            var stored = fresh
+            stored.lastUsed = state.clock
+            state.byAccount[account] = stored
+            if state.byAccount.count > capacity,
+                let oldest = state.byAccount.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+            {
+                state.byAccount.removeValue(forKey: oldest)
+            }
+        }
+        return fresh
+    }
+}
