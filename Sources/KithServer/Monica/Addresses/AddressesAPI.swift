@@ -49,16 +49,7 @@ struct AddressesAPI {
     ]
 
     func addRoutes(to routes: MonicaRoutes) {
-        routes.get("addresses") { scope in try await ResourceSteps.list(scope, AddressTable.table, AddressTable.presenter) }
-        routes.get("contacts/{id}/addresses") { scope in
-            try await ResourceSteps.listOfContact(scope, AddressTable.table, AddressTable.presenter)
-        }
-        routes.get("addresses/{id}") { scope in
-            try await ResourceSteps.show(scope, AddressTable.table, id: try scope.id(), AddressTable.presenter)
-        }
-        routes.post("addresses") { scope in try await save(scope, id: nil) }
-        routes.put("addresses/{id}") { scope in try await save(scope, id: try scope.id()) }
-        routes.delete("addresses/{id}") { scope in
+        routes.contactChild("addresses", AddressTable.table, present: AddressTable.presenter, save: save) { scope in
             try await ResourceSteps.destroy(scope, AddressTable.table, attribute: "address id", answerText: false) {
                 sql, row in
                 try ResourceSteps.requireActive(try await ResourceSteps.ownedContact(sql, scope, row.int("contact_id") ?? 0))

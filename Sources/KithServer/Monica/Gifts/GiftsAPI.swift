@@ -42,22 +42,9 @@ struct GiftsAPI {
     static let contactColumns = ["contact_id", "recipient_id"]
 
     func addRoutes(to routes: MonicaRoutes) {
-        routes.get("gifts") { scope in
-            try await ResourceSteps.list(scope, GiftTable.table, contactColumns: Self.contactColumns, GiftTable.presenter)
-        }
-        routes.get("contacts/{id}/gifts") { scope in
-            try await ResourceSteps.listOfContact(
-                scope, GiftTable.table, contactColumns: Self.contactColumns, GiftTable.presenter)
-        }
-        routes.get("gifts/{id}") { scope in
-            try await ResourceSteps.show(
-                scope, GiftTable.table, id: try scope.id(), contactColumns: Self.contactColumns, GiftTable.presenter)
-        }
-        routes.post("gifts") { scope in try await save(scope, id: nil) }
-        routes.put("gifts/{id}") { scope in try await save(scope, id: try scope.id()) }
-        routes.delete("gifts/{id}") { scope in
-            try await ResourceSteps.destroy(scope, GiftTable.table, attribute: "gift id", answerText: true)
-        }
+        routes.contactChild(
+            "gifts", GiftTable.table, contactColumns: Self.contactColumns, present: GiftTable.presenter, save: save
+        ) { scope in try await ResourceSteps.destroy(scope, GiftTable.table, attribute: "gift id", answerText: true) }
     }
 
     private func save(_ scope: MonicaScope, id: Int64?) async throws -> Response {

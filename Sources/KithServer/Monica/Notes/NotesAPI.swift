@@ -51,20 +51,9 @@ struct NotesAPI {
     static let sortable: Set<String> = ["created_at", "updated_at", "favorited_at"]
 
     func addRoutes(to routes: MonicaRoutes) {
-        routes.get("notes") { scope in
-            try await ResourceSteps.list(scope, NoteTable.table, sortable: Self.sortable, NoteTable.presenter)
-        }
-        routes.get("contacts/{id}/notes") { scope in
-            try await ResourceSteps.listOfContact(scope, NoteTable.table, sortable: Self.sortable, NoteTable.presenter)
-        }
-        routes.get("notes/{id}") { scope in
-            try await ResourceSteps.show(scope, NoteTable.table, id: try scope.id(), NoteTable.presenter)
-        }
-        routes.post("notes") { scope in try await save(scope, id: nil) }
-        routes.put("notes/{id}") { scope in try await save(scope, id: try scope.id()) }
-        routes.delete("notes/{id}") { scope in
-            try await ResourceSteps.destroy(scope, NoteTable.table, answerText: false)
-        }
+        routes.contactChild(
+            "notes", NoteTable.table, sortable: Self.sortable, present: NoteTable.presenter, save: save
+        ) { scope in try await ResourceSteps.destroy(scope, NoteTable.table, answerText: false) }
     }
 
     private func save(_ scope: MonicaScope, id: Int64?) async throws -> Response {

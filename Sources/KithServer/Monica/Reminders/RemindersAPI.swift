@@ -73,17 +73,9 @@ struct RemindersAPI {
     }
 
     func addRoutes(to routes: MonicaRoutes) {
+        // Declared before the reminder routes, as in Monica, though the router tells them apart anyway.
         routes.get("reminders/upcoming/{month}") { scope in try await upcoming(scope) }
-        routes.get("reminders") { scope in try await ResourceSteps.list(scope, ReminderTable.table, ReminderTable.presenter) }
-        routes.get("contacts/{id}/reminders") { scope in
-            try await ResourceSteps.listOfContact(scope, ReminderTable.table, ReminderTable.presenter)
-        }
-        routes.get("reminders/{id}") { scope in
-            try await ResourceSteps.show(scope, ReminderTable.table, id: try scope.id(), ReminderTable.presenter)
-        }
-        routes.post("reminders") { scope in try await save(scope, id: nil) }
-        routes.put("reminders/{id}") { scope in try await save(scope, id: try scope.id()) }
-        routes.delete("reminders/{id}") { scope in
+        routes.contactChild("reminders", ReminderTable.table, present: ReminderTable.presenter, save: save) { scope in
             try await ResourceSteps.destroy(scope, ReminderTable.table, attribute: "reminder id", answerText: false)
         }
     }

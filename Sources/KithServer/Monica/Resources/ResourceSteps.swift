@@ -117,3 +117,27 @@ enum ResourceSteps {
 
     static func newUUID() -> DBValue { .text(UUID().lowercased) }
 }
+
+extension MonicaRoutes {
+    /// The six routes of a resource that hangs off a contact (`notes`, `tasks`…): the index, a
+    /// contact's list, one, create, update (PUT and PATCH) and delete.
+    func contactChild(
+        _ path: String, _ table: MonicaTable, sortable: Set<String> = ["created_at", "updated_at"],
+        contactColumns: [String] = ["contact_id"], present: @escaping RowPresenter,
+        save: @escaping @Sendable (MonicaScope, Int64?) async throws -> Response, delete: @escaping MonicaHandler
+    ) {
+        get(path) { scope in
+            try await ResourceSteps.list(scope, table, sortable: sortable, contactColumns: contactColumns, present)
+        }
+        get("contacts/{id}/\(path)") { scope in
+            try await ResourceSteps.listOfContact(
+                scope, table, sortable: sortable, contactColumns: contactColumns, present)
+        }
+        get("\(path)/{id}") { scope in
+            try await ResourceSteps.show(scope, table, id: try scope.id(), contactColumns: contactColumns, present)
+        }
+        post(path) { scope in try await save(scope, nil) }
+        put("\(path)/{id}") { scope in try await save(scope, try scope.id()) }
+        self.delete("\(path)/{id}", delete)
+    }
+}

@@ -35,18 +35,9 @@ struct TasksAPI {
     static let sortable: Set<String> = ["created_at", "updated_at", "completed_at"]
 
     func addRoutes(to routes: MonicaRoutes) {
-        routes.get("tasks") { scope in
-            try await ResourceSteps.list(scope, TaskTable.table, sortable: Self.sortable, TaskTable.presenter)
-        }
-        routes.get("contacts/{id}/tasks") { scope in
-            try await ResourceSteps.listOfContact(scope, TaskTable.table, sortable: Self.sortable, TaskTable.presenter)
-        }
-        routes.get("tasks/{id}") { scope in
-            try await ResourceSteps.show(scope, TaskTable.table, id: try scope.id(), TaskTable.presenter)
-        }
-        routes.post("tasks") { scope in try await save(scope, id: nil) }
-        routes.put("tasks/{id}") { scope in try await save(scope, id: try scope.id()) }
-        routes.delete("tasks/{id}") { scope in try await ResourceSteps.destroy(scope, TaskTable.table, answerText: true) }
+        routes.contactChild(
+            "tasks", TaskTable.table, sortable: Self.sortable, present: TaskTable.presenter, save: save
+        ) { scope in try await ResourceSteps.destroy(scope, TaskTable.table, answerText: true) }
     }
 
     /// Monica answers a new task with 200, not 201 (its service fetches the task again).
