@@ -30,7 +30,7 @@ struct MonicaScope: Sendable {
     /// The path parameter as written, for the deletions Monica answers with the text.
     func rawID(_ name: String = "id") -> String { context.parameters.get(name) ?? "" }
 
-    func input() async throws -> MonicaInput { try await MonicaInput.read(request, context: context) }
+    func input() async throws -> MonicaInput { try await MonicaInput.read(request) }
 
     func page(sortable: Set<String> = ["created_at", "updated_at"]) throws -> PageRequest {
         try PageRequest(request, sortableHere: sortable)
@@ -80,7 +80,8 @@ struct MonicaRoutes: Sendable {
             let now = clock.nowMillis
             let scope = MonicaScope(
                 account: try await accounts.account(userID: user.id.lowercased, now: now), database: database,
-                accounts: accounts, searchIndex: searchIndex, baseURL: address.publicURL, now: now, request: request, context: context)
+                accounts: accounts, searchIndex: searchIndex, baseURL: address.publicURL, now: now, request: request,
+                context: context)
             return try await handler(scope)
         }
     }

@@ -19,7 +19,9 @@ enum MonicaServer {
     ) {
         let group = router.group("api")
             .add(middleware: MonicaAuthMiddleware(accounts: accounts))
-            .add(middleware: MonicaRateLimitMiddleware(limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock)))
+            .add(
+                middleware: MonicaRateLimitMiddleware(
+                    limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock)))
         let routes = MonicaRoutes(
             group: group, database: database, accounts: MonicaAccounts(database: database),
             searchIndex: ContactSearchIndex(), address: address, clock: clock)

@@ -24,7 +24,9 @@ struct NameSearchTests {
     @Test func exactThenPrefixThenSubstringThenFuzzyThenPhonetic() {
         let names = ["Rupert Giles", "Jo Derobertis", "Robret Smith", "Roberta Flack", "Robert Plant", "Ann Other"]
         #expect(
-            Self.ranked("robert", names) == ["Robert Plant", "Roberta Flack", "Jo Derobertis", "Robret Smith", "Rupert Giles"])
+            Self.ranked("robert", names) == [
+                "Robert Plant", "Roberta Flack", "Jo Derobertis", "Robret Smith", "Rupert Giles",
+            ])
     }
 
     @Test func caseAndAccentsDoNotMatter() {

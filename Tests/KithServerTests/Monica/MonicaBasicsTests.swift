@@ -38,8 +38,11 @@ struct MonicaBasicsTests {
             let user = try await me.get("/api/me")
             expectStructure(
                 user.json,
-                ["data.id", "data.object", "data.first_name", "data.last_name", "data.email", "data.timezone", "data.currency",
-                 "data.locale", "data.is_policy_compliant", "data.account.id", "data.created_at", "data.updated_at"])
+                [
+                    "data.id", "data.object", "data.first_name", "data.last_name", "data.email", "data.timezone",
+                    "data.currency",
+                    "data.locale", "data.is_policy_compliant", "data.account.id", "data.created_at", "data.updated_at",
+                ])
             expectFragment(user, [("object", "user"), ("email", "me@example.com")])
 
             let countries = try await me.get("/api/countries")
@@ -49,7 +52,9 @@ struct MonicaBasicsTests {
                 countries.text.range(of: $0)?.lowerBound
             }
             #expect(positions.compactMap { $0 }.count == 5)
-            #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "in name order: Afghanistan, Åland, Albania…")
+            #expect(
+                positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(),
+                "in name order: Afghanistan, Åland, Albania…")
             #expect(countries["links"] == nil, "not paginated")
         }
     }
@@ -65,7 +70,9 @@ struct MonicaBasicsTests {
             #expect(sort.status == .badRequest)
             #expect(sort.json == ["error": ["message": "The sorting criteria is invalid", "error_code": 39]])
             #expect(try await me.get("/api/notes?sort=-favorited_at").status == .ok)
-            #expect(try await me.get("/api/contacts?sort=favorited_at").status == .badRequest, "contacts have no favorited_at")
+            #expect(
+                try await me.get("/api/contacts?sort=favorited_at").status == .badRequest,
+                "contacts have no favorited_at")
         }
     }
 
@@ -77,7 +84,10 @@ struct MonicaBasicsTests {
                 headers: [.authorization: "Bearer \(me.token)", .contentType: "application/json"],
                 body: ByteBuffer(string: "{not json"))
             #expect(response.status == .badRequest)
-            #expect(JSONTree.parse(Data(buffer: response.body)) == ["error": ["message": "Problems parsing JSON", "error_code": 37]])
+            #expect(
+                JSONTree.parse(Data(buffer: response.body)) == [
+                    "error": ["message": "Problems parsing JSON", "error_code": 37]
+                ])
             let unknown = try await me.get("/api/nothing/here")
             #expect(unknown.status == .notFound)
             #expect(unknown.json == ["message": "The route api/nothing/here could not be found."])
@@ -101,13 +111,16 @@ struct MonicaBasicsTests {
                     .accept: "application/json",
                 ],
                 body: ByteBuffer(
-                    string: "first_name=Ren%C3%A9e+Marie&is_birthdate_known=0&is_deceased=false&is_deceased_date_known=%220%22"))
+                    string:
+                        "first_name=Ren%C3%A9e+Marie&is_birthdate_known=0&is_deceased=false&is_deceased_date_known=%220%22"
+                ))
             // "\"0\"" is not a boolean: Laravel refuses it, so does Kith.
             #expect(response.status == .unprocessableContent)
             let accepted = try await me.client.execute(
                 uri: "/api/contacts/", method: .post,
                 headers: [.authorization: "Bearer \(me.token)", .contentType: "application/x-www-form-urlencoded"],
-                body: ByteBuffer(string: "first_name=Ren%C3%A9e+Marie&is_birthdate_known=0&is_deceased=1&is_deceased_date_known=0"))
+                body: ByteBuffer(
+                    string: "first_name=Ren%C3%A9e+Marie&is_birthdate_known=0&is_deceased=1&is_deceased_date_known=0"))
             #expect(accepted.status == .created)
             let created = try #require(JSONTree.parse(Data(buffer: accepted.body)))
             #expect(created["data"]?["first_name"] == "Renée Marie")
@@ -134,7 +147,10 @@ struct MonicaBasicsTests {
             #expect(last?.status == .ok)
             let refused = try await me.get("/api/contacts")
             #expect(refused.status == .tooManyRequests)
-            #expect(refused.json == ["error": ["message": "Too many attempts, please slow down the request", "error_code": 34]])
+            #expect(
+                refused.json == [
+                    "error": ["message": "Too many attempts, please slow down the request", "error_code": 34]
+                ])
             #expect(refused.headers[.retryAfter] == "60")
             #expect(refused.headers[HTTPField.Name("X-RateLimit-Remaining")!] == "0")
             #expect(try await other.get("/api/contacts").status == .ok, "each user has their own allowance")
@@ -164,7 +180,8 @@ struct MonicaBasicsTests {
             #expect(wrongBody == ["error": ["message": "Not authorized", "error_code": 42]])
             let (missing, missingBody) = try await login("{}")
             #expect(missing == .unprocessableContent)
-            #expect(missingBody["error"]?["message"] == ["The email field is required.", "The password field is required."])
+            #expect(
+                missingBody["error"]?["message"] == ["The email field is required.", "The password field is required."])
             // Five attempts a minute from one address.
             for _ in 1...2 { _ = try await login(#"{"email":"x@example.com","password":"nope"}"#) }
             let (throttled, throttledBody) = try await login(#"{"email":"me@example.com","password":"correct horse"}"#)

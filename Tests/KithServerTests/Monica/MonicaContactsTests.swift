@@ -24,8 +24,10 @@ struct MonicaContactsTests {
         "statistics.number_of_debts", "account.id", "created_at", "updated_at",
     ]
     static let partialStructure = [
-        "id", "object", "hash_id", "first_name", "last_name", "nickname", "gender", "gender_type", "is_partial", "is_dead",
-        "information.dates.birthdate.date", "information.dates.deceased_date.date", "account.id", "created_at", "updated_at",
+        "id", "object", "hash_id", "first_name", "last_name", "nickname", "gender", "gender_type", "is_partial",
+        "is_dead",
+        "information.dates.birthdate.date", "information.dates.deceased_date.date", "account.id", "created_at",
+        "updated_at",
     ]
 
     @Test(arguments: Engine.available)
@@ -66,7 +68,8 @@ struct MonicaContactsTests {
 
             _ = try await me.contact("roger")
             let first = try await me.get("/api/contacts?query=ro&limit=1")
-            expectFragment(first, [("first_name", "roger"), ("total", 2), ("query", "ro"), ("per_page", 1), ("current_page", 1)])
+            expectFragment(
+                first, [("first_name", "roger"), ("total", 2), ("query", "ro"), ("per_page", 1), ("current_page", 1)])
             let second = try await me.get("/api/contacts?query=ro&limit=1&page=2")
             expectFragment(second, [("first_name", "roger"), ("total", 2), ("current_page", 2)])
         }
@@ -100,7 +103,8 @@ struct MonicaContactsTests {
             let phone = try #require(
                 types.data?.arrayValue?.first { $0["name"] == "Phone" }?["id"]?.intValue)
             let field = try await me.post(
-                "/api/contactfields", ["contact_id": .int(john), "contact_field_type_id": .int(phone), "data": "+447007007007"])
+                "/api/contactfields",
+                ["contact_id": .int(john), "contact_field_type_id": .int(phone), "data": "+447007007007"])
             #expect(field.status == .created)
 
             let byPhone = try await me.get("/api/contacts?query=Phone:%2B447007007007")
@@ -108,7 +112,8 @@ struct MonicaContactsTests {
             let byEmail = try await me.get("/api/contacts?with=contactfields&page=1&limit=100&query=email:john@doe")
             #expect(ids(byEmail) == [john])
             expectMissing(byEmail, [("id", .int(bad)), ("first_name", "Bad")])
-            let injection = try await me.get("/api/contacts?with=contactfields&page=1&limit=100&query=1')%20or%20('%25'='")
+            let injection = try await me.get(
+                "/api/contacts?with=contactfields&page=1&limit=100&query=1')%20or%20('%25'='")
             #expect(injection.status == .ok)
             expectMissing(injection, [("id", .int(bad)), ("first_name", "Bad")])
             // An email is searchable as words too.
@@ -136,7 +141,8 @@ struct MonicaContactsTests {
             expectFragment(try await me.get("/api/contacts/\(roger)"), [("id", .int(roger)), ("is_me", true)])
             expectFragment(try await me.get("/api/me"), [("object", "user"), ("first_name", "roger")])
             expectNotFound(try await other.post("/api/me/contact", ["contact_id": .int(roger)]))
-            expectDataError(try await me.post("/api/me/contact", ["contact_id": 0]), ["The selected contact id is invalid."])
+            expectDataError(
+                try await me.post("/api/me/contact", ["contact_id": 0]), ["The selected contact id is invalid."])
         }
     }
 
@@ -158,7 +164,8 @@ struct MonicaContactsTests {
             expectFragment(
                 created,
                 [
-                    ("complete_name", "John Freaking Doe"), ("initials", "JFD"), ("gender", "Man"), ("gender_type", "M"),
+                    ("complete_name", "John Freaking Doe"), ("initials", "JFD"), ("gender", "Man"),
+                    ("gender_type", "M"),
                     ("is_starred", false), ("is_dead", false),
                 ])
 
@@ -178,7 +185,10 @@ struct MonicaContactsTests {
             expectDataError(
                 try await me.post(
                     "/api/contacts",
-                    ["first_name": .string(long), "is_birthdate_known": 0, "is_deceased": 0, "is_deceased_date_known": 0]),
+                    [
+                        "first_name": .string(long), "is_birthdate_known": 0, "is_deceased": 0,
+                        "is_deceased_date_known": 0,
+                    ]),
                 ["The first name must not be greater than 255 characters."])
             #expect(ids(try await me.get("/api/contacts")) == [try #require(created.dataID)], "refusals add nothing")
         }
@@ -243,7 +253,8 @@ struct MonicaContactsTests {
                 [
                     "first_name": "John", "last_name": "Doe", "is_partial": false, "is_birthdate_known": true,
                     "birthdate_day": 1, "birthdate_month": 1, "birthdate_year": 1900, "birthdate_is_age_based": false,
-                    "birthdate_age": 0, "birthdate_add_reminder": true, "is_deceased": false, "is_deceased_date_known": false,
+                    "birthdate_age": 0, "birthdate_add_reminder": true, "is_deceased": false,
+                    "is_deceased_date_known": false,
                 ])
             #expect(updated.status == .ok)
             expectStructure(updated.data, Self.contactStructure)
@@ -253,14 +264,18 @@ struct MonicaContactsTests {
             expectNotFound(
                 try await other.put(
                     "/api/contacts/\(id)",
-                    ["first_name": "X", "is_birthdate_known": false, "is_deceased": false, "is_deceased_date_known": false]))
+                    [
+                        "first_name": "X", "is_birthdate_known": false, "is_deceased": false,
+                        "is_deceased_date_known": false,
+                    ]))
             expectDataError(
                 try await me.put("/api/contacts/\(id)", ["first_name": "Jane", "last_name": "Doe"]),
                 ["The is birthdate known field is required.", "The is deceased date known field is required."])
             #expect(try await me.get("/api/contacts/\(id)").data?["first_name"] == "John", "refusals change nothing")
             // PATCH is the same update, and is_deceased may be left out (Monica failed with a 500).
             let patched = try await me.call(
-                .patch, "/api/contacts/\(id)", ["first_name": "Johnny", "is_birthdate_known": false, "is_deceased_date_known": false])
+                .patch, "/api/contacts/\(id)",
+                ["first_name": "Johnny", "is_birthdate_known": false, "is_deceased_date_known": false])
             #expect(patched.status == .ok)
             #expect(patched.data?["first_name"] == "Johnny")
             #expect(patched.data?["last_name"] == "Doe", "fields not sent are kept")
@@ -280,32 +295,41 @@ struct MonicaContactsTests {
             #expect(ids(try await me.get("/api/contacts?query=mom")) == [id], "the job is searchable")
             expectNotFound(try await other.put("/api/contacts/\(id)/work", ["job": "xx", "company": "xx"]))
 
-            let food = try await me.put("/api/contacts/\(id)/food", ["food_preferences": "Pas de laitages, le lait c'est le mal"])
+            let food = try await me.put(
+                "/api/contacts/\(id)/food", ["food_preferences": "Pas de laitages, le lait c'est le mal"])
             expectFragment(food, [("food_preferences", "Pas de laitages, le lait c'est le mal")])
-            expectFragment(try await me.put("/api/contacts/\(id)/food", ["food_preferences": nil]), [("food_preferences", nil)])
+            expectFragment(
+                try await me.put("/api/contacts/\(id)/food", ["food_preferences": nil]), [("food_preferences", nil)])
             expectNotFound(try await other.put("/api/contacts/\(id)/food"))
 
             let met = try await me.put(
                 "/api/contacts/\(id)/introduction",
-                ["is_date_known": true, "year": 2006, "month": 1, "day": 2, "met_through_contact_id": .int(friend),
-                 "general_information": "At school", "add_reminder": true])
+                [
+                    "is_date_known": true, "year": 2006, "month": 1, "day": 2, "met_through_contact_id": .int(friend),
+                    "general_information": "At school", "add_reminder": true,
+                ])
             expectFragment(
-                met, [("first_met_date", ["date": "2006-01-02T00:00:00Z", "is_age_based": false, "is_year_unknown": false])])
+                met,
+                [("first_met_date", ["date": "2006-01-02T00:00:00Z", "is_age_based": false, "is_year_unknown": false])])
             #expect(met.data?["information"]?["how_you_met"]?["first_met_through_contact"]?["id"] == .int(friend))
             #expect(met.data?["statistics"]?["number_of_reminders"] == 1)
             let byAge = try await me.put(
                 "/api/contacts/\(id)/introduction", ["is_date_known": true, "is_age_based": true, "age": 13])
             expectFragment(
-                byAge, [("first_met_date", ["date": "2006-01-01T00:00:00Z", "is_age_based": true, "is_year_unknown": false])])
+                byAge,
+                [("first_met_date", ["date": "2006-01-01T00:00:00Z", "is_age_based": true, "is_year_unknown": false])])
             #expect(byAge.data?["statistics"]?["number_of_reminders"] == 0, "age-based dates have no reminder")
             expectNotFound(try await other.put("/api/contacts/\(id)/introduction", ["is_date_known": false]))
 
             let partial = try await me.contact("half", extra: [("is_partial", true)])
             for path in ["work", "food"] {
-                expectDataError(try await me.put("/api/contacts/\(partial)/\(path)"), ["The contact can't be a partial contact"])
+                expectDataError(
+                    try await me.put("/api/contacts/\(partial)/\(path)"), ["The contact can't be a partial contact"])
             }
             expectDataError(
-                try await me.put("/api/contacts/\(partial)/introduction", ["is_date_known": true, "year": 2006, "month": 1, "day": 2]),
+                try await me.put(
+                    "/api/contacts/\(partial)/introduction",
+                    ["is_date_known": true, "year": 2006, "month": 1, "day": 2]),
                 ["The contact can't be a partial contact"])
         }
     }
@@ -324,7 +348,8 @@ struct MonicaContactsTests {
                 [
                     "data.*.contactFields.*.id", "data.*.contactFields.*.content",
                     "data.*.contactFields.*.contact_field_type.fontawesome_icon",
-                    "data.*.contactFields.*.contact_field_type.protocol", "data.*.contactFields.*.contact_field_type.delible",
+                    "data.*.contactFields.*.contact_field_type.protocol",
+                    "data.*.contactFields.*.contact_field_type.delible",
                     "data.*.contactFields.*.account.id", "data.*.contactFields.*.contact.id", "data.*.notes",
                 ])
             expectFragment(listed, [("object", "contactfield"), ("content", "john@doe.com"), ("name", "Email")])

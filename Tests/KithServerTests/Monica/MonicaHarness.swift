@@ -36,7 +36,8 @@ struct MonicaUser: Sendable {
             uri: path, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0.serialized()) })
         let text = String(buffer: response.body)
         return MonicaAnswer(
-            status: response.status, json: JSONTree.parse(Data(text.utf8)) ?? .null, headers: response.headers, text: text)
+            status: response.status, json: JSONTree.parse(Data(text.utf8)) ?? .null, headers: response.headers,
+            text: text)
     }
 
     func get(_ path: String) async throws -> MonicaAnswer { try await call(.get, path) }
@@ -81,7 +82,8 @@ enum MonicaHarness {
 
     static func user(_ client: any TestClientProtocol, _ email: String) async throws -> MonicaUser {
         let session = try await client.signUp(email)
-        let response = try await client.call(.post, "/v1/tokens", json: #"{"name":"monica"}"#, token: session.accessToken)
+        let response = try await client.call(
+            .post, "/v1/tokens", json: #"{"name":"monica"}"#, token: session.accessToken)
         let token = try #require(JSONTree.parse(Data(buffer: response.body))?["token"]?.stringValue)
         return MonicaUser(client: client, token: token)
     }
@@ -135,12 +137,16 @@ func expectFragment(
     _ answer: MonicaAnswer, _ pairs: [(String, JSONTree)], sourceLocation: SourceLocation = #_sourceLocation
 ) {
     for (key, value) in pairs {
-        #expect(contains(answer.json, key, value), "no \"\(key)\": \(value.text) in \(answer.text.prefix(600))", sourceLocation: sourceLocation)
+        #expect(
+            contains(answer.json, key, value), "no \"\(key)\": \(value.text) in \(answer.text.prefix(600))",
+            sourceLocation: sourceLocation)
     }
 }
 
 /// `assertJsonMissing`: no object has all these pairs.
-func expectMissing(_ answer: MonicaAnswer, _ pairs: [(String, JSONTree)], sourceLocation: SourceLocation = #_sourceLocation) {
+func expectMissing(
+    _ answer: MonicaAnswer, _ pairs: [(String, JSONTree)], sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(!containsObject(answer.json, pairs), "found \(pairs)", sourceLocation: sourceLocation)
 }
 

@@ -26,7 +26,8 @@ struct MonicaTagsTests {
             expectFragment(try await me.get("/api/tags/\(second)"), [("name_slug", "cafe-creme")])
             expectNotFound(try await me.get("/api/tags/0"))
             expectDataError(try await me.post("/api/tags"), ["The name field is required."])
-            expectDataError(try await me.post("/api/tags", ["name": "the tag"]), ["A tag named \"the tag\" already exists."])
+            expectDataError(
+                try await me.post("/api/tags", ["name": "the tag"]), ["A tag named \"the tag\" already exists."])
 
             let renamed = try await me.put("/api/tags/\(id)", ["name": "renamed"])
             #expect(renamed.status == .ok)
@@ -47,10 +48,12 @@ struct MonicaTagsTests {
             let contact = try await me.contact("John")
             expectDataError(try await me.post("/api/contacts/\(contact)/setTags"), ["The tags field is required."])
             let set = try await me.post(
-                "/api/contacts/\(contact)/setTags", ["tags": ["very-specific-tag-name", nil, "very-specific-tag-name-2"]])
+                "/api/contacts/\(contact)/setTags",
+                ["tags": ["very-specific-tag-name", nil, "very-specific-tag-name-2"]])
             #expect(set.status == .ok)
             let tags = set.data?["tags"]?.arrayValue ?? []
-            #expect(tags.compactMap { $0["name"]?.stringValue } == ["very-specific-tag-name", "very-specific-tag-name-2"])
+            #expect(
+                tags.compactMap { $0["name"]?.stringValue } == ["very-specific-tag-name", "very-specific-tag-name-2"])
             // Setting again reuses the tags and does not duplicate them on the contact.
             let again = try await me.post("/api/contacts/\(contact)/setTags", ["tags": ["very-specific-tag-name"]])
             #expect(again.data?["tags"]?.arrayValue?.count == 2)
@@ -59,7 +62,9 @@ struct MonicaTagsTests {
 
             _ = try await me.post("/api/contacts/\(contact)/setTags", ["tags": ["friend", "family", "work"]])
             let friend = try #require(
-                try await me.get("/api/contacts/\(contact)").data?["tags"]?.arrayValue?.first { $0["name"] == "friend" }?["id"]
+                try await me.get("/api/contacts/\(contact)").data?["tags"]?.arrayValue?.first {
+                    $0["name"] == "friend"
+                }?["id"]
             )
             expectDataError(try await me.post("/api/contacts/\(contact)/unsetTag"), ["The tags field is required."])
             let unset = try await me.post("/api/contacts/\(contact)/unsetTag", ["tags": [friend]])
@@ -105,45 +110,62 @@ struct MonicaTagsTests {
             let first = try await me.contact("John")
             let second = try await me.contact("Jane")
             let created = try await me.post(
-                "/api/contactfields", ["contact_id": .int(first), "contact_field_type_id": .int(email), "data": "ok@example.com"])
+                "/api/contactfields",
+                ["contact_id": .int(first), "contact_field_type_id": .int(email), "data": "ok@example.com"])
             #expect(created.status == .created)
             expectStructure(
-                created.data, ["id", "object", "content", "contact_field_type.name", "account.id", "contact.id", "created_at", "updated_at"])
+                created.data,
+                [
+                    "id", "object", "content", "contact_field_type.name", "account.id", "contact.id", "created_at",
+                    "updated_at",
+                ])
             let id = try #require(created.dataID)
             _ = try await me.post(
-                "/api/contactfields", ["contact_id": .int(second), "contact_field_type_id": .int(email), "data": "jane@example.com"])
+                "/api/contactfields",
+                ["contact_id": .int(second), "contact_field_type_id": .int(email), "data": "jane@example.com"])
             let ofFirst = try await me.get("/api/contacts/\(first)/contactfields")
             #expect(ids(ofFirst) == [id])
             expectNotFound(try await me.get("/api/contacts/0/contactfields"))
-            expectFragment(try await me.get("/api/contactfields/\(id)"), [("object", "contactfield"), ("content", "ok@example.com")])
+            expectFragment(
+                try await me.get("/api/contactfields/\(id)"),
+                [("object", "contactfield"), ("content", "ok@example.com")])
             expectNotFound(try await me.get("/api/contactfields/0"))
             expectDataError(
                 try await me.post("/api/contactfields", ["contact_id": .int(first)]),
                 ["The contact field type id field is required.", "The data field is required."])
             let foreign = try await other.contact("Other")
             expectNotFound(
-                try await me.post("/api/contactfields", ["contact_id": .int(foreign), "contact_field_type_id": .int(email), "data": "x"]))
+                try await me.post(
+                    "/api/contactfields",
+                    ["contact_id": .int(foreign), "contact_field_type_id": .int(email), "data": "x"]))
 
             let updated = try await me.put(
-                "/api/contactfields/\(id)", ["contact_id": .int(first), "contact_field_type_id": .int(email), "data": "new@example.com"])
+                "/api/contactfields/\(id)",
+                ["contact_id": .int(first), "contact_field_type_id": .int(email), "data": "new@example.com"])
             #expect(updated.status == .ok)
             #expect(updated.data?["content"] == "new@example.com")
-            #expect(ids(try await me.get("/api/contacts?query=new%40example.com")) == [first], "the new email is searchable")
+            #expect(
+                ids(try await me.get("/api/contacts?query=new%40example.com")) == [first], "the new email is searchable"
+            )
             #expect(ids(try await me.get("/api/contacts?query=ok%40example.com")).isEmpty, "the old one is not")
             expectDataError(
                 try await me.put("/api/contactfields/\(id)", ["contact_id": .int(first)]),
                 ["The contact field type id field is required.", "The data field is required."])
             expectNotFound(
-                try await me.put("/api/contactfields/\(id)", ["contact_id": .int(foreign), "contact_field_type_id": .int(email), "data": "x"]))
+                try await me.put(
+                    "/api/contactfields/\(id)",
+                    ["contact_id": .int(foreign), "contact_field_type_id": .int(email), "data": "x"]))
             #expect(try await me.delete("/api/contactfields/\(id)").json == ["deleted": true, "id": .int(id)])
             expectDataError(try await me.delete("/api/contactfields/0"), ["The selected contact field id is invalid."])
 
-            let type = try await me.post("/api/contactfieldtypes", ["name": "Mastodon", "protocol": "https://", "type": "social"])
+            let type = try await me.post(
+                "/api/contactfieldtypes", ["name": "Mastodon", "protocol": "https://", "type": "social"])
             #expect(type.status == .created)
             expectFragment(type, [("name", "Mastodon"), ("delible", true)])
             expectDataError(try await me.post("/api/contactfieldtypes"), ["The name field is required."])
             expectNotFound(try await other.put("/api/contactfieldtypes/\(email)", ["name": "Mine"]))
-            expectDataError(try await me.delete("/api/contactfieldtypes/\(email)"), ["The Email field type can't be deleted."])
+            expectDataError(
+                try await me.delete("/api/contactfieldtypes/\(email)"), ["The Email field type can't be deleted."])
             #expect(try await me.delete("/api/contactfieldtypes/\(try #require(type.dataID))").status == .ok)
         }
     }
@@ -152,16 +174,20 @@ struct MonicaTagsTests {
     func genders(_ engine: Engine) async throws {
         try await MonicaHarness.run(engine) { me, other, _ in
             let defaults = try await me.get("/api/genders")
-            expectStructure(defaults.json, ["data.*.id", "data.*.object", "data.*.name", "data.*.type", "data.*.account.id"])
-            #expect(defaults.data?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Man", "Woman", "Rather not say"])
+            expectStructure(
+                defaults.json, ["data.*.id", "data.*.object", "data.*.name", "data.*.type", "data.*.account.id"])
+            #expect(
+                defaults.data?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Man", "Woman", "Rather not say"])
             let created = try await me.post("/api/genders", ["name": "man", "type": "M"])
             #expect(created.status == .created)
             let id = try #require(created.dataID)
             expectFragment(
-                try await me.get("/api/genders?limit=1"), [("total", 4), ("current_page", 1), ("per_page", 1), ("last_page", 4)])
+                try await me.get("/api/genders?limit=1"),
+                [("total", 4), ("current_page", 1), ("per_page", 1), ("last_page", 4)])
             expectFragment(try await me.get("/api/genders/\(id)"), [("object", "gender"), ("id", .int(id))])
             expectNotFound(try await me.get("/api/genders/0"))
-            expectDataError(try await me.post("/api/genders", ["name": "x", "type": "U"]), ["The selected type is invalid."])
+            expectDataError(
+                try await me.post("/api/genders", ["name": "x", "type": "U"]), ["The selected type is invalid."])
             #expect(try await me.put("/api/genders/\(id)", ["name": "male", "type": "M"]).data?["name"] == "male")
             expectNotFound(try await other.put("/api/genders/\(id)", ["name": "male", "type": "M"]))
             #expect(try await me.delete("/api/genders/\(id)").json == ["deleted": true, "id": .int(id)])

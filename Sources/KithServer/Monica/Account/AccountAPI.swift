@@ -20,7 +20,7 @@ struct AccountAPI {
                 "links": .object(JSONObject(Self.listNames.map { ($0.0, .string(scope.url($0.1))) })),
             ])
         }
-        routes.get("me") { scope in try await me(scope) }
+        routes.get("me") { scope in try await me(scope, meContactID: scope.account.meContactID) }
         routes.post("me/contact") { scope in
             let input = try MonicaValidator.validate(
                 try await scope.input(), [FieldRules("contact_id", .required, .integer)])
@@ -40,14 +40,18 @@ struct AccountAPI {
 
     /// The signed-in user as Monica describes one. Kith accounts have an email, not a name: the
     /// name fields come from the "me" contact when there is one.
-    private func me(_ scope: MonicaScope, meContactID: Int64?? = .none) async throws -> Response {
+    private func me(_ scope: MonicaScope, meContactID: Int64?) async throws -> Response {
         let user = try scope.context.requireUser()
-        let meID = meContactID ?? scope.account.meContactID
         return try await scope.read { sql in
-            let meRow = try await meID.asyncFlatMap {
-                try await MonicaQueries.find(sql, ContactTable.table, account: scope.accountID, id: $0)
+            var meRow: MonicaRow?
+            var short: JSONTree?
+            if let meContactID,
+                let row = try await MonicaQueries.find(
+                    sql, ContactTable.table, account: scope.accountID, id: meContactID)
+            {
+                meRow = row
+                short = try await ContactPresenter.load(sql, scope).short(row)
             }
-            let short = try await meRow.asyncMap { try await ContactPresenter.load(sql, scope).short($0) }
             let first = meRow?.text("first_name")
             let last = meRow?.text("last_name")
             let created = MonicaTimestamp.format(millis: Int64(user.createdAt.timeIntervalSince1970 * 1000))
@@ -61,22 +65,5 @@ struct AccountAPI {
                 "created_at": .string(created), "updated_at": .string(created),
             ])
         }
-    }
-}
-
-extension Optional where Wrapped: Sendable {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
-    }
-
-    func asyncOr(_ fallback: () async throws -> Wrapped) async rethrows -> Wrapped {
-        if let self { return self }
-        return try await fallback()
-    }
-
-    func asyncFlatMap<T>(_ transform: (Wrapped) async throws -> T?) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

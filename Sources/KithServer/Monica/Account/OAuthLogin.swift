@@ -11,14 +11,8 @@ struct OAuthLogin {
     static let lifetime = 365 * 24 * 3600
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.post("oauth/login") { request, context in
-            do {
-                return try await login(request, context)
-            } catch {
-                guard let monica = MonicaError.from(error) else { throw error }
-                return monica.response
-            }
-        }
+        // Its errors are written in Monica's shapes by ErrorMiddleware (MonicaServer.owns).
+        router.post("oauth/login") { request, context in try await login(request, context) }
     }
 
     private func login(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -28,7 +22,7 @@ struct OAuthLogin {
             throw MonicaError.tooManyAttempts(headers: [.retryAfter: String(verdict.retryAfter)])
         }
         let input = try MonicaValidator.validate(
-            try await MonicaInput.read(request, context: context),
+            try await MonicaInput.read(request),
             [FieldRules("email", .required, .string), FieldRules("password", .required, .string)])
         do {
             let token = try await accounts.signInForMonicaApp(

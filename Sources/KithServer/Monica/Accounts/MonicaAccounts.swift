@@ -39,13 +39,15 @@ struct MonicaAccounts: Sendable {
 
     private func find(userID: String) async throws -> MonicaAccount? {
         try await database.run { sql in
-            try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts").where("user_id", .equal, userID)
-                .first().map {
-                    MonicaAccount(
-                        id: try $0.decode(column: "id", as: Int64.self),
-                        meContactID: try $0.decode(column: "me_contact_id", as: Int64?.self),
-                        contactsVersion: try $0.decode(column: "contacts_version", as: Int64.self))
-                }
+            try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts").where(
+                "user_id", .equal, userID
+            )
+            .first().map {
+                MonicaAccount(
+                    id: try $0.decode(column: "id", as: Int64.self),
+                    meContactID: try $0.decode(column: "me_contact_id", as: Int64?.self),
+                    contactsVersion: try $0.decode(column: "contacts_version", as: Int64.self))
+            }
         }
     }
 

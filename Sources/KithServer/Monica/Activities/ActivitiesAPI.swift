@@ -39,7 +39,8 @@ struct ActivitiesAPI {
         routes.post("activitytypes") { scope in try await saveType(scope, id: nil) }
         routes.put("activitytypes/{id}") { scope in try await saveType(scope, id: try scope.id()) }
         routes.delete("activitytypes/{id}") { scope in
-            try await ResourceSteps.destroy(scope, ActivityTypeTable.table, attribute: "activity type id", answerText: false)
+            try await ResourceSteps.destroy(
+                scope, ActivityTypeTable.table, attribute: "activity type id", answerText: false)
         }
         let categoryPresenter: RowPresenter = { row, _, scope in ActivityTypeTable.presentCategory(row, scope) }
         routes.get("activitytypecategories") { scope in
@@ -61,24 +62,16 @@ struct ActivitiesAPI {
     private func presentPage(_ scope: MonicaScope, filter contactID: Int64?) async throws -> Response {
         let page = try scope.page()
         return try await scope.read { sql in
-            let rows: [MonicaRow]
-            let total: Int
-            if let contactID {
-                let ids = try await sql.select().column("activity_id").from("monica_activity_contacts")
-                    .where("contact_id", .equal, contactID).all(decodingColumn: "activity_id", as: Int64.self)
-                let all = try await MonicaQueries.all(sql, ActivityTable.table, account: scope.accountID, where: "id", in: ids)
-                let sorted = all.sorted {
-                    let order = ($0.int(page.sortColumn) ?? 0, $0.id) < ($1.int(page.sortColumn) ?? 0, $1.id)
-                    return page.descending ? !order : order
-                }
-                rows = Array(sorted.dropFirst(page.offset).prefix(page.limit))
-                total = sorted.count
-            } else {
-                (rows, total) = try await MonicaQueries.page(sql, ActivityTable.table, account: scope.accountID, page)
+            let attended = contactID.map {
+                linked("id", through: "monica_activity_contacts", select: "activity_id", where: "contact_id", is: $0)
             }
+            let (rows, total) = try await MonicaQueries.page(
+                sql, ActivityTable.table, account: scope.accountID, filter: attended, page)
             var envelope = PageEnvelope(
                 items: try await Self.present(sql, scope, rows), total: total, request: page, path: scope.indexURL)
-            envelope.extraMeta = [("statistics", try await ActivityTable.yearlyStatistics(sql, account: scope.accountID))]
+            envelope.extraMeta = [
+                ("statistics", try await ActivityTable.yearlyStatistics(sql, account: scope.accountID))
+            ]
             return envelope.response
         }
     }
@@ -101,13 +94,15 @@ struct ActivitiesAPI {
                 JSONObject(
                     [
                         ("id", .int(row.id)), ("uuid", .nullable(row.text("uuid"))), ("object", "activity"),
-                        ("summary", .nullable(row.text("summary"))), ("description", .nullable(row.text("description"))),
+                        ("summary", .nullable(row.text("summary"))),
+                        ("description", .nullable(row.text("description"))),
                         ("happened_at", .nullable(row.text("happened_at"))),
                         (
                             "activity_type",
                             type.map {
                                 ActivityTypeTable.present(
-                                    $0, category: $0.int("activity_type_category_id").flatMap { categoryByID[$0] }, scope)
+                                    $0, category: $0.int("activity_type_category_id").flatMap { categoryByID[$0] },
+                                    scope)
                             } ?? .null
                         ),
                         ("attendees", ["total": .int(Int64(people.count)), "contacts": .array(people)]),
@@ -118,7 +113,8 @@ struct ActivitiesAPI {
 
     private func show(_ scope: MonicaScope, id: Int64, status: HTTPResponse.Status = .ok) async throws -> Response {
         try await scope.read { sql in
-            guard let row = try await MonicaQueries.find(sql, ActivityTable.table, account: scope.accountID, id: id) else {
+            guard let row = try await MonicaQueries.find(sql, ActivityTable.table, account: scope.accountID, id: id)
+            else {
                 throw MonicaError.notFound
             }
             return MonicaResponse.data(try await Self.present(sql, scope, [row])[0], status: status)
@@ -133,7 +129,9 @@ struct ActivitiesAPI {
         }
         let input = try MonicaValidator.validate(try await scope.input(), Self.rules)
         let contactIDs = try (input.array("contacts") ?? []).map { item -> Int64 in
-            guard let id = ValidInput.integer(item) else { throw MonicaError.invalid("The contacts must be contact ids.") }
+            guard let id = ValidInput.integer(item) else {
+                throw MonicaError.invalid("The contacts must be contact ids.")
+            }
             return id
         }
         // Kith keeps no emotions, so any emotion named is one that does not exist.
@@ -146,21 +144,18 @@ struct ActivitiesAPI {
         let saved: Int64 = try await scope.write { sql in
             for contactID in contactIDs { try await ResourceSteps.ownedContact(sql, scope, contactID) }
             if let typeID {
-                try await ResourceSteps.existing(sql, scope, ActivityTypeTable.table, id: typeID, attribute: "activity type id")
+                try await ResourceSteps.existing(
+                    sql, scope, ActivityTypeTable.table, id: typeID, attribute: "activity type id")
             }
-            let activityID: Int64
-            if let id {
-                try await MonicaQueries.update(sql, ActivityTable.table, account: scope.accountID, id: id, now: scope.now, values)
-                try await sql.delete(from: "monica_activity_contacts").where("activity_id", .equal, id).run()
-                activityID = id
-            } else {
-                activityID = try await MonicaQueries.insert(
-                    sql, ActivityTable.table, account: scope.accountID, now: scope.now,
-                    values.merging(["uuid": ResourceSteps.newUUID()]) { $1 })
-            }
+            let activityID = try await MonicaQueries.save(
+                sql, ActivityTable.table, account: scope.accountID, id: id, now: scope.now, values)
+            // The attendees are replaced by the ones named.
+            try await sql.delete(from: "monica_activity_contacts").where("activity_id", .equal, activityID).run()
             for contactID in Set(contactIDs) {
-                try await sql.insert(into: "monica_activity_contacts").columns("activity_id", "contact_id", "account_id")
-                    .values(SQLBind(activityID), SQLBind(contactID), SQLBind(scope.accountID)).run()
+                try await sql.insert(into: "monica_activity_contacts").columns(
+                    "activity_id", "contact_id", "account_id"
+                )
+                .values(SQLBind(activityID), SQLBind(contactID), SQLBind(scope.accountID)).run()
             }
             return activityID
         }
@@ -170,7 +165,8 @@ struct ActivitiesAPI {
     private func listTypes(_ scope: MonicaScope) async throws -> Response {
         let page = try scope.page()
         return try await scope.read { sql in
-            let (rows, total) = try await MonicaQueries.page(sql, ActivityTypeTable.table, account: scope.accountID, page)
+            let (rows, total) = try await MonicaQueries.page(
+                sql, ActivityTypeTable.table, account: scope.accountID, page)
             return PageEnvelope(
                 items: try await Self.presentTypes(sql, scope, rows), total: total, request: page, path: scope.indexURL
             ).response
@@ -209,11 +205,14 @@ struct ActivitiesAPI {
             try await ResourceSteps.existing(
                 sql, scope, ActivityTypeTable.categories, id: categoryID, attribute: "activity type category id")
             if let id {
-                try await ResourceSteps.existing(sql, scope, ActivityTypeTable.table, id: id, attribute: "activity type id")
-                try await MonicaQueries.update(sql, ActivityTypeTable.table, account: scope.accountID, id: id, now: scope.now, values)
+                try await ResourceSteps.existing(
+                    sql, scope, ActivityTypeTable.table, id: id, attribute: "activity type id")
+                try await MonicaQueries.update(
+                    sql, ActivityTypeTable.table, account: scope.accountID, id: id, now: scope.now, values)
                 return id
             }
-            return try await MonicaQueries.insert(sql, ActivityTypeTable.table, account: scope.accountID, now: scope.now, values)
+            return try await MonicaQueries.insert(
+                sql, ActivityTypeTable.table, account: scope.accountID, now: scope.now, values)
         }
         return try await showType(scope, id: saved)
     }

@@ -17,7 +17,10 @@ enum ActivityTable {
         let rows = try await sql.select().column(SQLColumn("contact_id", table: "ac"))
             .column(SQLFunction("MAX", args: SQLColumn("happened_at", table: "a")), as: "last")
             .from(SQLAlias(SQLIdentifier("monica_activity_contacts"), as: SQLIdentifier("ac")))
-            .join(SQLAlias(SQLIdentifier(table.name), as: SQLIdentifier("a")), on: SQLColumn("activity_id", table: "ac"), .equal, SQLColumn("id", table: "a"))
+            .join(
+                SQLAlias(SQLIdentifier(table.name), as: SQLIdentifier("a")), on: SQLColumn("activity_id", table: "ac"),
+                .equal, SQLColumn("id", table: "a")
+            )
             .where(SQLColumn("contact_id", table: "ac"), .in, SQLBind.group(contactIDs))
             .groupBy(SQLColumn("contact_id", table: "ac")).all()
         var last: [Int64: Int64] = [:]
@@ -44,12 +47,18 @@ enum ActivityTable {
 
     /// Activities per year, newest year first, over the whole account (as Monica's lists add).
     static func yearlyStatistics(_ sql: any SQLDatabase, account: Int64) async throws -> JSONTree {
-        let days = try await sql.select().column("happened_at").from(table.name).where("account_id", .equal, account)
-            .all(decodingColumn: "happened_at", as: String.self)
-        var counts: [String: Int64] = [:]
-        for day in days { counts[String(day.prefix(4)), default: 0] += 1 }
-        guard !counts.isEmpty else { return [] }
-        return .object(JSONObject(counts.sorted { $0.key > $1.key }.map { ($0.key, .int($0.value)) }))
+        let rows = try await sql.raw(
+            """
+            SELECT SUBSTR(happened_at, 1, 4) AS year, COUNT(*) AS n FROM monica_activities
+            WHERE account_id = \(bind: account) GROUP BY SUBSTR(happened_at, 1, 4) ORDER BY year DESC
+            """
+        ).all()
+        guard !rows.isEmpty else { return [] }
+        return .object(
+            JSONObject(
+                try rows.map {
+                    (try $0.decode(column: "year", as: String.self), .int(try $0.decode(column: "n", as: Int64.self)))
+                }))
     }
 }
 
@@ -70,19 +79,27 @@ enum ActivityTypeTable {
     static let defaults: [(key: String, name: String, types: [(key: String, name: String)])] = [
         (
             "simple_activities", "Simple activities",
-            [("just_hung_out", "just hung out"), ("watched_movie_at_home", "watched a movie at home"),
-                ("talked_at_home", "just talked at home")]
+            [
+                ("just_hung_out", "just hung out"), ("watched_movie_at_home", "watched a movie at home"),
+                ("talked_at_home", "just talked at home"),
+            ]
         ),
         ("sport", "Sport", [("did_sport_activities_together", "did sport together")]),
         (
             "food", "Food",
-            [("ate_at_his_place", "ate at their place"), ("went_bar", "went to a bar"), ("ate_at_home", "ate at home"),
-                ("picknicked", "picknicked"), ("ate_restaurant", "ate at a restaurant")]
+            [
+                ("ate_at_his_place", "ate at their place"), ("went_bar", "went to a bar"),
+                ("ate_at_home", "ate at home"),
+                ("picknicked", "picknicked"), ("ate_restaurant", "ate at a restaurant"),
+            ]
         ),
         (
             "cultural_activities", "Cultural activities",
-            [("went_theater", "went to the theater"), ("went_concert", "went to a concert"), ("went_play", "went to a play"),
-                ("went_museum", "went to the museum")]
+            [
+                ("went_theater", "went to the theater"), ("went_concert", "went to a concert"),
+                ("went_play", "went to a play"),
+                ("went_museum", "went to the museum"),
+            ]
         ),
     ]
 
@@ -97,7 +114,9 @@ enum ActivityTypeTable {
     }
 
     static func presentCategory(_ row: MonicaRow, _ scope: MonicaScope) -> JSONTree {
-        .object(JSONObject([("id", .int(row.id)), ("object", "activityTypeCategory"), ("name", name(row))] + row.stamps(scope)))
+        .object(
+            JSONObject(
+                [("id", .int(row.id)), ("object", "activityTypeCategory"), ("name", name(row))] + row.stamps(scope)))
     }
 
     static func present(_ row: MonicaRow, category: MonicaRow?, _ scope: MonicaScope) -> JSONTree {
@@ -126,7 +145,9 @@ enum ActivityTypeTable {
     }
 
     /// Monica copies its default types without timestamps; so does Kith, so they answer null.
-    static func insertUnstamped(_ sql: any SQLDatabase, _ table: String, _ values: [String: DBValue]) async throws -> Int64 {
+    static func insertUnstamped(_ sql: any SQLDatabase, _ table: String, _ values: [String: DBValue]) async throws
+        -> Int64
+    {
         let names = Array(values.keys)
         guard
             let row = try await sql.insert(into: table).columns(names).values(names.map { SQLBind(values[$0]!) })

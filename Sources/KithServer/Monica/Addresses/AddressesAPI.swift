@@ -25,10 +25,7 @@ enum AddressTable {
         object["longitude"] = .nullable(row.double("longitude"))
         object["country"] = row.text("country").map(Countries.present) ?? .null
         object["url"] = .string(scope.url("addresses/\(row.id)"))
-        object["account"] = ["id": .int(scope.accountID)]
-        object["contact"] = contact ?? .null
-        object["created_at"] = .nullable(MonicaTimestamp.format(millis: row.int("created_at")))
-        object["updated_at"] = .nullable(MonicaTimestamp.format(millis: row.int("updated_at")))
+        for (key, value) in row.stamps(scope, contact: contact) { object[key] = value }
         return .object(object)
     }
 
@@ -50,10 +47,7 @@ struct AddressesAPI {
 
     func addRoutes(to routes: MonicaRoutes) {
         routes.contactChild("addresses", AddressTable.table, present: AddressTable.presenter, save: save) { scope in
-            try await ResourceSteps.destroy(scope, AddressTable.table, attribute: "address id", answerText: false) {
-                sql, row in
-                try ResourceSteps.requireActive(try await ResourceSteps.ownedContact(sql, scope, row.int("contact_id") ?? 0))
-            }
+            try await ResourceSteps.destroy(scope, AddressTable.table, attribute: "address id", answerText: false)
         }
     }
 
@@ -74,25 +68,24 @@ struct AddressesAPI {
         values["longitude"] = .double(input.double("longitude"))
         guard values.values.contains(where: { $0 != .null }) else {
             throw MonicaError.invalid(
-                "The address is empty: give at least a name, street, city, province, postal code, country or coordinates.")
+                "The address is empty: give at least a name, street, city, province, postal code, country or coordinates."
+            )
         }
         let contactID = input.int("contact_id") ?? 0
+        values["contact_id"] = .int(contactID)
         let fields = values
         let savedID: Int64 = try await scope.write { sql in
-            var values = fields
             if let id {
-                try await ResourceSteps.existing(sql, scope, AddressTable.table, id: id, attribute: "address id")
+                let address = try await ResourceSteps.existing(
+                    sql, scope, AddressTable.table, id: id, attribute: "address id")
                 try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactID, attribute: "contact id")
-                guard let address = try await MonicaQueries.find(sql, AddressTable.table, account: scope.accountID, id: id),
-                    address.int("contact_id") == contactID
-                else { throw MonicaError.notFound }
-                try await MonicaQueries.update(sql, AddressTable.table, account: scope.accountID, id: id, now: scope.now, values)
-                return id
+                // Monica finds the address by its contact too: naming another contact is 404.
+                guard address.int("contact_id") == contactID else { throw MonicaError.notFound }
+            } else {
+                try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactID, attribute: "contact id")
             }
-            try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactID, attribute: "contact id")
-            values["contact_id"] = .int(contactID)
-            values["uuid"] = ResourceSteps.newUUID()
-            return try await MonicaQueries.insert(sql, AddressTable.table, account: scope.accountID, now: scope.now, values)
+            return try await MonicaQueries.save(
+                sql, AddressTable.table, account: scope.accountID, id: id, now: scope.now, fields)
         }
         return try await ResourceSteps.show(
             scope, AddressTable.table, id: savedID, status: id == nil ? .created : .ok, AddressTable.presenter)

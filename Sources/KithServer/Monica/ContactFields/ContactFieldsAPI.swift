@@ -7,9 +7,13 @@ import SQLKit
 enum ContactFieldTable {
     static let table = MonicaTable(
         name: "monica_contact_fields",
-        columns: [.init("uuid", .text), .init("contact_id", .int), .init("contact_field_type_id", .int), .init("data", .text)])
+        columns: [
+            .init("uuid", .text), .init("contact_id", .int), .init("contact_field_type_id", .int), .init("data", .text),
+        ])
 
-    static func present(_ row: MonicaRow, types: [Int64: MonicaRow], contact: JSONTree?, _ scope: MonicaScope) -> JSONTree {
+    static func present(_ row: MonicaRow, types: [Int64: MonicaRow], contact: JSONTree?, _ scope: MonicaScope)
+        -> JSONTree
+    {
         let type = row.int("contact_field_type_id").flatMap { types[$0] }
         return .object(
             JSONObject(
@@ -17,10 +21,8 @@ enum ContactFieldTable {
                     ("id", .int(row.id)), ("uuid", .nullable(row.text("uuid"))), ("object", "contactfield"),
                     ("content", .nullable(row.text("data"))),
                     ("contact_field_type", type.map { ContactFieldTypeTable.present($0, scope) } ?? .null),
-                    ("labels", []), ("account", ["id": .int(scope.accountID)]), ("contact", contact ?? .null),
-                    ("created_at", .nullable(MonicaTimestamp.format(millis: row.int("created_at")))),
-                    ("updated_at", .nullable(MonicaTimestamp.format(millis: row.int("updated_at")))),
-                ]))
+                    ("labels", []),
+                ] + row.stamps(scope, contact: contact)))
     }
 }
 
@@ -58,7 +60,8 @@ struct ContactFieldsAPI {
         FieldRules("data", .required, .string, .max(255)), FieldRules("labels", .nullable, .array),
     ]
     static let typeRules = [
-        FieldRules("name", .required, .string, .max(255)), FieldRules("fontawesome_icon", .nullable, .string, .max(255)),
+        FieldRules("name", .required, .string, .max(255)),
+        FieldRules("fontawesome_icon", .nullable, .string, .max(255)),
         FieldRules("protocol", .nullable, .string, .max(255)), FieldRules("delible", .nullable, .boolean),
         FieldRules("type", .nullable, .string, .max(255)),
     ]
@@ -70,7 +73,8 @@ struct ContactFieldsAPI {
             return try await scope.read { sql in
                 try await ResourceSteps.ownedContact(sql, scope, contactID)
                 let (rows, total) = try await MonicaQueries.page(
-                    sql, ContactFieldTable.table, account: scope.accountID, filter: ("contact_id", .int(contactID)), page)
+                    sql, ContactFieldTable.table, account: scope.accountID, filter: equals("contact_id", contactID),
+                    page)
                 return PageEnvelope(
                     items: try await Self.present(sql, scope, rows), total: total, request: page, path: scope.indexURL
                 ).response
@@ -83,8 +87,8 @@ struct ContactFieldsAPI {
             try await ResourceSteps.destroy(
                 scope, ContactFieldTable.table, attribute: "contact field id", answerText: false
             ) { sql, row in
-                try await sql.delete(from: ContactFieldTable.table.name).where("id", .equal, row.id).run()
-                try await ContactTable.refreshSearchText(sql, account: scope.accountID, contactID: row.int("contact_id") ?? 0)
+                try await ContactTable.refreshSearchText(
+                    sql, account: scope.accountID, contactID: row.int("contact_id") ?? 0)
             }
         }
 
@@ -93,12 +97,14 @@ struct ContactFieldsAPI {
             try await ResourceSteps.list(scope, ContactFieldTypeTable.table, contactColumns: [], typePresenter)
         }
         routes.get("contactfieldtypes/{id}") { scope in
-            try await ResourceSteps.show(scope, ContactFieldTypeTable.table, id: try scope.id(), contactColumns: [], typePresenter)
+            try await ResourceSteps.show(
+                scope, ContactFieldTypeTable.table, id: try scope.id(), contactColumns: [], typePresenter)
         }
         routes.post("contactfieldtypes") { scope in try await saveType(scope, id: nil) }
         routes.put("contactfieldtypes/{id}") { scope in try await saveType(scope, id: try scope.id()) }
         routes.delete("contactfieldtypes/{id}") { scope in
-            try await ResourceSteps.destroy(scope, ContactFieldTypeTable.table, answerText: false) { sql, row in
+            try await ResourceSteps.destroy(scope, ContactFieldTypeTable.table, answerText: false) { _, row in
+                // Thrown inside the deletion's transaction, so nothing is deleted.
                 guard row.bool("delible") else {
                     throw MonicaError.invalid("The \(row.text("name") ?? "") field type can't be deleted.")
                 }
@@ -139,16 +145,9 @@ struct ContactFieldsAPI {
             try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactID, attribute: "contact id")
             try await ResourceSteps.existing(
                 sql, scope, ContactFieldTypeTable.table, id: typeID, attribute: "contact field type id")
-            let savedID: Int64
-            if let id {
-                try await MonicaQueries.update(
-                    sql, ContactFieldTable.table, account: scope.accountID, id: id, now: scope.now, values)
-                savedID = id
-            } else {
-                savedID = try await MonicaQueries.insert(
-                    sql, ContactFieldTable.table, account: scope.accountID, now: scope.now,
-                    values.merging(["uuid": ResourceSteps.newUUID()]) { $1 })
-            }
+            let savedID = try await MonicaQueries.save(
+                sql, ContactFieldTable.table, account: scope.accountID, id: id, now: scope.now, values)
+            // An email moved or changed changes what search finds, for both contacts.
             for contact in Set([contactID, previousContact].compactMap { $0 }) {
                 try await ContactTable.refreshSearchText(sql, account: scope.accountID, contactID: contact)
             }
@@ -165,15 +164,13 @@ struct ContactFieldsAPI {
         ]
         if input.has("delible") || id == nil { values["delible"] = .bool(input.bool("delible") ?? true) }
         let saved: Int64 = try await scope.write { [values] sql in
-            if let id {
-                guard try await MonicaQueries.find(sql, ContactFieldTypeTable.table, account: scope.accountID, id: id) != nil
-                else { throw MonicaError.notFound }
-                try await MonicaQueries.update(
-                    sql, ContactFieldTypeTable.table, account: scope.accountID, id: id, now: scope.now, values)
-                return id
+            if let id,
+                try await MonicaQueries.find(sql, ContactFieldTypeTable.table, account: scope.accountID, id: id) == nil
+            {
+                throw MonicaError.notFound
             }
-            return try await MonicaQueries.insert(
-                sql, ContactFieldTypeTable.table, account: scope.accountID, now: scope.now, values)
+            return try await MonicaQueries.save(
+                sql, ContactFieldTypeTable.table, account: scope.accountID, id: id, now: scope.now, values)
         }
         return try await ResourceSteps.show(
             scope, ContactFieldTypeTable.table, id: saved, contactColumns: [], status: id == nil ? .created : .ok

@@ -26,9 +26,14 @@ struct SpecialDateInput {
             return ["\(prefix)": .null, "\(prefix)_is_age_based": .null, "\(prefix)_is_year_unknown": .null]
         }
         if ageBased, let age {
-            guard (0...today.year).contains(Int(age)) else { throw MonicaError.invalid("The age must be between 0 and \(today.year).") }
+            guard (0...today.year).contains(Int(age)) else {
+                throw MonicaError.invalid("The age must be between 0 and \(today.year).")
+            }
             let date = MonicaDate(year: today.year - Int(age), month: 1, day: 1)!
-            return [prefix: .text(date.ymd), "\(prefix)_is_age_based": .bool(true), "\(prefix)_is_year_unknown": .bool(false)]
+            return [
+                prefix: .text(date.ymd), "\(prefix)_is_age_based": .bool(true),
+                "\(prefix)_is_year_unknown": .bool(false),
+            ]
         }
         let yearUnknown = year == nil || year == 0
         let year = yearUnknown ? today.year : Int(self.year!)
@@ -36,7 +41,8 @@ struct SpecialDateInput {
             throw MonicaError.invalid("The \(attribute) is not a valid date.")
         }
         return [
-            prefix: .text(date.ymd), "\(prefix)_is_age_based": .bool(false), "\(prefix)_is_year_unknown": .bool(yearUnknown),
+            prefix: .text(date.ymd), "\(prefix)_is_age_based": .bool(false),
+            "\(prefix)_is_year_unknown": .bool(yearUnknown),
         ]
     }
 }

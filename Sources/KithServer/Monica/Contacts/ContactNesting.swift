@@ -19,7 +19,8 @@ struct ContactNesting: Sendable {
     /// The counts Monica's `statistics` lists, and where each comes from (calls and debts are not
     /// kept by Kith, so they are always 0).
     static let statisticsSources: [(key: String, table: String?)] = [
-        ("number_of_calls", nil), ("number_of_notes", "monica_notes"), ("number_of_activities", "monica_activity_contacts"),
+        ("number_of_calls", nil), ("number_of_notes", "monica_notes"),
+        ("number_of_activities", "monica_activity_contacts"),
         ("number_of_reminders", "monica_reminders"), ("number_of_tasks", "monica_tasks"),
         ("number_of_gifts", "monica_gifts"), ("number_of_debts", nil),
     ]
@@ -61,7 +62,9 @@ struct ContactNesting: Sendable {
         var shortOf: [Int64: JSONTree] = [:]
         for row in real { shortOf[row.id] = presenter.short(row) }
 
-        for address in try await MonicaQueries.all(sql, AddressTable.table, account: account, where: "contact_id", in: ids) {
+        for address in try await MonicaQueries.all(
+            sql, AddressTable.table, account: account, where: "contact_id", in: ids)
+        {
             let contactID = address.int("contact_id") ?? 0
             nesting.addresses[contactID, default: []].append(
                 AddressTable.present(address, contact: shortOf[contactID] ?? nil, scope))
@@ -100,9 +103,13 @@ struct ContactNesting: Sendable {
         return nesting
     }
 
-    private static func countByContact(_ sql: any SQLDatabase, table: String, ids: [Int64]) async throws -> [Int64: Int64] {
-        let rows = try await sql.select().column("contact_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-            .from(table).where("contact_id", .in, SQLBind.group(ids)).groupBy("contact_id").all()
+    private static func countByContact(_ sql: any SQLDatabase, table: String, ids: [Int64]) async throws -> [Int64:
+        Int64]
+    {
+        let rows = try await sql.select().column("contact_id").column(
+            SQLFunction("COUNT", args: SQLLiteral.all), as: "n"
+        )
+        .from(table).where("contact_id", .in, SQLBind.group(ids)).groupBy("contact_id").all()
         var counts: [Int64: Int64] = [:]
         for row in rows {
             counts[try row.decode(column: "contact_id", as: Int64.self)] = try row.decode(column: "n", as: Int64.self)
@@ -120,7 +127,9 @@ enum ContactShorts {
         guard !unique.isEmpty else { return [:] }
         let presenter = try await presenter.asyncOr { try await ContactPresenter.load(sql, scope) }
         var shorts: [Int64: JSONTree] = [:]
-        for row in try await MonicaQueries.all(sql, ContactTable.table, account: scope.accountID, where: "id", in: unique) {
+        for row in try await MonicaQueries.all(
+            sql, ContactTable.table, account: scope.accountID, where: "id", in: unique)
+        {
             shorts[row.id] = presenter.short(row)
         }
         return shorts

@@ -12,7 +12,8 @@ enum ContactQueries {
             query.from(ContactTable.table.name).where("account_id", .equal, scope.accountID)
                 .where("is_partial", .equal, 0).where("is_active", .equal, 1)
         }
-        let total = try await scoped(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")).first()?
+        let total =
+            try await scoped(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")).first()?
             .decode(column: "n", as: Int64.self) ?? 0
         let direction: SQLDirection = page.descending ? .descending : .ascending
         let rows = try await scoped(sql.select().column("*")).orderBy(SQLIdentifier(page.sortColumn), direction)
@@ -20,17 +21,14 @@ enum ContactQueries {
         return (rows, Int(total))
     }
 
-    /// Contacts among `ids` (already the caller's), a page of them in the requested order.
-    static func page(_ sql: any SQLDatabase, _ scope: MonicaScope, ids: [Int64], _ page: PageRequest) async throws
+    /// A page of the contacts with tag `tagID` (already the caller's), in the requested order.
+    static func tagged(_ sql: any SQLDatabase, _ scope: MonicaScope, tagID: Int64, _ page: PageRequest) async throws
         -> (rows: [MonicaRow], total: Int)
     {
-        guard !ids.isEmpty else { return ([], 0) }
-        let direction: SQLDirection = page.descending ? .descending : .ascending
-        let rows = try await sql.select().column("*").from(ContactTable.table.name)
-            .where("account_id", .equal, scope.accountID).where("id", .in, SQLBind.group(ids))
-            .orderBy(SQLIdentifier(page.sortColumn), direction).orderBy("id", direction)
-            .limit(page.limit).offset(page.offset).all().map(ContactTable.table.read)
-        return (rows, ids.count)
+        try await MonicaQueries.page(
+            sql, ContactTable.table, account: scope.accountID,
+            filter: linked("id", through: "monica_contact_tags", select: "contact_id", where: "tag_id", is: tagID), page
+        )
     }
 
     /// `?query=`: `Field:value` finds contacts whose field of that type (Email, Phone…) starts with
@@ -39,7 +37,8 @@ enum ContactQueries {
     static func search(_ scope: MonicaScope, query: String, _ page: PageRequest) async throws
         -> (rows: [MonicaRow], total: Int)
     {
-        if let colon = query.lastIndex(of: ":"), colon != query.startIndex, query.index(after: colon) != query.endIndex {
+        if let colon = query.lastIndex(of: ":"), colon != query.startIndex, query.index(after: colon) != query.endIndex
+        {
             let field = String(query[..<colon])
             let value = String(query[query.index(after: colon)...])
             return try await scope.read { sql in try await fieldSearch(sql, scope, field: field, value: value, page) }
@@ -53,7 +52,8 @@ enum ContactQueries {
     private static func fieldSearch(
         _ sql: any SQLDatabase, _ scope: MonicaScope, field: String, value: String, _ page: PageRequest
     ) async throws -> (rows: [MonicaRow], total: Int) {
-        let prefix = value.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+        let prefix =
+            value.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
         let direction = page.descending ? "DESC" : "ASC"
         let ids = try await sql.raw(

@@ -7,7 +7,8 @@ import SQLKit
 /// food and introduction sub-resources.
 struct ContactsAPI {
     static let nameRules = [
-        FieldRules("first_name", .required, .string, .max(255)), FieldRules("middle_name", .nullable, .string, .max(255)),
+        FieldRules("first_name", .required, .string, .max(255)),
+        FieldRules("middle_name", .nullable, .string, .max(255)),
         FieldRules("last_name", .nullable, .string, .max(255)), FieldRules("nickname", .nullable, .string, .max(255)),
     ]
     static let dateRules = [
@@ -40,7 +41,6 @@ struct ContactsAPI {
         routes.put("contacts/{id}") { scope in try await save(scope, id: try scope.id()) }
         routes.delete("contacts/{id}") { scope in
             try await ResourceSteps.destroy(scope, ContactTable.table, answerText: true) { sql, row in
-                try ResourceSteps.requireActive(row)
                 try await ContactTable.contactsChanged(sql, account: scope.accountID)
                 // Reminders made for this contact's dates go with it (foreign keys); so do its fields,
                 // addresses, notes, tasks, gifts, tags links, activity attendance and relationships.
@@ -51,9 +51,13 @@ struct ContactsAPI {
             }
         }
         routes.put("contacts/{id}/work") { scope in
-            try await updateAbout(scope, rules: [
-                FieldRules("job", .nullable, .string, .max(255)), FieldRules("company", .nullable, .string, .max(255)),
-            ]) { input in ["job": .text(input.string("job")), "company": .text(input.string("company"))] }
+            try await updateAbout(
+                scope,
+                rules: [
+                    FieldRules("job", .nullable, .string, .max(255)),
+                    FieldRules("company", .nullable, .string, .max(255)),
+                ]
+            ) { input in ["job": .text(input.string("job")), "company": .text(input.string("company"))] }
         }
         routes.put("contacts/{id}/food") { scope in
             try await updateAbout(scope, rules: [FieldRules("food_preferences", .nullable, .string, .max(65535))]) {
@@ -79,7 +83,8 @@ struct ContactsAPI {
     }
 
     /// `{"data": Contact}` for one of the caller's contacts (partial ones in their reduced form).
-    static func showContact(_ scope: MonicaScope, id: Int64, status: HTTPResponse.Status = .ok) async throws -> Response {
+    static func showContact(_ scope: MonicaScope, id: Int64, status: HTTPResponse.Status = .ok) async throws -> Response
+    {
         try await scope.read { sql in
             let row = try await ResourceSteps.ownedContact(sql, scope, id)
             return MonicaResponse.data(try await ContactNesting.present(sql, scope, [row])[0], status: status)
@@ -87,7 +92,8 @@ struct ContactsAPI {
     }
 
     private func save(_ scope: MonicaScope, id: Int64?) async throws -> Response {
-        let input = try MonicaValidator.validate(try await scope.input(), id == nil ? Self.createRules : Self.updateRules)
+        let input = try MonicaValidator.validate(
+            try await scope.input(), id == nil ? Self.createRules : Self.updateRules)
         let birthdate = SpecialDateInput(
             known: input.bool("is_birthdate_known") ?? false, ageBased: input.bool("birthdate_is_age_based") ?? false,
             day: input.int("birthdate_day"), month: input.int("birthdate_month"), year: input.int("birthdate_year"),
@@ -106,68 +112,73 @@ struct ContactsAPI {
         }
         if id == nil || input.has("is_partial") { values["is_partial"] = .bool(input.bool("is_partial") ?? false) }
         if id == nil || input.has("gender_id") { values["gender_id"] = .int(input.int("gender_id")) }
-        values.merge(try birthdate.columns("birthdate", today: today, attribute: "birthdate")) { $1 }
-        let deceased = input.bool("is_deceased")
-        if let deceased {
-            values["is_dead"] = .bool(deceased)
-            values.merge(
-                try SpecialDateInput(
-                    known: deceased && deceasedDate.known, ageBased: false, day: deceasedDate.day,
-                    month: deceasedDate.month, year: deceasedDate.year, age: nil
-                ).columns("deceased_date", today: today, attribute: "deceased date")) { $1 }
-        }
-        let reminders: [(column: String, wanted: Bool, date: String?, title: String)] = [
-            (
-                "birthday_reminder_id", birthdate.known && !birthdate.ageBased && input.bool("birthdate_add_reminder") == true,
-                values["birthdate"].flatMap { if case .text(let day) = $0 { day } else { nil } }, "Wish happy birthday to"
-            ),
-            (
-                "deceased_reminder_id", deceased == true && deceasedDate.known && input.bool("deceased_date_add_reminder") == true,
-                values["deceased_date"].flatMap { if case .text(let day) = $0 { day } else { nil } },
-                "Anniversary of the death of"
-            ),
+        let birthdateColumns = try birthdate.columns("birthdate", today: today, attribute: "birthdate")
+        values.merge(birthdateColumns) { $1 }
+        var reminders = [
+            DateReminder(
+                column: "birthday_reminder_id", title: "Wish happy birthday to",
+                day: birthdate.known && !birthdate.ageBased && input.bool("birthdate_add_reminder") == true
+                    ? birthdateColumns["birthdate"]?.textValue : nil)
         ]
+        // Left out of an update, the death fields stay as they were (Monica failed with a 500).
+        if let deceased = input.bool("is_deceased") {
+            let known = deceased && deceasedDate.known
+            let deceasedColumns = try SpecialDateInput(
+                known: known, ageBased: false, day: deceasedDate.day, month: deceasedDate.month,
+                year: deceasedDate.year,
+                age: nil
+            ).columns("deceased_date", today: today, attribute: "deceased date")
+            values["is_dead"] = .bool(deceased)
+            values.merge(deceasedColumns) { $1 }
+            reminders.append(
+                DateReminder(
+                    column: "deceased_reminder_id", title: "Anniversary of the death of",
+                    day: known && input.bool("deceased_date_add_reminder") == true
+                        ? deceasedColumns["deceased_date"]?.textValue : nil))
+        }
         let genderID = input.int("gender_id")
         let email = input.string("email")
         let uuid = input.string("uuid").flatMap(UUID.init(uuidString:))
-        let finalValues = values
+        let fields = values
+        let dateReminders = reminders
         let saved: Int64 = try await scope.write { sql in
-            var values = finalValues
             if let genderID {
                 try await ResourceSteps.existing(sql, scope, GenderTable.table, id: genderID, attribute: "gender id")
             }
             let contactID: Int64
             if let id {
-                let existing = try await ResourceSteps.ownedContact(sql, scope, id)
-                try ResourceSteps.requireActive(existing)
-                try await MonicaQueries.update(sql, ContactTable.table, account: scope.accountID, id: id, now: scope.now, values)
+                try await ResourceSteps.ownedContact(sql, scope, id)
+                try await MonicaQueries.update(
+                    sql, ContactTable.table, account: scope.accountID, id: id, now: scope.now, fields)
                 contactID = id
             } else {
-                values["uuid"] = .text((uuid ?? UUID()).lowercased)
-                values["avatar_color"] = .text(ContactTable.avatarColors.randomElement()!)
-                values["is_active"] = .bool(true)
-                values["is_starred"] = .bool(false)
-                values["search_text"] = .text("")
+                // Not MonicaQueries.save: a client may give the contact's uuid.
                 contactID = try await MonicaQueries.insert(
-                    sql, ContactTable.table, account: scope.accountID, now: scope.now, values)
-                if let email, let emailType = try await ContactFieldTypeTable.all(sql, account: scope.accountID).values
-                    .filter({ $0.text("type") == "email" }).min(by: { $0.id < $1.id })
+                    sql, ContactTable.table, account: scope.accountID, now: scope.now,
+                    fields.merging([
+                        "uuid": .text((uuid ?? UUID()).lowercased),
+                        "avatar_color": .text(ContactTable.avatarColors.randomElement()!), "is_active": .bool(true),
+                        "is_starred": .bool(false), "search_text": .text(""),
+                    ]) { $1 })
+                if let email,
+                    let emailType = try await ContactFieldTypeTable.all(sql, account: scope.accountID).values
+                        .filter({ $0.text("type") == "email" }).min(by: { $0.id < $1.id })
                 {
-                    _ = try await MonicaQueries.insert(
-                        sql, ContactFieldTable.table, account: scope.accountID, now: scope.now,
+                    _ = try await MonicaQueries.save(
+                        sql, ContactFieldTable.table, account: scope.accountID, id: nil, now: scope.now,
                         [
-                            "uuid": ResourceSteps.newUUID(), "contact_id": .int(contactID),
-                            "contact_field_type_id": .int(emailType.id), "data": .text(email),
+                            "contact_id": .int(contactID), "contact_field_type_id": .int(emailType.id),
+                            "data": .text(email),
                         ])
                 }
             }
             let row = try await ResourceSteps.ownedContact(sql, scope, contactID)
-            for reminder in reminders where reminder.column != "deceased_reminder_id" || deceased != nil {
+            for reminder in dateReminders {
                 try await ContactReminders.replace(
-                    sql, scope, contact: row, column: reminder.column,
-                    date: reminder.wanted ? reminder.date : nil, title: "\(reminder.title) \(row.text("first_name") ?? "")")
+                    sql, scope, contact: row, column: reminder.column, date: reminder.day,
+                    title: "\(reminder.title) \(row.text("first_name") ?? "")")
             }
-            try await ContactTable.refreshSearchText(sql, account: scope.accountID, contactID: contactID)
+            try await ContactTable.refreshSearchText(sql, account: scope.accountID, contact: row)
             return contactID
         }
         return try await Self.showContact(scope, id: saved, status: id == nil ? .created : .ok)
@@ -183,7 +194,8 @@ struct ContactsAPI {
         let input = try MonicaValidator.validate(raw, rules)
         try ResourceSteps.requireNotPartial(contact)
         try await scope.write { sql in
-            try await MonicaQueries.update(sql, ContactTable.table, account: scope.accountID, id: id, now: scope.now, values(input))
+            try await MonicaQueries.update(
+                sql, ContactTable.table, account: scope.accountID, id: id, now: scope.now, values(input))
             try await ContactTable.refreshSearchText(sql, account: scope.accountID, contactID: id)
         }
         return try await Self.showContact(scope, id: id)
@@ -191,9 +203,11 @@ struct ContactsAPI {
 
     private static let introductionRules = [
         FieldRules("met_through_contact_id", .nullable, .integer),
-        FieldRules("general_information", .nullable, .string, .max(65535)), FieldRules("where", .nullable, .string, .max(255)),
+        FieldRules("general_information", .nullable, .string, .max(65535)),
+        FieldRules("where", .nullable, .string, .max(255)),
         FieldRules("is_date_known", .required, .boolean), FieldRules("is_age_based", .nullable, .boolean),
-        FieldRules("day", .nullable, .integer), FieldRules("month", .nullable, .integer), FieldRules("year", .nullable, .integer),
+        FieldRules("day", .nullable, .integer), FieldRules("month", .nullable, .integer),
+        FieldRules("year", .nullable, .integer),
         FieldRules("age", .nullable, .integer), FieldRules("add_reminder", .nullable, .boolean),
     ]
 
@@ -208,7 +222,6 @@ struct ContactsAPI {
             day: input.int("day"), month: input.int("month"), year: input.int("year"), age: input.int("age"))
         let problems = date.problems()
         if !problems.isEmpty { throw MonicaError.invalid(problems) }
-        try ResourceSteps.requireActive(contact)
         try ResourceSteps.requireNotPartial(contact)
         let today = MonicaDate(utc: Date(timeIntervalSince1970: Double(scope.now) / 1000))
         var values = try date.columns("first_met_date", today: today, attribute: "date")
@@ -219,9 +232,11 @@ struct ContactsAPI {
         let finalValues = values
         try await scope.write { sql in
             if let metThrough {
-                try await ResourceSteps.existing(sql, scope, ContactTable.table, id: metThrough, attribute: "met through contact id")
+                try await ResourceSteps.existing(
+                    sql, scope, ContactTable.table, id: metThrough, attribute: "met through contact id")
             }
-            try await MonicaQueries.update(sql, ContactTable.table, account: scope.accountID, id: id, now: scope.now, finalValues)
+            try await MonicaQueries.update(
+                sql, ContactTable.table, account: scope.accountID, id: id, now: scope.now, finalValues)
             let row = try await ResourceSteps.ownedContact(sql, scope, id)
             try await ContactReminders.replace(
                 sql, scope, contact: row, column: "first_met_reminder_id",
@@ -230,6 +245,14 @@ struct ContactsAPI {
         }
         return try await Self.showContact(scope, id: id)
     }
+}
+
+/// A reminder of one of a contact's dates: the column that keeps it, its title, and the day it
+/// falls on (nil: no reminder).
+struct DateReminder {
+    let column: String
+    let title: String
+    let day: String?
 }
 
 /// The yearly reminders Monica makes for a contact's dates (birthday, death, first meeting):
@@ -244,10 +267,10 @@ enum ContactReminders {
         }
         var reminderID: Int64?
         if let date {
-            reminderID = try await MonicaQueries.insert(
-                sql, ReminderTable.table, account: scope.accountID, now: scope.now,
+            reminderID = try await MonicaQueries.save(
+                sql, ReminderTable.table, account: scope.accountID, id: nil, now: scope.now,
                 [
-                    "uuid": ResourceSteps.newUUID(), "contact_id": .int(contact.id), "title": .text(title),
+                    "contact_id": .int(contact.id), "title": .text(title),
                     "initial_date": .text(date), "frequency_type": .text("year"), "frequency_number": .int(1),
                     "delible": .bool(false),
                 ])

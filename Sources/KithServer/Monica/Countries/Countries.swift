@@ -5,7 +5,9 @@ import KithCore
 enum Countries {
     /// Region codes Foundation knows that are not ISO 3166-1 countries (continents, unions,
     /// reserved and user-assigned codes).
-    private static let notCountries: Set<String> = ["AC", "CP", "CQ", "DG", "EA", "EU", "EZ", "IC", "QO", "TA", "UN", "XK", "ZZ"]
+    private static let notCountries: Set<String> = [
+        "AC", "CP", "CQ", "DG", "EA", "EU", "EZ", "IC", "QO", "TA", "UN", "XK", "ZZ",
+    ]
 
     /// Upper-case alpha-2 code -> English name, for the 249 countries.
     static let names: [String: String] = {

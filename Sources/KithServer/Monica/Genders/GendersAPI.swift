@@ -15,7 +15,8 @@ struct GendersAPI {
             try await ResourceSteps.list(scope, GenderTable.table, contactColumns: [], Self.presenter)
         }
         routes.get("genders/{id}") { scope in
-            try await ResourceSteps.show(scope, GenderTable.table, id: try scope.id(), contactColumns: [], Self.presenter)
+            try await ResourceSteps.show(
+                scope, GenderTable.table, id: try scope.id(), contactColumns: [], Self.presenter)
         }
         routes.post("genders") { scope in try await save(scope, id: nil) }
         routes.put("genders/{id}") { scope in try await save(scope, id: try scope.id()) }
@@ -30,10 +31,12 @@ struct GendersAPI {
         let saved: Int64 = try await scope.write { sql in
             if let id {
                 try await ResourceSteps.existing(sql, scope, GenderTable.table, id: id, attribute: "gender id")
-                try await MonicaQueries.update(sql, GenderTable.table, account: scope.accountID, id: id, now: scope.now, values)
+                try await MonicaQueries.update(
+                    sql, GenderTable.table, account: scope.accountID, id: id, now: scope.now, values)
                 return id
             }
-            return try await MonicaQueries.insert(sql, GenderTable.table, account: scope.accountID, now: scope.now, values)
+            return try await MonicaQueries.insert(
+                sql, GenderTable.table, account: scope.accountID, now: scope.now, values)
         }
         return try await ResourceSteps.show(
             scope, GenderTable.table, id: saved, contactColumns: [], status: id == nil ? .created : .ok, Self.presenter)

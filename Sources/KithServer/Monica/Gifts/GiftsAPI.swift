@@ -35,7 +35,8 @@ struct GiftsAPI {
     static let rules = [
         FieldRules("contact_id", .required, .integer), FieldRules("name", .required, .string, .max(255)),
         FieldRules("status", .required, .oneOf(["idea", "offered", "received"])),
-        FieldRules("comment", .nullable, .string, .max(1_000_000)), FieldRules("url", .nullable, .string, .max(1_000_000)),
+        FieldRules("comment", .nullable, .string, .max(1_000_000)),
+        FieldRules("url", .nullable, .string, .max(1_000_000)),
         FieldRules("amount", .nullable, .numeric), FieldRules("date", .nullable, .dateYMD),
         FieldRules("recipient_id", .nullable, .integer),
     ]
@@ -59,21 +60,17 @@ struct GiftsAPI {
         let values: [String: DBValue] = [
             "contact_id": .int(contactID), "name": .text(input.string("name")), "status": .text(input.string("status")),
             "comment": .text(input.string("comment")), "url": .text(input.string("url")),
-            "amount": .double(input.double("amount")), "date": .text(input.date("date")), "recipient_id": .int(recipientID),
+            "amount": .double(input.double("amount")), "date": .text(input.date("date")),
+            "recipient_id": .int(recipientID),
         ]
         let saved: Int64 = try await scope.write { sql in
-            let contact = try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactID, attribute: "contact id")
+            try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactID, attribute: "contact id")
             if let recipientID {
-                try await ResourceSteps.existing(sql, scope, ContactTable.table, id: recipientID, attribute: "recipient id")
+                try await ResourceSteps.existing(
+                    sql, scope, ContactTable.table, id: recipientID, attribute: "recipient id")
             }
-            if let id {
-                try ResourceSteps.requireActive(contact)
-                try await MonicaQueries.update(sql, GiftTable.table, account: scope.accountID, id: id, now: scope.now, values)
-                return id
-            }
-            return try await MonicaQueries.insert(
-                sql, GiftTable.table, account: scope.accountID, now: scope.now,
-                values.merging(["uuid": ResourceSteps.newUUID()]) { $1 })
+            return try await MonicaQueries.save(
+                sql, GiftTable.table, account: scope.accountID, id: id, now: scope.now, values)
         }
         return try await ResourceSteps.show(
             scope, GiftTable.table, id: saved, contactColumns: Self.contactColumns, status: id == nil ? .created : .ok,

@@ -7,7 +7,8 @@ struct MonicaDate: Sendable, Equatable, Comparable {
     let day: Int
 
     init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day), (0...9999).contains(year)
+        guard (1...12).contains(month), (1...Self.days(inMonth: month, year: year)).contains(day),
+            (0...9999).contains(year)
         else { return nil }
         self.year = year
         self.month = month
@@ -41,20 +42,21 @@ struct MonicaDate: Sendable, Equatable, Comparable {
 
     /// The UTC day of an instant.
     init(utc date: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        (year, month, day) = MonicaTimestamp.civil(fromDays: Self.floorDiv(seconds, 86_400))
+    }
+
+    /// Days divided towards minus infinity, so instants before 1970 fall on the right day.
+    static func floorDiv(_ value: Int64, _ divisor: Int64) -> Int64 {
+        value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     }
 }
 
 /// Monica's timestamp format, `Y-m-d\TH:i:s\Z` in UTC.
 enum MonicaTimestamp {
     static func format(millis: Int64) -> String {
-        let seconds = millis / 1000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let seconds = MonicaDate.floorDiv(millis, 1000)
+        let days = MonicaDate.floorDiv(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
         return String(
@@ -66,7 +68,7 @@ enum MonicaTimestamp {
 
     /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm): formatting
     /// a whole page of timestamps this way costs nothing next to a DateFormatter.
-    private static func civil(fromDays days: Int64) -> (Int, Int, Int) {
+    static func civil(fromDays days: Int64) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

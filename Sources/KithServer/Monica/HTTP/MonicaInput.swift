@@ -11,7 +11,7 @@ struct MonicaInput: Sendable {
 
     subscript(name: String) -> JSONTree? { values[name] }
 
-    static func read(_ request: Request, context: AppRequestContext) async throws -> MonicaInput {
+    static func read(_ request: Request) async throws -> MonicaInput {
         let buffer = try await request.body.collect(upTo: HTTPLimits.maxBodyBytes)
         let data = Data(buffer: buffer)
         let contentType = request.headers[.contentType]?.lowercased() ?? ""

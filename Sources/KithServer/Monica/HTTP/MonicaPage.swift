@@ -99,7 +99,9 @@ struct PageEnvelope {
         let start: [Int?] = [1, 2]
         let finish: [Int?] = [last - 1, last]
         if current <= window { return Array(1...(window + onEachSide)).map { $0 } + [nil] + finish }
-        if current > last - window { return start + [nil] + Array((last - (window + onEachSide - 1))...last).map { $0 } }
+        if current > last - window {
+            return start + [nil] + Array((last - (window + onEachSide - 1))...last).map { $0 }
+        }
         return start + [nil] + Array((current - onEachSide)...(current + onEachSide)).map { $0 } + [nil] + finish
     }
 }

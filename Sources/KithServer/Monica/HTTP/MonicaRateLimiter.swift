@@ -35,7 +35,8 @@ final class MonicaRateLimiter: Sendable {
         let now = clock.nowMillis
         return windows.withLock { windows in
             if windows.count > 10_000 { windows = windows.filter { now - $0.value.startedAt < Self.windowMillis } }
-            var window = windows[key].flatMap { now - $0.startedAt < Self.windowMillis ? $0 : nil }
+            var window =
+                windows[key].flatMap { now - $0.startedAt < Self.windowMillis ? $0 : nil }
                 ?? Window(startedAt: now, hits: 0)
             let allowed = window.hits < limit
             if allowed { window.hits += 1 }

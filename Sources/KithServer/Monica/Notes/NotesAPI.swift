@@ -13,15 +13,14 @@ enum NoteTable {
         ])
 
     static func present(_ row: MonicaRow, contact: JSONTree?, _ scope: MonicaScope) -> JSONTree {
-        [
-            "id": .int(row.id), "uuid": .nullable(row.text("uuid")), "object": "note", "body": .nullable(row.text("body")),
-            "is_favorited": .bool(row.bool("is_favorited")),
-            "favorited_at": .nullable(MonicaTimestamp.format(millis: row.int("favorited_at"))),
-            "url": .string(scope.url("notes/\(row.id)")), "account": ["id": .int(scope.accountID)],
-            "contact": contact ?? .null,
-            "created_at": .nullable(MonicaTimestamp.format(millis: row.int("created_at"))),
-            "updated_at": .nullable(MonicaTimestamp.format(millis: row.int("updated_at"))),
-        ]
+        .object(
+            JSONObject(
+                [
+                    ("id", .int(row.id)), ("uuid", .nullable(row.text("uuid"))), ("object", "note"),
+                    ("body", .nullable(row.text("body"))), ("is_favorited", .bool(row.bool("is_favorited"))),
+                    ("favorited_at", .nullable(MonicaTimestamp.format(millis: row.int("favorited_at")))),
+                    ("url", .string(scope.url("notes/\(row.id)"))),
+                ] + row.stamps(scope, contact: contact)))
     }
 
     static let presenter: RowPresenter = { row, shorts, scope in
@@ -29,7 +28,9 @@ enum NoteTable {
     }
 
     /// Each contact's `count` newest notes, for `with=contactfields`.
-    static func latest(_ sql: any SQLDatabase, account: Int64, of contactIDs: [Int64], count: Int) async throws -> [MonicaRow] {
+    static func latest(_ sql: any SQLDatabase, account: Int64, of contactIDs: [Int64], count: Int) async throws
+        -> [MonicaRow]
+    {
         let all = try await sql.select().column("*").from(table.name).where("account_id", .equal, account)
             .where("contact_id", .in, SQLBind.group(contactIDs)).orderBy("created_at", .descending)
             .orderBy("id", .descending).all().map(table.read)
@@ -70,12 +71,8 @@ struct NotesAPI {
                 "favorited_at": favorite ? .int(scope.now) : .null,
             ]
             if input.has("is_favorited") || id == nil { values["is_favorited"] = .bool(favorite) }
-            if let id {
-                try await MonicaQueries.update(sql, NoteTable.table, account: scope.accountID, id: id, now: scope.now, values)
-                return id
-            }
-            values["uuid"] = ResourceSteps.newUUID()
-            return try await MonicaQueries.insert(sql, NoteTable.table, account: scope.accountID, now: scope.now, values)
+            return try await MonicaQueries.save(
+                sql, NoteTable.table, account: scope.accountID, id: id, now: scope.now, values)
         }
         return try await ResourceSteps.show(
             scope, NoteTable.table, id: saved, status: id == nil ? .created : .ok, NoteTable.presenter)

@@ -7,7 +7,8 @@ enum RelationshipTypeDefaults {
     static let groupNames = ["love", "family", "friend", "work"]
 
     static let types: [(group: String, name: String, reverse: String)] = [
-        ("love", "partner", "partner"), ("love", "spouse", "spouse"), ("love", "date", "date"), ("love", "lover", "lover"),
+        ("love", "partner", "partner"), ("love", "spouse", "spouse"), ("love", "date", "date"),
+        ("love", "lover", "lover"),
         ("love", "inlovewith", "lovedby"), ("love", "lovedby", "inlovewith"), ("love", "ex", "ex"),
         ("family", "parent", "child"), ("family", "child", "parent"), ("family", "sibling", "sibling"),
         ("family", "grandparent", "grandchild"), ("family", "grandchild", "grandparent"), ("family", "uncle", "nephew"),
@@ -22,7 +23,8 @@ enum RelationshipTypeDefaults {
         var groupIDs: [String: Int64] = [:]
         for name in groupNames {
             groupIDs[name] = try await ActivityTypeTable.insertUnstamped(
-                sql, RelationshipTable.groups.name, ["account_id": .int(account), "name": .text(name), "delible": .bool(false)])
+                sql, RelationshipTable.groups.name,
+                ["account_id": .int(account), "name": .text(name), "delible": .bool(false)])
         }
         for type in types {
             _ = try await MonicaQueries.insert(
@@ -84,7 +86,8 @@ enum RelationshipTable {
                         ("contact_is", .nullable(row.int("contact_is").flatMap { shorts[$0] })),
                         (
                             "relationship_type",
-                            .nullable(row.int("relationship_type_id").flatMap { typeByID[$0] }.map { presentType($0, scope) })
+                            .nullable(
+                                row.int("relationship_type_id").flatMap { typeByID[$0] }.map { presentType($0, scope) })
                         ),
                         ("of_contact", .nullable(row.int("of_contact").flatMap { shorts[$0] })),
                         ("url", .string(scope.url("relationships/\(row.id)"))),
@@ -97,14 +100,17 @@ enum RelationshipTable {
         _ sql: any SQLDatabase, _ scope: MonicaScope, _ contactIDs: [Int64], presenter: ContactPresenter,
         into nesting: inout ContactNesting
     ) async throws {
-        let groupRows = try await sql.select().column("*").from(groups.name).where("account_id", .equal, scope.accountID)
-            .all().map(groups.read)
+        let groupRows = try await sql.select().column("*").from(groups.name).where(
+            "account_id", .equal, scope.accountID
+        )
+        .all().map(groups.read)
         nesting.existingGroups = Set(groupRows.compactMap { $0.text("name") })
         let relationships = try await MonicaQueries.all(
             sql, table, account: scope.accountID, where: "contact_is", in: contactIDs)
         guard !relationships.isEmpty else { return }
         let typeRows = try await MonicaQueries.all(
-            sql, types, account: scope.accountID, where: "id", in: relationships.compactMap { $0.int("relationship_type_id") })
+            sql, types, account: scope.accountID, where: "id",
+            in: relationships.compactMap { $0.int("relationship_type_id") })
         let typeByID = Dictionary(uniqueKeysWithValues: typeRows.map { ($0.id, $0) })
         let groupName = Dictionary(uniqueKeysWithValues: groupRows.map { ($0.id, $0.text("name") ?? "") })
         let others = try await ContactShorts.load(
@@ -124,16 +130,20 @@ enum RelationshipTable {
     }
 
     /// The type whose name is this type's reverse name, if the account has one.
-    static func reverseType(_ sql: any SQLDatabase, _ scope: MonicaScope, of type: MonicaRow) async throws -> MonicaRow? {
+    static func reverseType(_ sql: any SQLDatabase, _ scope: MonicaScope, of type: MonicaRow) async throws -> MonicaRow?
+    {
         guard let name = type.text("name_reverse_relationship") else { return nil }
         return try await sql.select().column("*").from(types.name).where("account_id", .equal, scope.accountID)
             .where("name", .equal, name).orderBy("id").first().map(types.read)
     }
 
     /// The reverse of a relationship: the other way round, with the reverse of its type.
-    static func reverse(_ sql: any SQLDatabase, _ scope: MonicaScope, of relationship: MonicaRow) async throws -> MonicaRow? {
-        guard let type = try await MonicaQueries.find(
-            sql, types, account: scope.accountID, id: relationship.int("relationship_type_id") ?? 0),
+    static func reverse(_ sql: any SQLDatabase, _ scope: MonicaScope, of relationship: MonicaRow) async throws
+        -> MonicaRow?
+    {
+        guard
+            let type = try await MonicaQueries.find(
+                sql, types, account: scope.accountID, id: relationship.int("relationship_type_id") ?? 0),
             let reverseType = try await reverseType(sql, scope, of: type)
         else { return nil }
         return try await sql.select().column("*").from(table.name).where("account_id", .equal, scope.accountID)

@@ -29,9 +29,9 @@ struct RelationshipsAPI {
             try await ResourceSteps.destroy(
                 scope, RelationshipTable.table, attribute: "relationship id", answerText: true
             ) { sql, row in
-                try ResourceSteps.requireActive(try await ResourceSteps.ownedContact(sql, scope, row.int("contact_is") ?? 0))
                 if let reverse = try await RelationshipTable.reverse(sql, scope, of: row) {
-                    _ = try await MonicaQueries.delete(sql, RelationshipTable.table, account: scope.accountID, id: reverse.id)
+                    try await MonicaQueries.delete(
+                        sql, RelationshipTable.table, account: scope.accountID, id: reverse.id)
                 }
             }
         }
@@ -41,13 +41,15 @@ struct RelationshipsAPI {
             try await ResourceSteps.list(scope, RelationshipTable.types, contactColumns: [], typePresenter)
         }
         routes.get("relationshiptypes/{id}") { scope in
-            try await ResourceSteps.show(scope, RelationshipTable.types, id: try scope.id(), contactColumns: [], typePresenter)
+            try await ResourceSteps.show(
+                scope, RelationshipTable.types, id: try scope.id(), contactColumns: [], typePresenter)
         }
         routes.get("relationshiptypegroups") { scope in
             try await ResourceSteps.list(scope, RelationshipTable.groups, contactColumns: [], groupPresenter)
         }
         routes.get("relationshiptypegroups/{id}") { scope in
-            try await ResourceSteps.show(scope, RelationshipTable.groups, id: try scope.id(), contactColumns: [], groupPresenter)
+            try await ResourceSteps.show(
+                scope, RelationshipTable.groups, id: try scope.id(), contactColumns: [], groupPresenter)
         }
     }
 
@@ -65,19 +67,23 @@ struct RelationshipsAPI {
         let ofContact = input.int("of_contact") ?? 0
         let typeID = input.int("relationship_type_id") ?? 0
         let created: Int64 = try await scope.write { sql in
-            let owner = try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactIs, attribute: "contact is")
-            try ResourceSteps.requireActive(owner)
+            try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactIs, attribute: "contact is")
             try await ResourceSteps.existing(sql, scope, ContactTable.table, id: ofContact, attribute: "of contact")
             let type = try await ResourceSteps.existing(
                 sql, scope, RelationshipTable.types, id: typeID, attribute: "relationship type id")
-            guard contactIs != ofContact else { throw MonicaError.invalid("A contact can't be in a relationship with itself.") }
+            guard contactIs != ofContact else {
+                throw MonicaError.invalid("A contact can't be in a relationship with itself.")
+            }
             let id = try await MonicaQueries.insert(
                 sql, RelationshipTable.table, account: scope.accountID, now: scope.now,
                 ["relationship_type_id": .int(typeID), "contact_is": .int(contactIs), "of_contact": .int(ofContact)])
             if let reverse = try await RelationshipTable.reverseType(sql, scope, of: type) {
                 _ = try await MonicaQueries.insert(
                     sql, RelationshipTable.table, account: scope.accountID, now: scope.now,
-                    ["relationship_type_id": .int(reverse.id), "contact_is": .int(ofContact), "of_contact": .int(contactIs)])
+                    [
+                        "relationship_type_id": .int(reverse.id), "contact_is": .int(ofContact),
+                        "of_contact": .int(contactIs),
+                    ])
             }
             return id
         }

@@ -26,12 +26,8 @@ enum ReminderTable {
     static let presenter: RowPresenter = { row, shorts, scope in
         .object(
             JSONObject(
-                [("id", .int(row.id)), ("uuid", .nullable(row.text("uuid"))), ("object", "reminder")] + fields(row) + [
-                    ("account", ["id": .int(scope.accountID)]),
-                    ("contact", .nullable(row.int("contact_id").flatMap { shorts[$0] })),
-                    ("created_at", .nullable(MonicaTimestamp.format(millis: row.int("created_at")))),
-                    ("updated_at", .nullable(MonicaTimestamp.format(millis: row.int("updated_at")))),
-                ]))
+                [("id", .int(row.id)), ("uuid", .nullable(row.text("uuid"))), ("object", "reminder")] + fields(row)
+                    + row.stamps(scope, contact: row.int("contact_id").flatMap { shorts[$0] })))
     }
 
     /// The first day on or after `from` the reminder falls on; nil when a one-time reminder is past.
@@ -81,7 +77,8 @@ struct RemindersAPI {
     }
 
     private func save(_ scope: MonicaScope, id: Int64?) async throws -> Response {
-        let input = try MonicaValidator.validate(try await scope.input(), id == nil ? Self.createRules : Self.updateRules)
+        let input = try MonicaValidator.validate(
+            try await scope.input(), id == nil ? Self.createRules : Self.updateRules)
         let contactID = input.int("contact_id") ?? 0
         let values: [String: DBValue] = [
             "contact_id": .int(contactID), "title": .text(input.string("title")),
@@ -93,15 +90,9 @@ struct RemindersAPI {
             if let id {
                 try await ResourceSteps.existing(sql, scope, ReminderTable.table, id: id, attribute: "reminder id")
             }
-            let contact = try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactID, attribute: "contact id")
-            try ResourceSteps.requireActive(contact)
-            if let id {
-                try await MonicaQueries.update(sql, ReminderTable.table, account: scope.accountID, id: id, now: scope.now, values)
-                return id
-            }
-            return try await MonicaQueries.insert(
-                sql, ReminderTable.table, account: scope.accountID, now: scope.now,
-                values.merging(["uuid": ResourceSteps.newUUID()]) { $1 })
+            try await ResourceSteps.existing(sql, scope, ContactTable.table, id: contactID, attribute: "contact id")
+            return try await MonicaQueries.save(
+                sql, ReminderTable.table, account: scope.accountID, id: id, now: scope.now, values)
         }
         return try await ResourceSteps.show(
             scope, ReminderTable.table, id: saved, status: id == nil ? .created : .ok, ReminderTable.presenter)
@@ -116,7 +107,8 @@ struct RemindersAPI {
         let now = Date(timeIntervalSince1970: Double(scope.now) / 1000)
         let today = MonicaDate(utc: now)
         let monthStart = calendar.date(
-            byAdding: .month, value: offset, to: calendar.date(from: DateComponents(year: today.year, month: today.month, day: 1))!)!
+            byAdding: .month, value: offset,
+            to: calendar.date(from: DateComponents(year: today.year, month: today.month, day: 1))!)!
         let first = max(MonicaDate(utc: monthStart), today)
         let startOfMonth = MonicaDate(utc: monthStart)
         let last = MonicaDate(
@@ -136,12 +128,8 @@ struct RemindersAPI {
                         [
                             ("id", .int(row.id)), ("reminder_id", .int(row.id)), ("object", "reminder"),
                             ("planned_date", .string(date.midnightTimestamp)),
-                        ] + ReminderTable.fields(row) + [
-                            ("account", ["id": .int(scope.accountID)]),
-                            ("contact", .nullable(row.int("contact_id").flatMap { shorts[$0] })),
-                            ("created_at", .nullable(MonicaTimestamp.format(millis: row.int("created_at")))),
-                            ("updated_at", .nullable(MonicaTimestamp.format(millis: row.int("updated_at")))),
-                        ]))
+                        ] + ReminderTable.fields(row)
+                            + row.stamps(scope, contact: row.int("contact_id").flatMap { shorts[$0] })))
             }
             return MonicaResponse.make(["data": .array(items)])
         }

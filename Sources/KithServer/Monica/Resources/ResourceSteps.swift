@@ -11,7 +11,7 @@ typealias RowPresenter = @Sendable (MonicaRow, [Int64: JSONTree], MonicaScope) -
 enum ResourceSteps {
     /// A page of the account's rows (optionally only a contact's), with the contacts they point at.
     static func list(
-        _ scope: MonicaScope, _ table: MonicaTable, filter: (String, DBValue)? = nil,
+        _ scope: MonicaScope, _ table: MonicaTable, filter: (any SQLExpression)? = nil,
         sortable: Set<String> = ["created_at", "updated_at"], contactColumns: [String] = ["contact_id"],
         extraMeta: (@Sendable (any SQLDatabase) async throws -> [(String, JSONTree)])? = nil,
         _ present: @escaping RowPresenter
@@ -38,7 +38,7 @@ enum ResourceSteps {
         let contactID = try scope.id()
         _ = try await scope.read { sql in try await ownedContact(sql, scope, contactID) }
         return try await list(
-            scope, table, filter: (column, .int(contactID)), sortable: sortable, contactColumns: contactColumns,
+            scope, table, filter: equals(column, contactID), sortable: sortable, contactColumns: contactColumns,
             extraMeta: extraMeta, present)
     }
 
@@ -77,22 +77,15 @@ enum ResourceSteps {
         throw MonicaError.notFound
     }
 
-    /// Archived contacts are read-only in Monica.
-    static func requireActive(_ contact: MonicaRow) throws {
-        if !contact.bool("is_active") {
-            throw MonicaError.invalid("The contact is archived: unarchive it to change it.")
-        }
-    }
-
     static func requireNotPartial(_ contact: MonicaRow) throws {
         if contact.bool("is_partial") { throw MonicaError.invalid("The contact can't be a partial contact") }
     }
 
-    /// Deletes the caller's row `id`; `existsRule` answers an unknown id as Monica's validation
-    /// error instead of 404.
+    /// Deletes the caller's row `id` in one transaction with `also` (what goes with it); with an
+    /// `attribute`, an id nobody has is Monica's validation error naming it instead of 404.
     static func destroy(
         _ scope: MonicaScope, _ table: MonicaTable, attribute: String? = nil, answerText: Bool,
-        before: (@Sendable (any SQLDatabase, MonicaRow) async throws -> Void)? = nil
+        also: (@Sendable (any SQLDatabase, MonicaRow) async throws -> Void)? = nil
     ) async throws -> Response {
         let raw = scope.rawID()
         guard let id = Int64(raw) else {
@@ -109,13 +102,11 @@ enum ResourceSteps {
                 }
                 row = found
             }
-            try await before?(sql, row)
-            _ = try await MonicaQueries.delete(sql, table, account: scope.accountID, id: id)
+            try await MonicaQueries.delete(sql, table, account: scope.accountID, id: id)
+            try await also?(sql, row)
         }
         return MonicaResponse.deleted(answerText ? .string(raw) : .int(id))
     }
-
-    static func newUUID() -> DBValue { .text(UUID().lowercased) }
 }
 
 extension MonicaRoutes {

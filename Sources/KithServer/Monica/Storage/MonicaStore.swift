@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 import SQLKit
 
 /// A stored value of an `/api` table. Booleans are stored as 0/1 so one schema fits both engines.
@@ -12,6 +13,8 @@ enum DBValue: Sendable, Encodable, Equatable {
     static func int(_ value: Int64?) -> DBValue { value.map(DBValue.int) ?? .null }
     static func double(_ value: Double?) -> DBValue { value.map(DBValue.double) ?? .null }
     static func bool(_ value: Bool?) -> DBValue { value.map { .int($0 ? 1 : 0) } ?? .null }
+
+    var textValue: String? { if case .text(let value) = self { value } else { nil } }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -50,7 +53,6 @@ struct MonicaRow: Sendable {
         }
     }
     func bool(_ name: String) -> Bool { int(name).map { $0 != 0 } ?? false }
-    func optionalBool(_ name: String) -> Bool? { int(name).map { $0 != 0 } }
     var id: Int64 { int("id") ?? 0 }
 
     static func read(_ row: any SQLRow, _ columns: [MonicaColumn]) throws -> MonicaRow {
@@ -90,7 +92,9 @@ struct MonicaTable: Sendable {
 /// The generic reads and writes every `/api` table shares. Everything is filtered by account:
 /// another account's object is simply not there.
 enum MonicaQueries {
-    static func insert(_ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, now: Int64, _ values: [String: DBValue])
+    static func insert(
+        _ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, now: Int64, _ values: [String: DBValue]
+    )
         async throws -> Int64
     {
         let all = values.merging(["account_id": .int(account), "created_at": .int(now), "updated_at": .int(now)]) {
@@ -104,7 +108,8 @@ enum MonicaQueries {
         return try row.decode(column: "id", as: Int64.self)
     }
 
-    static func find(_ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64) async throws -> MonicaRow? {
+    static func find(_ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64) async throws -> MonicaRow?
+    {
         try await sql.select().column("*").from(table.name).where("account_id", .equal, account).where("id", .equal, id)
             .first().map(table.read)
     }
@@ -117,24 +122,38 @@ enum MonicaQueries {
         try await query.where("account_id", .equal, account).where("id", .equal, id).run()
     }
 
-    /// Whether a row was there to delete.
-    static func delete(_ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64) async throws -> Bool {
-        guard try await find(sql, table, account: account, id: id) != nil else { return false }
+    static func delete(_ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64) async throws {
         try await sql.delete(from: table.name).where("account_id", .equal, account).where("id", .equal, id).run()
-        return true
     }
 
-    /// One page of an account's rows, optionally only those whose `filter` column equals a value,
-    /// in the requested order (ties by id), with the total.
+    /// Updates row `id`, or inserts a new row (with a uuid, where the table has one) when `id` is nil;
+    /// the row's id.
+    static func save(
+        _ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64?, now: Int64,
+        _ values: [String: DBValue]
+    ) async throws -> Int64 {
+        if let id {
+            try await update(sql, table, account: account, id: id, now: now, values)
+            return id
+        }
+        var values = values
+        if table.columns.contains(where: { $0.name == "uuid" }) { values["uuid"] = .text(UUID().lowercased) }
+        return try await insert(sql, table, account: account, now: now, values)
+    }
+
+    /// One page of an account's rows, optionally only those `filter` keeps, in the requested order
+    /// (ties by id), with the total.
     static func page(
-        _ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, filter: (String, DBValue)? = nil, _ page: PageRequest
+        _ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, filter: (any SQLExpression)? = nil,
+        _ page: PageRequest
     ) async throws -> (rows: [MonicaRow], total: Int) {
         func scoped(_ query: SQLSelectBuilder) -> SQLSelectBuilder {
             let query = query.from(table.name).where("account_id", .equal, account)
-            guard let (column, value) = filter else { return query }
-            return query.where(SQLIdentifier(column), .equal, SQLBind(value))
+            guard let filter else { return query }
+            return query.where(filter)
         }
-        let total = try await scoped(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"))
+        let total =
+            try await scoped(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"))
             .first()?.decode(column: "total", as: Int64.self) ?? 0
         let direction: SQLDirection = page.descending ? .descending : .ascending
         var query = scoped(sql.select().column("*"))
@@ -144,7 +163,8 @@ enum MonicaQueries {
             // The column comes from PageRequest's allow-list.
             query = query.orderBy(SQLRaw("CASE WHEN \(page.sortColumn) IS NULL THEN 0 ELSE 1 END"), direction)
         }
-        let rows = try await query
+        let rows =
+            try await query
             .orderBy(SQLIdentifier(page.sortColumn), direction).orderBy("id", direction)
             .limit(page.limit).offset(page.offset).all().map(table.read)
         return (rows, Int(total))
@@ -158,6 +178,23 @@ enum MonicaQueries {
         return try await sql.select().column("*").from(table.name).where("account_id", .equal, account)
             .where(SQLIdentifier(column), .in, SQLBind.group(values)).orderBy("id").all().map(table.read)
     }
+}
+
+/// `column = value`, for `MonicaQueries.page`'s filter.
+func equals(_ column: String, _ value: Int64) -> any SQLExpression {
+    SQLBinaryExpression(SQLIdentifier(column), .equal, SQLBind(value))
+}
+
+/// `column IN (SELECT … FROM through WHERE key = value)`: rows linked through a join table,
+/// however many, without binding every id.
+func linked(_ column: String, through table: String, select: String, where key: String, is value: Int64)
+    -> any SQLExpression
+{
+    SQLBinaryExpression(
+        SQLIdentifier(column), .in,
+        SQLSubquery.select {
+            $0.column(SQLIdentifier(select)).from(table).where(SQLIdentifier(key), .equal, SQLBind(value))
+        })
 }
 
 struct MonicaStorageError: Error, CustomStringConvertible {

@@ -36,14 +36,21 @@ enum TagTable {
     }
 
     /// Each contact's tags, in the order they were attached.
-    static func tags(_ sql: any SQLDatabase, account: Int64, of contactIDs: [Int64]) async throws -> [(Int64, MonicaRow)] {
+    static func tags(_ sql: any SQLDatabase, account: Int64, of contactIDs: [Int64]) async throws -> [(
+        Int64, MonicaRow
+    )] {
         guard !contactIDs.isEmpty else { return [] }
-        let rows = try await sql.select().column(SQLColumn("contact_id", table: "ct")).column(SQLColumn("*", table: "t"))
-            .from(SQLAlias(SQLIdentifier("monica_contact_tags"), as: SQLIdentifier("ct")))
-            .join(SQLAlias(SQLIdentifier(table.name), as: SQLIdentifier("t")), on: SQLColumn("tag_id", table: "ct"), .equal, SQLColumn("id", table: "t"))
-            .where(SQLColumn("account_id", table: "ct"), .equal, SQLBind(account))
-            .where(SQLColumn("contact_id", table: "ct"), .in, SQLBind.group(contactIDs))
-            .orderBy(SQLColumn("created_at", table: "ct")).orderBy(SQLColumn("id", table: "t")).all()
+        let rows = try await sql.select().column(SQLColumn("contact_id", table: "ct")).column(
+            SQLColumn("*", table: "t")
+        )
+        .from(SQLAlias(SQLIdentifier("monica_contact_tags"), as: SQLIdentifier("ct")))
+        .join(
+            SQLAlias(SQLIdentifier(table.name), as: SQLIdentifier("t")), on: SQLColumn("tag_id", table: "ct"), .equal,
+            SQLColumn("id", table: "t")
+        )
+        .where(SQLColumn("account_id", table: "ct"), .equal, SQLBind(account))
+        .where(SQLColumn("contact_id", table: "ct"), .in, SQLBind.group(contactIDs))
+        .orderBy(SQLColumn("created_at", table: "ct")).orderBy(SQLColumn("id", table: "t")).all()
         return try rows.map { (try $0.decode(column: "contact_id", as: Int64.self), try table.read($0)) }
     }
 }
@@ -53,9 +60,12 @@ struct TagsAPI {
     static let rules = [FieldRules("name", .required, .string, .max(255))]
 
     func addRoutes(to routes: MonicaRoutes) {
-        routes.get("tags") { scope in try await ResourceSteps.list(scope, TagTable.table, contactColumns: [], TagTable.presenter) }
+        routes.get("tags") { scope in
+            try await ResourceSteps.list(scope, TagTable.table, contactColumns: [], TagTable.presenter)
+        }
         routes.get("tags/{id}") { scope in
-            try await ResourceSteps.show(scope, TagTable.table, id: try scope.id(), contactColumns: [], TagTable.presenter)
+            try await ResourceSteps.show(
+                scope, TagTable.table, id: try scope.id(), contactColumns: [], TagTable.presenter)
         }
         routes.post("tags") { scope in try await save(scope, id: nil) }
         routes.put("tags/{id}") { scope in try await save(scope, id: try scope.id()) }
@@ -78,13 +88,15 @@ struct TagsAPI {
                 guard try await MonicaQueries.find(sql, TagTable.table, account: scope.accountID, id: id) != nil else {
                     throw MonicaError.notFound
                 }
-                try await MonicaQueries.update(sql, TagTable.table, account: scope.accountID, id: id, now: scope.now, values)
+                try await MonicaQueries.update(
+                    sql, TagTable.table, account: scope.accountID, id: id, now: scope.now, values)
                 return id
             }
             return try await MonicaQueries.insert(sql, TagTable.table, account: scope.accountID, now: scope.now, values)
         }
         return try await ResourceSteps.show(
-            scope, TagTable.table, id: saved, contactColumns: [], status: id == nil ? .created : .ok, TagTable.presenter)
+            scope, TagTable.table, id: saved, contactColumns: [], status: id == nil ? .created : .ok, TagTable.presenter
+        )
     }
 
     private static func find(_ sql: any SQLDatabase, _ scope: MonicaScope, name: String) async throws -> MonicaRow? {
@@ -100,9 +112,7 @@ struct TagsAPI {
             guard try await MonicaQueries.find(sql, TagTable.table, account: scope.accountID, id: tagID) != nil else {
                 throw MonicaError.notFound
             }
-            let ids = try await sql.select().column("contact_id").from("monica_contact_tags")
-                .where("tag_id", .equal, tagID).all(decodingColumn: "contact_id", as: Int64.self)
-            let (rows, total) = try await ContactQueries.page(sql, scope, ids: ids, page)
+            let (rows, total) = try await ContactQueries.tagged(sql, scope, tagID: tagID, page)
             let items = try await ContactNesting.present(sql, scope, rows, withContactFields: true)
             return PageEnvelope(items: items, total: total, request: page, path: scope.indexURL).response
         }
@@ -119,11 +129,13 @@ struct TagsAPI {
         let names = try (input.array("tags") ?? []).compactMap { item -> String? in
             if item.isNull || item == .string("0") || item == .int(0) { return nil }
             guard let name = ValidInput.text(item) else { throw MonicaError.invalid("The name must be a string.") }
-            guard name.count <= 255 else { throw MonicaError.invalid("The name must not be greater than 255 characters.") }
+            guard name.count <= 255 else {
+                throw MonicaError.invalid("The name must not be greater than 255 characters.")
+            }
             return name
         }
         try await scope.write { sql in
-            try ResourceSteps.requireActive(try await ResourceSteps.ownedContact(sql, scope, contactID))
+            try await ResourceSteps.ownedContact(sql, scope, contactID)
             for name in names {
                 let tagID: Int64
                 if let existing = try await Self.find(sql, scope, name: name) {
@@ -136,8 +148,10 @@ struct TagsAPI {
                 let linked = try await sql.select().column("tag_id").from("monica_contact_tags")
                     .where("contact_id", .equal, contactID).where("tag_id", .equal, tagID).first()
                 if linked == nil {
-                    try await sql.insert(into: "monica_contact_tags").columns("contact_id", "tag_id", "account_id", "created_at")
-                        .values(SQLBind(contactID), SQLBind(tagID), SQLBind(scope.accountID), SQLBind(scope.now)).run()
+                    try await sql.insert(into: "monica_contact_tags").columns(
+                        "contact_id", "tag_id", "account_id", "created_at"
+                    )
+                    .values(SQLBind(contactID), SQLBind(tagID), SQLBind(scope.accountID), SQLBind(scope.now)).run()
                 }
             }
         }
@@ -156,7 +170,7 @@ struct TagsAPI {
             return id
         }
         try await scope.write { sql in
-            try ResourceSteps.requireActive(try await ResourceSteps.ownedContact(sql, scope, contactID))
+            try await ResourceSteps.ownedContact(sql, scope, contactID)
             for id in ids {
                 guard try await MonicaQueries.find(sql, TagTable.table, account: scope.accountID, id: id) != nil else {
                     throw MonicaError.notFound
@@ -171,7 +185,7 @@ struct TagsAPI {
     private func unsetAll(_ scope: MonicaScope) async throws -> Response {
         let contactID = try scope.id()
         try await scope.write { sql in
-            try ResourceSteps.requireActive(try await ResourceSteps.ownedContact(sql, scope, contactID))
+            try await ResourceSteps.ownedContact(sql, scope, contactID)
             try await sql.delete(from: "monica_contact_tags").where("contact_id", .equal, contactID).run()
         }
         return try await ContactsAPI.showContact(scope, id: contactID)

@@ -13,15 +13,14 @@ enum TaskTable {
         ])
 
     static let presenter: RowPresenter = { row, shorts, scope in
-        [
-            "id": .int(row.id), "uuid": .nullable(row.text("uuid")), "object": "task", "title": .nullable(row.text("title")),
-            "description": .nullable(row.text("description")), "completed": .bool(row.bool("completed")),
-            "completed_at": .nullable(MonicaTimestamp.format(millis: row.int("completed_at"))),
-            "account": ["id": .int(scope.accountID)],
-            "contact": .nullable(row.int("contact_id").flatMap { shorts[$0] }),
-            "created_at": .nullable(MonicaTimestamp.format(millis: row.int("created_at"))),
-            "updated_at": .nullable(MonicaTimestamp.format(millis: row.int("updated_at"))),
-        ]
+        .object(
+            JSONObject(
+                [
+                    ("id", .int(row.id)), ("uuid", .nullable(row.text("uuid"))), ("object", "task"),
+                    ("title", .nullable(row.text("title"))), ("description", .nullable(row.text("description"))),
+                    ("completed", .bool(row.bool("completed"))),
+                    ("completed_at", .nullable(MonicaTimestamp.format(millis: row.int("completed_at")))),
+                ] + row.stamps(scope, contact: row.int("contact_id").flatMap { shorts[$0] })))
     }
 }
 
@@ -42,7 +41,8 @@ struct TasksAPI {
 
     /// Monica answers a new task with 200, not 201 (its service fetches the task again).
     private func save(_ scope: MonicaScope, id: Int64?) async throws -> Response {
-        let input = try MonicaValidator.validate(try await scope.input(), id == nil ? Self.createRules : Self.updateRules)
+        let input = try MonicaValidator.validate(
+            try await scope.input(), id == nil ? Self.createRules : Self.updateRules)
         let contactID = input.int("contact_id")
         let saved: Int64 = try await scope.write { sql in
             if let id {
@@ -53,15 +53,14 @@ struct TasksAPI {
                 "title": .text(input.string("title")), "description": .text(input.string("description")),
                 "contact_id": .int(contactID),
             ]
-            if let id {
+            // Only an update says whether the task is done (Monica's create ignores `completed`).
+            if id != nil {
                 let completed = input.bool("completed") ?? false
                 values["completed"] = .bool(completed)
                 values["completed_at"] = completed ? .int(scope.now) : .null
-                try await MonicaQueries.update(sql, TaskTable.table, account: scope.accountID, id: id, now: scope.now, values)
-                return id
             }
-            values["uuid"] = ResourceSteps.newUUID()
-            return try await MonicaQueries.insert(sql, TaskTable.table, account: scope.accountID, now: scope.now, values)
+            return try await MonicaQueries.save(
+                sql, TaskTable.table, account: scope.accountID, id: id, now: scope.now, values)
         }
         return try await ResourceSteps.show(scope, TaskTable.table, id: saved, TaskTable.presenter)
     }
