@@ -18,21 +18,29 @@ public struct StoredSession: Codable, Sendable, Equatable {
     }
 }
 
-/// Where the session lives between launches: the Keychain on Apple platforms, a 0600 file elsewhere.
-public protocol SessionStore: Sendable {
-    func load() throws -> StoredSession?
-    func save(_ session: StoredSession) throws
+/// A secret a device keeps between launches (a Kith session, a Monica token): the Keychain on
+/// Apple platforms, a 0600 file elsewhere, memory in tests.
+public protocol SecretStore<Secret>: Sendable {
+    associatedtype Secret: Codable & Sendable
+    func load() throws -> Secret?
+    func save(_ secret: Secret) throws
     func clear() throws
 }
 
-/// Keeps the session in memory only: for previews, tests and one-shot scripts.
-public final class InMemorySessionStore: SessionStore, @unchecked Sendable {
+/// Where the Kith session lives between launches.
+public protocol SessionStore: SecretStore where Secret == StoredSession {}
+
+/// Keeps a secret in memory only: for previews, tests and one-shot scripts.
+public final class InMemorySecretStore<Secret: Codable & Sendable>: SecretStore, @unchecked Sendable {
     private let lock = NSLock()
-    private var session: StoredSession?
+    private var secret: Secret?
 
-    public init(_ session: StoredSession? = nil) { self.session = session }
+    public init(_ secret: Secret? = nil) { self.secret = secret }
 
-    public func load() throws -> StoredSession? { lock.withLock { session } }
-    public func save(_ session: StoredSession) throws { lock.withLock { self.session = session } }
-    public func clear() throws { lock.withLock { session = nil } }
+    public func load() throws -> Secret? { lock.withLock { secret } }
+    public func save(_ secret: Secret) throws { lock.withLock { self.secret = secret } }
+    public func clear() throws { lock.withLock { secret = nil } }
 }
+
+extension InMemorySecretStore: SessionStore where Secret == StoredSession {}
+public typealias InMemorySessionStore = InMemorySecretStore<StoredSession>

@@ -7,27 +7,27 @@ import KithCore
     import Darwin
 #endif
 
-/// Keeps the session in a JSON file readable only by its owner (mode 0600), as SSH keys are kept.
-public struct FileSessionStore: SessionStore {
+/// Keeps a secret in a JSON file readable only by its owner (mode 0600), as SSH keys are kept.
+public struct FileSecretStore<Secret: Codable & Sendable>: SecretStore {
     public let fileURL: URL
 
     public init(fileURL: URL) { self.fileURL = fileURL }
 
-    public func load() throws -> StoredSession? {
+    public func load() throws -> Secret? {
         guard FileManager.default.fileExists(atPath: fileURL.path) else { return nil }
         do {
-            return try WireCoding.decoder().decode(StoredSession.self, from: Data(contentsOf: fileURL))
+            return try WireCoding.decoder().decode(Secret.self, from: Data(contentsOf: fileURL))
         } catch {
-            throw KithError.storage("the session file \(fileURL.path) is unreadable (\(error.localizedDescription))")
+            throw KithError.storage("\(fileURL.path) is unreadable (\(error.localizedDescription))")
         }
     }
 
-    public func save(_ session: StoredSession) throws {
+    public func save(_ secret: Secret) throws {
         let directory = fileURL.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let data = try WireCoding.encoder().encode(session)
+            let data = try WireCoding.encoder().encode(secret)
             // Written to a private temporary file first, then renamed, so the secret is never
             // readable by others, not even for a moment, and a crash never leaves half a file.
             let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString)")
@@ -37,13 +37,13 @@ public struct FileSessionStore: SessionStore {
             guard rename(temporary.path, fileURL.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)
-                throw KithError.storage("cannot save the session in \(fileURL.path) (\(reason))")
+                throw KithError.storage("cannot save \(fileURL.path) (\(reason))")
             }
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fileURL.path)
         } catch let error as KithError {
             throw error
         } catch {
-            throw KithError.storage("cannot save the session in \(fileURL.path) (\(error.localizedDescription))")
+            throw KithError.storage("cannot save \(fileURL.path) (\(error.localizedDescription))")
         }
     }
 
@@ -56,3 +56,6 @@ public struct FileSessionStore: SessionStore {
         }
     }
 }
+
+extension FileSecretStore: SessionStore where Secret == StoredSession {}
+public typealias FileSessionStore = FileSecretStore<StoredSession>

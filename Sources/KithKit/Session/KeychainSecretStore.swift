@@ -3,9 +3,9 @@
     import KithCore
     import Security
 
-    /// Keeps the session in the Keychain (Apple platforms), readable only after first unlock and
-    /// never synced to other devices: a session belongs to one device.
-    public struct KeychainSessionStore: SessionStore {
+    /// Keeps a secret in the Keychain (Apple platforms), readable only after first unlock and
+    /// never synced to other devices: a session or token belongs to one device.
+    public struct KeychainSecretStore<Secret: Codable & Sendable>: SecretStore {
         public let service: String
         public let account: String
 
@@ -22,7 +22,7 @@
             ]
         }
 
-        public func load() throws -> StoredSession? {
+        public func load() throws -> Secret? {
             var request = query
             request[kSecReturnData as String] = true
             request[kSecMatchLimit as String] = kSecMatchLimitOne
@@ -30,13 +30,13 @@
             let status = SecItemCopyMatching(request as CFDictionary, &item)
             if status == errSecItemNotFound { return nil }
             guard status == errSecSuccess, let data = item as? Data else {
-                throw KithError.storage("the Keychain refused to read the session (status \(status))")
+                throw KithError.storage("the Keychain refused to read the secret (status \(status))")
             }
-            return try WireCoding.decoder().decode(StoredSession.self, from: data)
+            return try WireCoding.decoder().decode(Secret.self, from: data)
         }
 
-        public func save(_ session: StoredSession) throws {
-            let data = try WireCoding.encoder().encode(session)
+        public func save(_ secret: Secret) throws {
+            let data = try WireCoding.encoder().encode(secret)
             let update: [String: Any] = [kSecValueData as String: data]
             var status = SecItemUpdate(query as CFDictionary, update as CFDictionary)
             if status == errSecItemNotFound {
@@ -46,15 +46,18 @@
                 status = SecItemAdd(add as CFDictionary, nil)
             }
             guard status == errSecSuccess else {
-                throw KithError.storage("the Keychain refused to save the session (status \(status))")
+                throw KithError.storage("the Keychain refused to save the secret (status \(status))")
             }
         }
 
         public func clear() throws {
             let status = SecItemDelete(query as CFDictionary)
             guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw KithError.storage("the Keychain refused to remove the session (status \(status))")
+                throw KithError.storage("the Keychain refused to remove the secret (status \(status))")
             }
         }
     }
+
+    extension KeychainSecretStore: SessionStore where Secret == StoredSession {}
+    public typealias KeychainSessionStore = KeychainSecretStore<StoredSession>
 #endif

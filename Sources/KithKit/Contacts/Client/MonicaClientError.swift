@@ -1,0 +1,65 @@
+import Foundation
+
+/// Everything a Monica client can meet, each with the sentence seed 004 (story 9) shows and
+/// whether trying again can help.
+public enum MonicaClientError: Error, Equatable, Sendable {
+    /// No network, or the server is down.
+    case offline
+    /// No answer within the transport's timeout (10 s by default).
+    case timeout
+    /// The token was refused while checking it: nothing was saved.
+    case invalidToken
+    /// The server stopped accepting the saved token (401): this device is signed out.
+    case signedOut
+    /// 429: Monica allows 60 requests a minute. `retryAfter` is in seconds when the server said.
+    case rateLimited(retryAfter: Int?)
+    /// 5xx.
+    case serverTrouble(status: Int)
+    /// 404: the object does not exist or belongs to someone else.
+    case notFound
+    /// 422 and other refusals, with Monica's messages.
+    case rejected(status: Int, messages: [String])
+    /// The server answered something that is not Monica's JSON.
+    case invalidResponse(String)
+    /// An address that is not a usable URL.
+    case invalidAddress(String)
+    /// `http://` to another machine.
+    case insecureAddress
+    /// Nothing is connected on this device.
+    case notConnected
+    /// An edit made on this device breaks a rule (checked before anything is stored or sent).
+    case invalid(String)
+    /// The device's cache failed.
+    case storage(String)
+
+    public var userMessage: String {
+        switch self {
+        case .offline: "Cannot connect. Check your internet and try again."
+        case .timeout: "Monica took too long to answer. Please try again."
+        case .invalidToken: "This API token is invalid or expired."
+        case .signedOut: "Your session expired. Please log in again."
+        case .rateLimited: "Too many requests. Please wait a moment."
+        case .serverTrouble: "Monica is having trouble. Please try again."
+        case .notFound: "This was not found. It may have been deleted."
+        case .rejected(_, let messages): messages.isEmpty ? "Monica refused the change." : messages.joined(separator: " ")
+        case .invalidResponse: "Monica sent an answer this app does not understand."
+        case .invalidAddress(let text): "\"\(text)\" is not a server address. Use one like https://monica.example.com."
+        case .insecureAddress: "Use an https:// address: http:// is only allowed for a server on this computer."
+        case .notConnected: "Connect to a Monica server first."
+        case .invalid(let message): message
+        case .storage(let reason): "Could not save on this device: \(reason)"
+        }
+    }
+
+    /// Whether the same request may succeed later without the user changing anything.
+    public var isRetryable: Bool {
+        switch self {
+        case .offline, .timeout, .rateLimited, .serverTrouble: true
+        default: false
+        }
+    }
+}
+
+extension MonicaClientError: LocalizedError {
+    public var errorDescription: String? { userMessage }
+}
