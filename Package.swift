@@ -103,6 +103,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "KithKit", "KithKitNIO", "KithServer", "KithCore", "KithTestSupport", "kith", "kith-bench",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
