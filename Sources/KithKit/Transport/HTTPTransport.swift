@@ -64,7 +64,7 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         do {
-            let (data, response) = try await session.data(for: urlRequest)
+            let (data, response) = try await exchange(urlRequest)
             guard let http = response as? HTTPURLResponse else { throw KithError.invalidResponse("not an HTTP answer") }
             var headers: [String: String] = [:]
             for (name, value) in http.allHeaderFields {
@@ -74,5 +74,20 @@ public struct URLSessionTransport: HTTPTransport {
         } catch let error as URLError {
             throw KithError(transportError: error)
         }
+    }
+
+    private func exchange(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        #if canImport(FoundationNetworking)
+            // On Linux, cancelling a task while it awaits `URLSession.data(for:)` can deadlock
+            // swift-corelibs-foundation: the cancel handler and the completion take the task's
+            // status lock and URLSession's own lock in opposite orders (seen when `async let`
+            // siblings were cancelled after one failed). The exchange runs in a task of its own,
+            // so a caller's cancellation never reaches URLSession; the request still ends at the
+            // timeout.
+            let session = self.session
+            return try await Task { try await session.data(for: request) }.value
+        #else
+            return try await session.data(for: request)
+        #endif
     }
 }
