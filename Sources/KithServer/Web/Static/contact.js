@@ -115,7 +115,7 @@
 
   function fieldValue(field) {
     var type = (field.contact_field_type && field.contact_field_type.type) || "";
-    var data = field.data || "";
+    var data = field.content || "";
     if (type === "email") return el("a", { href: "mailto:" + data.trim(), className: "field-value", text: data });
     if (type === "phone") {
       return el("a", { href: "tel:" + data.replace(/[^0-9+*#,;]/g, ""), className: "field-value", text: data });
