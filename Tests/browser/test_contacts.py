@@ -33,9 +33,9 @@ def day(offset: int) -> str:
 
 def until(driver, condition, message, timeout=WAIT):
     try:
-        # The sections are redrawn when their answers arrive: an element can go stale under a check.
-        return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException]).until(
-            lambda d: condition(d))
+        # The sections are redrawn when their answers arrive: what a check looks at can be gone for a moment.
+        wait = WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, AssertionError])
+        return wait.until(lambda d: condition(d))
     except Exception as error:
         raise AssertionError(message) from error
 
