@@ -86,6 +86,7 @@ public func buildApplication(
     let outreach = OutreachService(
         repository: syncRepository, writer: writer, stamps: WebClock(wall: config.clock), clock: config.clock)
     OutreachPages(outreach: outreach, renderer: renderer, session: session).addRoutes(to: router)
+    ContactsPages(renderer: renderer, session: session).addRoutes(to: router)
     MonicaServer.addRoutes(
         to: router, database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock)
 

@@ -3,8 +3,11 @@ screenshots' surroundings and accessibility checks."""
 
 import email
 import email.policy
+import json
 import re
 import time
+import urllib.error
+import urllib.request
 import uuid
 from urllib.parse import urlparse
 
@@ -197,3 +200,38 @@ def unlabeled_inputs(driver) -> list:
         """)
 
 
+
+
+class WebAPI:
+    """The server's Monica-compatible /api called as the signed-in browser's pages call it: with its
+    session cookie and the CSRF token in X-CSRF-Token (so, like the pages, not rate limited)."""
+
+    def __init__(self, driver, server):
+        cookies = {cookie["name"]: cookie["value"] for cookie in driver.get_cookies()}
+        assert "kith_session" in cookies, "sign in first"
+        self.base_url = server.base_url
+        self.cookie = "; ".join(f"{name}={value}" for name, value in cookies.items())
+        self.csrf = cookies["kith_csrf"]
+
+    def call(self, method: str, path: str, body=None):
+        """(status, parsed JSON answer)."""
+        request = urllib.request.Request(
+            self.base_url + path, method=method, data=None if body is None else json.dumps(body).encode(),
+            headers={"Cookie": self.cookie, "Accept": "application/json", "Content-Type": "application/json",
+                     "X-CSRF-Token": self.csrf})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def data(self, method: str, path: str, body=None):
+        """The answer's `data`, after checking the call succeeded."""
+        status, answer = self.call(method, path, body)
+        assert 200 <= status < 300, f"{method} {path} answered {status}: {answer}"
+        return answer["data"]
+
+    def contact(self, first: str, last: str = None, **fields) -> int:
+        body = {"first_name": first, "last_name": last, "is_birthdate_known": False, "is_deceased": False,
+                "is_deceased_date_known": False, **fields}
+        return self.data("POST", "/api/contacts", body)["id"]

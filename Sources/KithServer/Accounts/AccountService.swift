@@ -106,12 +106,14 @@ struct AccountService: Sendable {
     // MARK: Authentication of requests
 
     /// Resolves a bearer token (access token, web session or personal access token) to its user.
+    /// A personal access token is an API client's token: it counts as `.app` only, so a cookie
+    /// (`[.web]`) never takes one (it would sign a browser in, and skip `/api`'s rate limit).
     func authenticate(token: String, allowing kinds: Set<SessionKind> = [.app]) async throws -> AuthenticatedUser {
         let hash = Tokens.hash(token)
         if token.hasPrefix(TokenKind.personal.rawValue + "_") {
-            guard let found = try await repository.usePersonalToken(hash: hash, now: clock.nowMillis) else {
-                throw AppError.unauthorized
-            }
+            guard kinds.contains(.app),
+                let found = try await repository.usePersonalToken(hash: hash, now: clock.nowMillis)
+            else { throw AppError.unauthorized }
             return authenticated(found.user, sessionID: nil, personalTokenID: found.tokenID)
         }
         guard let found = try await repository.session(accessHash: hash),

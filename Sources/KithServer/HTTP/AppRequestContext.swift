@@ -10,6 +10,9 @@ public struct AppRequestContext: RequestContext {
     public var user: AuthenticatedUser?
     /// The browser's CSRF token, set by the web session middleware on pages.
     public var csrfToken: String?
+    /// Set when `/api` was called by the web app with the session cookie instead of a bearer token:
+    /// Monica's per-minute limit is for API clients, and one contact page makes several requests.
+    public var isWebSessionRequest = false
 
     /// Who is calling, for limits per client address.
     public var remoteAddress: SocketAddress?

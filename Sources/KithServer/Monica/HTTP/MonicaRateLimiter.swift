@@ -49,7 +49,7 @@ final class MonicaRateLimiter: Sendable {
     }
 }
 
-/// Counts every authenticated `/api` request and puts `X-RateLimit-*` on every answer, errors
+/// Counts every `/api` request authenticated by a token and puts `X-RateLimit-*` on every answer, errors
 /// included; over the limit, answers 429 code 34 with `Retry-After`.
 struct MonicaRateLimitMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -58,6 +58,8 @@ struct MonicaRateLimitMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        // The web app's own pages are not an API client (docs/decisions.md 29).
+        if context.isWebSessionRequest { return try await next(request, context) }
         let key = try context.requireUser().id.lowercased
         let verdict = limiter.hit(key)
         var headers: HTTPFields = [:]
@@ -77,25 +79,5 @@ struct MonicaRateLimitMiddleware: RouterMiddleware {
         }
         for field in headers { response.headers[field.name] = field.value }
         return response
-    }
-}
-
-/// `Authorization: Bearer <token>` (a personal access token, or an app's access token); anything
-/// else is Laravel's 401 `{"message":"Unauthenticated."}`, whatever the Accept header says.
-struct MonicaAuthMiddleware: RouterMiddleware {
-    typealias Context = AppRequestContext
-    let accounts: AccountService
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        guard let token = BearerAuthMiddleware.bearerToken(request) else { return MonicaError.unauthenticated.response }
-        var context = context
-        do {
-            context.user = try await accounts.authenticate(token: token)
-        } catch is AppError {
-            return MonicaError.unauthenticated.response
-        }
-        return try await next(request, context)
     }
 }

@@ -1,0 +1,499 @@
+// A contact's addresses (seed 001): each with its label, its lines in the country's order, a map
+// sketch when it has coordinates, directions, copy, share, edit and delete (after a confirm
+// step); the add/edit form with a searchable country picker whose choice sets the postal-code
+// and region labels. Everything goes through /api, which checks every rule.
+(function () {
+  "use strict";
+
+  var K = window.KithContacts;
+  var Lines = window.KithAddressLines;
+  var el = K.el;
+  var body = document.getElementById("addresses-body");
+  if (!body) return;
+  var notice = document.getElementById("addresses-notice");
+  var addButton = document.getElementById("add-address");
+  var form = document.getElementById("address-form");
+  var formTitle = document.getElementById("address-form-title");
+  var formError = document.getElementById("address-form-error");
+  var saveButton = document.getElementById("address-save");
+  var postalLabel = document.getElementById("address-postal-code-label");
+  var regionLabel = document.getElementById("address-province-label");
+  var countryInput = document.getElementById("address-country");
+  var countryOptions = document.getElementById("country-options");
+  var countryHint = document.getElementById("address-country-hint");
+  var dialog = document.getElementById("confirm-dialog");
+  var FIELDS = ["name", "street", "city", "province", "postal_code"];
+
+  var contact = null;
+  var formats = null; // {standard, countries}: KithCore's AddressFormat, served by the server
+  var countries = null; // [{code, name}] from /api/countries, loaded when the form first opens
+  var editing = null; // the address being edited; null when adding
+  var chosenCountry = null; // the picker's choice: an upper-case ISO code
+  var noticeTimer = null;
+
+  function input(field) {
+    return document.getElementById("address-" + field.replace("_", "-"));
+  }
+
+  function say(text) {
+    notice.textContent = text;
+    window.clearTimeout(noticeTimer);
+    noticeTimer = window.setTimeout(function () { notice.textContent = ""; }, 6000);
+  }
+
+  function contactName() {
+    return (contact && contact.complete_name) || "this contact";
+  }
+
+  function labelOf(address) {
+    return address.name || "Address";
+  }
+
+  // ---- Coordinates, maps, directions -------------------------------------------------------------
+
+  // (0, 0) is what a failed geocode leaves: it counts as missing (DOMAINS.md).
+  function coordinates(address) {
+    var lat = address.latitude;
+    var lon = address.longitude;
+    if (typeof lat !== "number" || typeof lon !== "number") return null;
+    if ((lat === 0 && lon === 0) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+    return { lat: lat, lon: lon, text: lat + "," + lon };
+  }
+
+  // The links of KithCore's MapLinks (what the iOS app opens): parameters sorted by name, the
+  // contact's name as the destination's label.
+  function query(parameters) {
+    return Object.keys(parameters).sort().map(function (name) {
+      return name + "=" + encodeURIComponent(parameters[name]).replace(/%2C/g, ",");
+    }).join("&");
+  }
+
+  function osmMapURL(point) {
+    return "https://www.openstreetmap.org/?mlat=" + point.lat + "&mlon=" + point.lon +
+      "#map=16/" + point.lat + "/" + point.lon;
+  }
+
+  // Without coordinates, and with no geocoder on the server, the address's text goes to the map,
+  // which finds the place itself.
+  function directionLinks(address, lines) {
+    var point = coordinates(address);
+    var osm = "https://www.openstreetmap.org/directions?" +
+      query(point ? { route: ";" + point.text, to: contactName() } : { to: lines.join(", ") });
+    var apple = "https://maps.apple.com/?" + query({ daddr: point ? point.text : lines.join(", "), q: contactName() });
+    function link(href, service, className) {
+      return el("a", {
+        href: href, className: "btn btn-secondary btn-small " + className, rel: "noopener noreferrer", target: "_blank",
+        title: "Directions to " + contactName() + " on " + service, text: service
+      });
+    }
+    return el("span", { className: "directions", role: "group", "aria-label": "Directions to " + contactName() }, [
+      el("span", { className: "directions-label", text: "Directions" }),
+      link(osm, "OpenStreetMap", "directions-osm"),
+      link(apple, "Apple Maps", "directions-apple")
+    ]);
+  }
+
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function svg(tag, attributes) {
+    var element = document.createElementNS(SVG, tag);
+    Object.keys(attributes).forEach(function (key) { element.setAttribute(key, attributes[key]); });
+    return element;
+  }
+
+  // A sketch, not a map: no tiles may load from another site (CSP), so a few streets and a pin,
+  // shifted by the coordinates so two addresses don't look the same, linked to the real map.
+  function mapPreview(point) {
+    var shift = Math.abs(Math.round(point.lat * 1000 + point.lon * 1000)) % 40;
+    var picture = svg("svg", { viewBox: "0 0 240 120", class: "map-sketch", "aria-hidden": "true", focusable: "false" });
+    picture.appendChild(svg("rect", { x: 0, y: 0, width: 240, height: 120, class: "map-land" }));
+    picture.appendChild(svg("path", { d: "M0 " + (88 - shift / 2) + " C60 " + (70 + shift) + " 150 110 240 " + (80 + shift / 3), class: "map-water" }));
+    [30 + shift, 100 + shift, 170 + shift].forEach(function (x) {
+      picture.appendChild(svg("line", { x1: x, y1: 0, x2: x - 20, y2: 120, class: "map-road" }));
+    });
+    [28 + shift / 2, 64].forEach(function (y) {
+      picture.appendChild(svg("line", { x1: 0, y1: y, x2: 240, y2: y + 8, class: "map-road" }));
+    });
+    picture.appendChild(svg("path", { d: "M120 62 C108 48 104 41 104 34 A16 16 0 0 1 136 34 C136 41 132 48 120 62 Z", class: "map-pin" }));
+    picture.appendChild(svg("circle", { cx: 120, cy: 34, r: 6, class: "map-pin-dot" }));
+    return el("a", {
+      href: osmMapURL(point), className: "map-preview", rel: "noopener noreferrer", target: "_blank",
+      "aria-label": "Open the map at " + point.lat + ", " + point.lon + " on OpenStreetMap"
+    }, [picture, el("span", { className: "map-caption", text: point.lat + ", " + point.lon })]);
+  }
+
+  // ---- Copy and share ----------------------------------------------------------------------------
+
+  function copyText(text) {
+    function fallback() {
+      var area = el("textarea", { className: "visually-hidden", "aria-hidden": "true" });
+      area.value = text;
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+      document.body.removeChild(area);
+      return ok ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+    }
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text).catch(fallback);
+    return fallback();
+  }
+
+  function copyButton(text, status) {
+    var button = el("button", { type: "button", className: "btn btn-secondary btn-small copy-address", text: "Copy" });
+    var timer = null;
+    button.addEventListener("click", function () {
+      copyText(text).then(function () {
+        button.textContent = "Copied";
+        status.textContent = "Copied the address.";
+      }, function () {
+        status.textContent = "Could not copy automatically: select the address and copy it yourself.";
+      }).then(function () {
+        window.clearTimeout(timer);
+        timer = window.setTimeout(function () {
+          button.textContent = "Copy";
+          status.textContent = "";
+        }, 2500);
+      });
+    });
+    return button;
+  }
+
+  // The system share sheet where there is one, else an email with the same text.
+  function shareControl(address, text) {
+    var subject = "Address of " + contactName() + " (" + labelOf(address) + ")";
+    if (typeof navigator.share === "function") {
+      var button = el("button", { type: "button", className: "btn btn-secondary btn-small share-address", text: "Share" });
+      button.addEventListener("click", function () {
+        navigator.share({ title: subject, text: text }).catch(function () { /* the person closed the sheet */ });
+      });
+      return button;
+    }
+    var mail = "mailto:?subject=" + encodeURIComponent(subject) + "&body=" + encodeURIComponent(text.replace(/\n/g, "\r\n"));
+    return el("a", { href: mail, className: "btn btn-secondary btn-small share-address", text: "Share" });
+  }
+
+  // ---- The list ----------------------------------------------------------------------------------
+
+  function addressCard(address) {
+    var lines = Lines.lines(address, formats);
+    // What Copy and Share give: PostalAddress.formatted, the lines one per line.
+    var text = lines.join("\n");
+    var status = el("p", { className: "address-status", role: "status" });
+    var edit = el("button", { type: "button", className: "btn btn-secondary btn-small edit-address", text: "Edit" });
+    edit.addEventListener("click", function () { openForm(address); });
+    var remove = el("button", { type: "button", className: "btn btn-danger-outline btn-small delete-address", text: "Delete" });
+    remove.addEventListener("click", function () { confirmDeletion(address); });
+    var point = coordinates(address);
+    return el("li", { className: "address-card", "data-address-id": address.id }, [
+      el("div", { className: "address-main" }, [
+        el("h3", { className: "address-label", text: labelOf(address) }),
+        el("p", { className: "address-text", text: text })
+      ]),
+      point ? mapPreview(point) : null,
+      el("div", { className: "address-actions" }, [
+        directionLinks(address, lines),
+        el("span", { className: "address-buttons" }, [copyButton(text, status), shareControl(address, text), edit, remove])
+      ]),
+      status
+    ]);
+  }
+
+  function loadFormats() {
+    if (formats) return Promise.resolve(formats);
+    return K.api("GET", "/contacts/address-formats.json").then(function (answer) {
+      formats = answer;
+      return formats;
+    });
+  }
+
+  function refresh() {
+    K.clear(body);
+    body.appendChild(K.loading());
+    return Promise.all([loadFormats(), K.allPages("/api/contacts/" + contact.id + "/addresses")]).then(function (answers) {
+      K.clear(body);
+      var addresses = answers[1];
+      if (!addresses.length) {
+        body.appendChild(el("p", { className: "empty-note", id: "no-addresses", text: "No addresses yet" }));
+        return;
+      }
+      addresses.sort(function (a, b) { return a.id - b.id; });
+      body.appendChild(el("ul", { className: "address-list", id: "address-list" }, addresses.map(addressCard)));
+    }, function (error) {
+      K.clear(body);
+      body.appendChild(K.errorBox(error, refresh));
+    });
+  }
+
+  // ---- Deleting, after a confirm step ------------------------------------------------------------
+
+  var pendingDeletion = null;
+  var confirmError = document.getElementById("confirm-error");
+  var confirmButton = document.getElementById("confirm-delete");
+
+  function confirmDeletion(address) {
+    pendingDeletion = address;
+    document.getElementById("confirm-title").textContent = "Delete the address “" + labelOf(address) + "”?";
+    document.getElementById("confirm-text").textContent =
+      "It will be removed from " + contactName() + "'s addresses, on every device.";
+    confirmError.hidden = true;
+    confirmButton.disabled = false;
+    dialog.showModal();
+    document.getElementById("confirm-cancel").focus();
+  }
+
+  document.getElementById("confirm-cancel").addEventListener("click", function () { dialog.close(); });
+  confirmButton.addEventListener("click", function () {
+    var address = pendingDeletion;
+    if (!address) return;
+    confirmButton.disabled = true;
+    K.api("DELETE", "/api/addresses/" + address.id).then(function () {
+      pendingDeletion = null;
+      dialog.close();
+      if (editing && editing.id === address.id) closeForm();
+      say("Deleted the address “" + labelOf(address) + "”.");
+      refresh();
+    }, function (error) {
+      confirmButton.disabled = false;
+      confirmError.textContent = error.message;
+      confirmError.hidden = false;
+    });
+  });
+
+  // ---- The country picker ------------------------------------------------------------------------
+
+  function fold(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  }
+
+  function loadCountries() {
+    if (countries) return Promise.resolve(countries);
+    return K.api("GET", "/api/countries").then(function (answer) {
+      // An object keyed by lower-case ISO code, in name order.
+      countries = Object.keys(answer.data || {}).map(function (key) {
+        var country = answer.data[key];
+        return { code: String(country.iso || key).toUpperCase(), name: country.name, folded: fold(country.name) };
+      });
+      return countries;
+    });
+  }
+
+  // By code first ("us"), then names starting with the text, then names containing it.
+  function countryMatches(text) {
+    var query = fold(text);
+    if (!query || !countries) return countries || [];
+    var byCode = [];
+    var starting = [];
+    var containing = [];
+    countries.forEach(function (country) {
+      if (country.code.toLowerCase() === query) byCode.push(country);
+      else if (country.folded.indexOf(query) === 0) starting.push(country);
+      else if (country.folded.indexOf(query) !== -1) containing.push(country);
+    });
+    return byCode.concat(starting, containing);
+  }
+
+  var shownCountries = [];
+  var activeCountry = -1;
+
+  function setActive(index) {
+    var items = countryOptions.children;
+    if (activeCountry >= 0 && items[activeCountry]) items[activeCountry].setAttribute("aria-selected", "false");
+    activeCountry = index;
+    if (index >= 0 && items[index]) {
+      items[index].setAttribute("aria-selected", "true");
+      countryInput.setAttribute("aria-activedescendant", items[index].id);
+      items[index].scrollIntoView({ block: "nearest" });
+    } else {
+      countryInput.removeAttribute("aria-activedescendant");
+    }
+  }
+
+  function openCountries() {
+    shownCountries = countryMatches(countryInput.value);
+    K.clear(countryOptions);
+    shownCountries.forEach(function (country) {
+      countryOptions.appendChild(el("li", {
+        id: "country-option-" + country.code, role: "option", className: "combobox-option", "aria-selected": "false",
+        "data-code": country.code
+      }, [el("span", { text: country.name }), el("span", { className: "country-code", text: country.code })]));
+    });
+    if (!shownCountries.length) {
+      countryOptions.appendChild(el("li", { className: "combobox-empty", text: "No country matches “" + countryInput.value.trim() + "”" }));
+    }
+    countryOptions.hidden = false;
+    countryInput.setAttribute("aria-expanded", "true");
+    activeCountry = -1;
+    setActive(countryInput.value.trim() && shownCountries.length ? 0 : -1);
+  }
+
+  function closeCountries() {
+    countryOptions.hidden = true;
+    countryInput.setAttribute("aria-expanded", "false");
+    setActive(-1);
+  }
+
+  function showLabels() {
+    var format = Lines.formatFor(formats, chosenCountry);
+    postalLabel.textContent = format.postalCodeLabel;
+    regionLabel.textContent = format.regionLabel;
+  }
+
+  function chooseCountry(country) {
+    chosenCountry = country ? country.code : null;
+    countryInput.value = country ? country.name : "";
+    countryHint.textContent = country ? "ISO code " + country.code : "Type to search by name or ISO code (FR, US…).";
+    countryInput.removeAttribute("aria-invalid");
+    closeCountries();
+    showLabels();
+  }
+
+  // What was typed names exactly one country (by its name or code).
+  function exactCountry(text) {
+    var query = fold(text);
+    if (!query || !countries) return null;
+    return countries.filter(function (country) {
+      return country.folded === query || country.code.toLowerCase() === query;
+    })[0] || null;
+  }
+
+  countryInput.addEventListener("input", function () {
+    if (chosenCountry) {
+      chosenCountry = null;
+      showLabels();
+    }
+    openCountries();
+  });
+  countryInput.addEventListener("focus", function () {
+    if (!chosenCountry) openCountries();
+  });
+  countryInput.addEventListener("keydown", function (event) {
+    var open = !countryOptions.hidden;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!open) openCountries();
+      var step = event.key === "ArrowDown" ? 1 : -1;
+      var next = activeCountry + step;
+      if (next < 0) next = shownCountries.length - 1;
+      if (next >= shownCountries.length) next = 0;
+      setActive(next);
+    } else if (event.key === "Enter" && open) {
+      // Choosing, not submitting the form.
+      event.preventDefault();
+      if (activeCountry >= 0) chooseCountry(shownCountries[activeCountry]);
+    } else if (event.key === "Escape" && open) {
+      event.preventDefault();
+      closeCountries();
+    }
+  });
+  countryInput.addEventListener("blur", function () {
+    closeCountries();
+    if (!chosenCountry && countryInput.value.trim()) {
+      var exact = exactCountry(countryInput.value);
+      if (exact) chooseCountry(exact);
+    }
+  });
+  // mousedown, so the input keeps the focus and its blur does not close the list first.
+  countryOptions.addEventListener("mousedown", function (event) {
+    var option = event.target.closest("[data-code]");
+    if (!option) return;
+    event.preventDefault();
+    chooseCountry(countries.filter(function (country) { return country.code === option.dataset.code; })[0]);
+  });
+
+  // ---- The form ----------------------------------------------------------------------------------
+
+  function showFormError(messages) {
+    K.clear(formError);
+    if (messages.length === 1) formError.appendChild(el("p", { text: messages[0] }));
+    else formError.appendChild(el("ul", {}, messages.map(function (text) { return el("li", { text: text }); })));
+    formError.hidden = false;
+    formError.focus();
+  }
+
+  function openForm(address) {
+    editing = address;
+    formError.hidden = true;
+    formTitle.textContent = address ? "Edit the address “" + labelOf(address) + "”" : "Add an address";
+    saveButton.textContent = address ? "Save changes" : "Save address";
+    FIELDS.forEach(function (field) { input(field).value = (address && address[field]) || ""; });
+    var point = address && typeof address.latitude === "number" ? address : null;
+    input("latitude").value = point ? String(point.latitude) : "";
+    input("longitude").value = point ? String(point.longitude) : "";
+    form.hidden = false;
+    addButton.hidden = true;
+    countryInput.disabled = true;
+    countryHint.textContent = "Loading countries…";
+    Promise.all([loadFormats(), loadCountries()]).then(function () {
+      countryInput.disabled = false;
+      var code = address && address.country && address.country.iso;
+      chooseCountry(code ? countries.filter(function (country) { return country.code === code; })[0] : null);
+    }, function (error) {
+      countryHint.textContent = error.message;
+    });
+    form.scrollIntoView({ block: "nearest" });
+    input("name").focus();
+  }
+
+  function closeForm() {
+    editing = null;
+    form.hidden = true;
+    addButton.hidden = false;
+    closeCountries();
+  }
+
+  // Numbers as numbers; anything else as typed, for the API to say what is wrong with it.
+  function coordinateValue(text) {
+    var trimmed = text.trim();
+    if (!trimmed) return null;
+    return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : trimmed;
+  }
+
+  // PUT replaces every field, so every field is sent, empty ones as null.
+  function payload() {
+    var body = { contact_id: contact.id };
+    FIELDS.forEach(function (field) { body[field] = input(field).value.trim() || null; });
+    body.country = chosenCountry;
+    body.latitude = coordinateValue(input("latitude").value);
+    body.longitude = coordinateValue(input("longitude").value);
+    return body;
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!chosenCountry && countryInput.value.trim()) {
+      var exact = exactCountry(countryInput.value);
+      if (!exact) {
+        countryInput.setAttribute("aria-invalid", "true");
+        showFormError(["Choose the country from the list, or leave it empty."]);
+        return;
+      }
+      chooseCountry(exact);
+    }
+    var address = editing;
+    saveButton.disabled = true;
+    K.api(address ? "PUT" : "POST", address ? "/api/addresses/" + address.id : "/api/addresses", payload())
+      .then(function (answer) {
+        saveButton.disabled = false;
+        closeForm();
+        say((address ? "Saved the address “" : "Added the address “") + labelOf(answer.data) + "”.");
+        refresh().then(function () { addButton.focus(); });
+      }, function (error) {
+        saveButton.disabled = false;
+        showFormError(error.messages);
+      });
+  });
+
+  document.getElementById("address-cancel").addEventListener("click", function () {
+    closeForm();
+    addButton.focus();
+  });
+  addButton.addEventListener("click", function () { openForm(null); });
+
+  window.KithAddresses = {
+    start: function (shownContact) {
+      contact = shownContact;
+      refresh();
+    }
+  };
+})();

@@ -1,0 +1,208 @@
+// What the Contacts pages share: calling the server's Monica-compatible /api with the session
+// cookie, the seed's error messages, relative dates, and building DOM without innerHTML (every
+// value comes from the user's data, so it only ever goes into textContent and attributes).
+(function () {
+  "use strict";
+
+  var TIMEOUT_MS = 10000;
+  var csrfMeta = document.querySelector('meta[name="csrf-token"]');
+
+  // Seed 004, story 9: what a person is told, by what went wrong.
+  var MESSAGES = {
+    offline: "Cannot connect. Check your internet and try again.",
+    unauthenticated: "Your session expired. Please log in again.",
+    rateLimited: "Too many requests. Please wait a moment.",
+    server: "Monica is having trouble. Please try again.",
+    notFound: "This contact was not found."
+  };
+
+  function ApiError(kind, status, messages) {
+    this.kind = kind;
+    this.status = status;
+    this.messages = messages;
+    this.message = messages.join(" ");
+  }
+
+  function errorOf(status, body) {
+    if (status === 401) return new ApiError("unauthenticated", status, [MESSAGES.unauthenticated]);
+    if (status === 404) return new ApiError("notFound", status, ["This was not found: it may have been deleted."]);
+    if (status === 429) return new ApiError("rateLimited", status, [MESSAGES.rateLimited]);
+    if (status >= 500) return new ApiError("server", status, [MESSAGES.server]);
+    // Monica's envelope: {"error":{"message": text or [texts], "error_code"}}.
+    var message = body && body.error && body.error.message;
+    var messages = Array.isArray(message) ? message : [message || "The server refused this (" + status + ")."];
+    return new ApiError(status === 422 ? "invalid" : "refused", status, messages.map(String));
+  }
+
+  // One /api call: JSON in and out, the CSRF token on writes, a 10 s limit. Resolves with the
+  // answer's JSON; rejects with an ApiError.
+  function api(method, path, body) {
+    var headers = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (method !== "GET" && csrfMeta) headers["X-CSRF-Token"] = csrfMeta.content;
+    var controller = new AbortController();
+    var timer = window.setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
+    return fetch(path, {
+      method: method,
+      headers: headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+      signal: controller.signal
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (json) {
+        window.clearTimeout(timer);
+        if (!response.ok) throw errorOf(response.status, json);
+        return json;
+      });
+    }, function () {
+      window.clearTimeout(timer);
+      throw new ApiError("offline", 0, [MESSAGES.offline]);
+    });
+  }
+
+  // Every page of a list, for lists the page sorts itself (Monica cannot sort them by date).
+  function allPages(path) {
+    var separator = path.indexOf("?") === -1 ? "?" : "&";
+    var items = [];
+    function page(number) {
+      return api("GET", path + separator + "limit=100&page=" + number).then(function (answer) {
+        items = items.concat(answer.data || []);
+        var meta = answer.meta || {};
+        return meta.current_page < meta.last_page ? page(number + 1) : items;
+      });
+    }
+    return page(1);
+  }
+
+  // el("a", {href: …, className: …, text: …}, [children]): attributes, never markup.
+  function el(tag, props, children) {
+    var element = document.createElement(tag);
+    Object.keys(props || {}).forEach(function (key) {
+      var value = props[key];
+      if (value === undefined || value === null || value === false) return;
+      if (key === "text") element.textContent = value;
+      else if (key === "className") element.className = value;
+      else element.setAttribute(key, value === true ? "" : String(value));
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      element.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return element;
+  }
+
+  function clear(element) {
+    while (element.firstChild) element.removeChild(element.firstChild);
+  }
+
+  // An error where the content would be: the message, Retry when trying again can help, the
+  // way to sign in when the session is gone.
+  function errorBox(error, retry) {
+    var box = el("div", { className: "alert alert-error load-error", role: "alert" }, [
+      el("p", { text: error.message })
+    ]);
+    if (error.kind === "unauthenticated") {
+      box.appendChild(el("p", {}, [el("a", { href: "/signin", className: "btn btn-secondary btn-small", text: "Sign in" })]));
+    } else if (retry && ["offline", "server", "rateLimited"].indexOf(error.kind) !== -1) {
+      var button = el("button", { type: "button", className: "btn btn-secondary btn-small retry", text: "Retry" });
+      button.addEventListener("click", retry);
+      box.appendChild(el("p", {}, [button]));
+    }
+    return box;
+  }
+
+  // One of eight colours (app.css .hue-0 … .hue-7), the same for the same text every time.
+  function hueClass(text) {
+    var hash = 0;
+    var folded = String(text || "").toLowerCase();
+    for (var index = 0; index < folded.length; index += 1) hash = (hash * 31 + folded.charCodeAt(index)) >>> 0;
+    return "hue-" + (hash % 8);
+  }
+
+  function loading(text) {
+    return el("p", { className: "loading muted", text: text || "Loading…" });
+  }
+
+  // ---- Dates ----------------------------------------------------------------------------------
+
+  var relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  var dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
+  var dayMonthFormat = new Intl.DateTimeFormat(undefined, { month: "long", day: "numeric" });
+  var timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
+  var DAY_MS = 86400000;
+
+  // "2018-05-01" or the midnight timestamp Monica gives days ("2018-05-01T00:00:00Z"): a
+  // calendar day, in the reader's time zone.
+  function parseDay(text) {
+    var match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text || "");
+    return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+  }
+
+  function parseTime(text) {
+    var date = text ? new Date(text) : null;
+    return date && !isNaN(date) ? date : null;
+  }
+
+  function startOfToday() {
+    var now = new Date();
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  }
+
+  // Days, then months, then years: "yesterday", "in 3 days", "2 months ago".
+  function relativeDays(days) {
+    var size = Math.abs(days);
+    if (size < 30) return relativeFormat.format(days, "day");
+    if (size < 365) return relativeFormat.format(Math.round(days / 30.4), "month");
+    return relativeFormat.format(Math.round(days / 365.25), "year");
+  }
+
+  function relativeDay(day) {
+    return relativeDays(Math.round((day - startOfToday()) / DAY_MS));
+  }
+
+  function relativeTime(date) {
+    var seconds = Math.round((date - new Date()) / 1000);
+    var size = Math.abs(seconds);
+    if (size < 60) return relativeFormat.format(0, "second");
+    if (size < 3600) return relativeFormat.format(Math.round(seconds / 60), "minute");
+    if (size < DAY_MS / 1000) return relativeFormat.format(Math.round(seconds / 3600), "hour");
+    var day = new Date(date.getFullYear(), date.getMonth(), date.getDate());
+    return relativeDay(day);
+  }
+
+  function isoDay(day) {
+    function two(number) { return (number < 10 ? "0" : "") + number; }
+    return day.getFullYear() + "-" + two(day.getMonth() + 1) + "-" + two(day.getDate());
+  }
+
+  // <time datetime="…" title="full date">2 days ago</time>
+  function timeElement(text, kind) {
+    if (kind === "day") {
+      var day = parseDay(text);
+      if (!day) return null;
+      return el("time", { datetime: isoDay(day), title: dayFormat.format(day), text: relativeDay(day) });
+    }
+    var date = parseTime(text);
+    if (!date) return null;
+    return el("time", { datetime: date.toISOString(), title: timeFormat.format(date), text: relativeTime(date) });
+  }
+
+  window.KithContacts = {
+    MESSAGES: MESSAGES,
+    api: api,
+    allPages: allPages,
+    el: el,
+    clear: clear,
+    errorBox: errorBox,
+    hueClass: hueClass,
+    loading: loading,
+    parseDay: parseDay,
+    parseTime: parseTime,
+    startOfToday: startOfToday,
+    relativeDay: relativeDay,
+    isoDay: isoDay,
+    dayFormat: dayFormat,
+    dayMonthFormat: dayMonthFormat,
+    timeElement: timeElement
+  };
+})();
