@@ -1,39 +1,14 @@
 import Foundation
-import KithCore
-import KithKit
 
-// Fills a `kith` profile's local store with Outreach contacts, queued for upload, as an app on
-// that device would: `kith-bench fill <stores directory> <user id> <count> [<per transaction>]`.
-// bench/sync.py then times `kith sync` pushing them and another profile pulling them.
+// Tools for the benchmarks in bench/ (not shipped):
+//   kith-bench fill <stores directory> <user id> <count> [<per transaction>]   (bench/run-sync)
+//   kith-bench contacts-search <count>                                        (bench/run-contacts-search)
 
 let arguments = CommandLine.arguments
-guard (5...6).contains(arguments.count), arguments[1] == "fill", let user = UUID(uuidString: arguments[3]),
-    let count = Int(arguments[4]), count > 0, let perTransaction = Int(arguments.count == 6 ? arguments[5] : "5000"),
-    perTransaction > 0
-else {
-    FileHandle.standardError.write(Data("usage: kith-bench fill <stores directory> <user id> <count> [<per transaction>]\n".utf8))
+switch arguments.dropFirst().first {
+case "fill": try fill(arguments)
+case "contacts-search": try await contactsSearch(arguments)
+default:
+    FileHandle.standardError.write(Data("usage: kith-bench fill … | contacts-search <count>\n".utf8))
     exit(2)
 }
-
-let directory = LocalStoreDirectory(url: URL(fileURLWithPath: arguments[2]))
-let store = try directory.store(forUser: user)
-let started = Date()
-let year = try store.save("outreach.year", fields: ["name": .string("Y\(Int.random(in: 0..<1_000_000))"), "createdAt": .string(WireCoding.formatTimestamp(Date()))])
-var written = 0
-// Transactions of a few thousand keep each one short, as an import in an app would.
-while written < count {
-    let batch = min(perTransaction, count - written)
-    try store.write { transaction in
-        for index in written..<(written + batch) {
-            try transaction.save(
-                "outreach.contact",
-                fields: [
-                    "yearId": .string(year.uuidString.lowercased()), "firstName": .string("Person"),
-                    "lastName": .string("Number \(index)"), "enterpriseName": .string("Enterprise \(index % 97)"),
-                    "comments": .string("Met at the fair; send the brochure."),
-                ])
-        }
-    }
-    written += batch
-}
-print(String(format: "filled %d records in %.2f s", count + 1, Date().timeIntervalSince(started)))
