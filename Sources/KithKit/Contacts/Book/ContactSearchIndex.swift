@@ -22,6 +22,9 @@ final class ContactSearchIndex: @unchecked Sendable {
         return scored.prefix(limit).map { entries[$0.index].id }
     }
 
+    /// Builds the index now if the cache changed, so the next search does not pay for it.
+    func prepare(_ cache: ContactCache) throws { _ = try current(cache) }
+
     private func current(_ cache: ContactCache) throws -> [(id: Int, candidate: NameSearch.Candidate)] {
         let latest = try cache.generation()
         if let entries = lock.withLock({ generation == latest ? self.entries : nil }) { return entries }
