@@ -31,7 +31,9 @@ public struct FileSecretStore<Secret: Codable & Sendable>: SecretStore {
             // Written to a private temporary file first, then renamed, so the secret is never
             // readable by others, not even for a moment, and a crash never leaves half a file.
             let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
             else { throw KithError.storage("cannot write \(temporary.path)") }
             // rename(2) replaces the destination atomically; FileManager.replaceItemAt fails on Linux.
             guard rename(temporary.path, fileURL.path) == 0 else {

@@ -14,7 +14,8 @@ struct ContactBookAgainstKithTests {
         let kith = server.client()
         try await kith.signUp(email: uniqueEmail("contacts"), password: "contacts password 1")
         let token = try #require(try await kith.createPersonalToken(name: "Contacts app").token)
-        return MonicaClient(server: try MonicaServerAddress(server.url), token: token, transport: URLSessionTransport(timeout: 30))
+        return MonicaClient(
+            server: try MonicaServerAddress(server.url), token: token, transport: URLSessionTransport(timeout: 30))
     }
 
     static func unlimited(_ config: inout ServerConfig) { config.monica.rateLimitPerMinute = 100_000 }
@@ -23,30 +24,52 @@ struct ContactBookAgainstKithTests {
     func everyWritableResourceRoundTrips(engine: Engine) async throws {
         try await LiveServer.run(engine, configure: Self.unlimited) { server in
             let monica = try await Self.monica(on: server)
-            let ada = try await monica.createContact(MonicaContactInput(firstName: "Ada", lastName: "Lovelace",
-                nickname: "Enchantress", birthdate: MonicaDay(year: 1815, month: 12, day: 10)))
+            let ada = try await monica.createContact(
+                MonicaContactInput(
+                    firstName: "Ada", lastName: "Lovelace",
+                    nickname: "Enchantress", birthdate: MonicaDay(year: 1815, month: 12, day: 10)))
             let byron = try await monica.createContact(MonicaContactInput(firstName: "Byron"))
             #expect(ada.information?.dates?.birthdate?.date == MonicaDay(year: 1815, month: 12, day: 10))
-            let renamed = try await monica.updateContact(byron.id, MonicaContactInput(firstName: "George", lastName: "Byron"))
+            let renamed = try await monica.updateContact(
+                byron.id, MonicaContactInput(firstName: "George", lastName: "Byron"))
             #expect(renamed.displayName == "George Byron")
 
-            let address = try await monica.createAddress(MonicaAddressInput(contactID: ada.id,
-                PostalAddress(label: "Home", street: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH", countryCode: "GB")))
+            let address = try await monica.createAddress(
+                MonicaAddressInput(
+                    contactID: ada.id,
+                    PostalAddress(
+                        label: "Home", street: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH",
+                        countryCode: "GB")))
             #expect(address.country?.name == "United Kingdom" && address.postal.lines[2] == "SW1Y 4JH")
-            let moved = try await monica.updateAddress(address.id, MonicaAddressInput(contactID: ada.id, PostalAddress(label: "Home", city: "Marylebone", countryCode: "GB")))
+            let moved = try await monica.updateAddress(
+                address.id,
+                MonicaAddressInput(
+                    contactID: ada.id, PostalAddress(label: "Home", city: "Marylebone", countryCode: "GB")))
             #expect(moved.street == nil && moved.city == "Marylebone")
             let addresses = try await monica.addresses(of: ada.id)
             #expect(addresses.map(\.id) == [address.id])
 
             let note = try await monica.createNote(MonicaNoteInput(contactID: ada.id, body: "Wrote the first program."))
-            #expect(try await monica.updateNote(note.id, MonicaNoteInput(contactID: ada.id, body: note.body, isFavorited: true)).isFavorited)
+            #expect(
+                try await monica.updateNote(
+                    note.id, MonicaNoteInput(contactID: ada.id, body: note.body, isFavorited: true)
+                ).isFavorited)
             let task = try await monica.createTask(MonicaTaskInput(contactID: ada.id, title: "Read the Notes"))
-            #expect(try await monica.updateTask(task.id, MonicaTaskInput(contactID: ada.id, title: task.title, completed: true)).completed)
-            let gift = try await monica.createGift(MonicaGiftInput(contactID: ada.id, name: "Difference engine", amount: 12.5))
+            #expect(
+                try await monica.updateTask(
+                    task.id, MonicaTaskInput(contactID: ada.id, title: task.title, completed: true)
+                ).completed)
+            let gift = try await monica.createGift(
+                MonicaGiftInput(contactID: ada.id, name: "Difference engine", amount: 12.5))
             #expect(gift.status == "idea")
-            #expect(try await monica.updateGift(gift.id, MonicaGiftInput(contactID: ada.id, name: gift.name, status: "offered")).status == "offered")
-            let reminder = try await monica.createReminder(MonicaReminderInput(contactID: ada.id, title: "Birthday",
-                initialDate: MonicaDay("2026-12-10")!, frequencyType: "year"))
+            #expect(
+                try await monica.updateGift(
+                    gift.id, MonicaGiftInput(contactID: ada.id, name: gift.name, status: "offered")
+                ).status == "offered")
+            let reminder = try await monica.createReminder(
+                MonicaReminderInput(
+                    contactID: ada.id, title: "Birthday",
+                    initialDate: MonicaDay("2026-12-10")!, frequencyType: "year"))
             #expect(reminder.frequencyText == "Every year")
             let tagged = try await monica.setTags(["mathematics", "poetry"], on: ada.id)
             #expect(Set(tagged.tags.map(\.name)) == ["mathematics", "poetry"])
@@ -56,7 +79,8 @@ struct ContactBookAgainstKithTests {
 
             let types = try await monica.relationshipTypes()
             let child = try #require(types.first { $0.name == "child" })
-            let relationship = try await monica.createRelationship(MonicaRelationshipInput(contactIs: byron.id, ofContact: ada.id, typeID: child.id))
+            let relationship = try await monica.createRelationship(
+                MonicaRelationshipInput(contactIs: byron.id, ofContact: ada.id, typeID: child.id))
             #expect(relationship.contactIs.id == byron.id)
             let relationships = try await monica.relationships(of: ada.id)
             #expect(relationships.count == 1)
@@ -84,7 +108,8 @@ struct ContactBookAgainstKithTests {
             try await monica.deleteTag(poetry.id)
             try await monica.deleteAddress(address.id)
             let emptied = try await book.details(of: ada.id)
-            #expect(emptied.notes.isEmpty && emptied.tasks.isEmpty && emptied.gifts.isEmpty && emptied.reminders.isEmpty)
+            #expect(
+                emptied.notes.isEmpty && emptied.tasks.isEmpty && emptied.gifts.isEmpty && emptied.reminders.isEmpty)
             #expect(emptied.relationships.isEmpty && emptied.addresses.isEmpty)
             try await monica.deleteContact(byron.id)
             await #expect(throws: MonicaClientError.notFound) { _ = try await book.details(of: byron.id) }
@@ -95,7 +120,9 @@ struct ContactBookAgainstKithTests {
     func syncThenSearchTheCacheAsDomainsSays(engine: Engine) async throws {
         try await LiveServer.run(engine, configure: Self.unlimited) { server in
             let monica = try await Self.monica(on: server)
-            for (first, last) in [("Jonathan", "Swift"), ("Mary", "Poppins"), ("John", "Doe"), ("Jon", "Snow"), ("Johnny", "Cash")] {
+            for (first, last) in [
+                ("Jonathan", "Swift"), ("Mary", "Poppins"), ("John", "Doe"), ("Jon", "Snow"), ("Johnny", "Cash"),
+            ] {
                 _ = try await monica.createContact(MonicaContactInput(firstName: first, lastName: last))
             }
             let book = try ContactBook(client: monica, cacheURL: nil)

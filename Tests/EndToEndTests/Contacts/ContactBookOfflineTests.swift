@@ -14,7 +14,8 @@ struct ContactBookOfflineTests {
     static func serve(_ data: URL, database: String?, port: Int = 0) throws -> ServeProcess {
         var arguments = ["serve", "--data", data.path, "--port", String(port)]
         if let database { arguments += ["--database-url", database] }
-        return try ServeProcess(arguments: arguments, environment: ["KITH_BCRYPT_COST": "4", "KITH_API_RATE_LIMIT": "100000"])
+        return try ServeProcess(
+            arguments: arguments, environment: ["KITH_BCRYPT_COST": "4", "KITH_API_RATE_LIMIT": "100000"])
     }
 
     @Test(arguments: Engine.available)
@@ -28,17 +29,24 @@ struct ContactBookOfflineTests {
         let (url, _) = try await first.waitUntilServing()
 
         // A user with four contacts, one with an address, and this device's cache filled.
-        let kith = KithClient(serverURL: url, store: InMemorySessionStore(), transport: URLSessionTransport(timeout: 30))
+        let kith = KithClient(
+            serverURL: url, store: InMemorySessionStore(), transport: URLSessionTransport(timeout: 30))
         try await kith.signUp(email: uniqueEmail("offline"), password: "offline password 1")
         let token = try #require(try await kith.createPersonalToken(name: "phone").token)
-        let monica = MonicaClient(server: try MonicaServerAddress(url), token: token, transport: URLSessionTransport(timeout: 30))
+        let monica = MonicaClient(
+            server: try MonicaServerAddress(url), token: token, transport: URLSessionTransport(timeout: 30))
         let john = try await monica.createContact(MonicaContactInput(firstName: "John", lastName: "Doe"))
         let jonathan = try await monica.createContact(MonicaContactInput(firstName: "Jonathan", lastName: "Swift"))
         let mary = try await monica.createContact(MonicaContactInput(firstName: "Mary", lastName: "Poppins"))
         let gone = try await monica.createContact(MonicaContactInput(firstName: "Soon", lastName: "Gone"))
-        let home = try await monica.createAddress(MonicaAddressInput(contactID: john.id,
-            PostalAddress(label: "Home", street: "1 Main St", city: "Springfield", province: "IL", postalCode: "62701", countryCode: "US")))
-        let goneHome = try await monica.createAddress(MonicaAddressInput(contactID: gone.id, PostalAddress(city: "Nowhere")))
+        let home = try await monica.createAddress(
+            MonicaAddressInput(
+                contactID: john.id,
+                PostalAddress(
+                    label: "Home", street: "1 Main St", city: "Springfield", province: "IL", postalCode: "62701",
+                    countryCode: "US")))
+        let goneHome = try await monica.createAddress(
+            MonicaAddressInput(contactID: gone.id, PostalAddress(city: "Nowhere")))
         _ = try await monica.createNote(MonicaNoteInput(contactID: john.id, body: "Met at the conference."))
 
         let cache = data.appendingPathComponent("phone-cache.sqlite")
@@ -63,21 +71,29 @@ struct ContactBookOfflineTests {
         #expect(countries.count == 249)
 
         // Edits made offline, in this order.
-        let maryHome = try await offline.addAddress(PostalAddress(label: "Home", city: "London", countryCode: "GB"), to: mary.id)
+        let maryHome = try await offline.addAddress(
+            PostalAddress(label: "Home", city: "London", countryCode: "GB"), to: mary.id)
         #expect(maryHome.isPending)
-        let maryFixed = try await offline.updateAddress(maryHome.id,
+        let maryFixed = try await offline.updateAddress(
+            maryHome.id,
             to: PostalAddress(label: "Home", street: "17 Cherry Tree Lane", city: "London", countryCode: "GB"))
         #expect(maryFixed.id == maryHome.id && maryFixed.street == "17 Cherry Tree Lane")
-        _ = try await offline.updateAddress(home.id, to: PostalAddress(label: "Home", city: "Shelbyville", countryCode: "US"))
+        _ = try await offline.updateAddress(
+            home.id, to: PostalAddress(label: "Home", city: "Shelbyville", countryCode: "US"))
         let scratchAddress = try await offline.addAddress(PostalAddress(city: "Temporary"), to: jonathan.id)
         try await offline.deleteAddress(scratchAddress.id)
         _ = try await offline.updateAddress(goneHome.id, to: PostalAddress(city: "Elsewhere"))
-        await #expect(throws: MonicaClientError.invalid(
-            "The address is empty: give at least a label, street, city, region, postal code, country or coordinates.")) {
+        await #expect(
+            throws: MonicaClientError.invalid(
+                "The address is empty: give at least a label, street, city, region, postal code, country or coordinates."
+            )
+        ) {
             _ = try await offline.addAddress(PostalAddress(street: "  "), to: mary.id)
         }
         let pending = try await offline.pendingAddressEdits()
-        #expect(pending.map(\.action) == [.create, .update, .update], "the create carries its later edit; the scratch one never leaves")
+        #expect(
+            pending.map(\.action) == [.create, .update, .update],
+            "the create carries its later edit; the scratch one never leaves")
         #expect(pending.map(\.addressID) == [maryHome.id, home.id, goneHome.id])
         let cachedMary = try await offline.addresses(of: mary.id).map(\.street)
         #expect(cachedMary == ["17 Cherry Tree Lane"])

@@ -22,7 +22,9 @@ struct GeocodingTests {
             lastQuery.value = query
             let found = query["city"] == "Paris" && query["countrycodes"] == "fr"
             let body = found ? #"[{"place_id":1,"lat":"48.8566","lon":"2.3522","display_name":"Paris, France"}]"# : "[]"
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: body)))
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
@@ -40,7 +42,8 @@ struct GeocodingTests {
 
     @Test func withoutCoordinatesOrGeocoderTheMessageSaysWhatToDo() async throws {
         let error = await #expect(throws: GeocodingError.notConfigured) {
-            _ = try await Directions.to(PostalAddress(city: "Paris", latitude: 0, longitude: 0), contactName: "John", geocoder: nil)
+            _ = try await Directions.to(
+                PostalAddress(city: "Paris", latitude: 0, longitude: 0), contactName: "John", geocoder: nil)
         }
         #expect(error?.userMessage.contains("no geocoder is set up") == true)
     }
@@ -48,10 +51,12 @@ struct GeocodingTests {
     @Test func theGeocoderFindsTheAddressAndTheContactNameLabelsIt() async throws {
         try await Self.withNominatim { url, lastQuery in
             let geocoder = NominatimGeocoder(baseURL: url, userAgent: "Kith tests (kith@example.com)")
-            let address = PostalAddress(street: "Place de l'Hôtel de Ville", city: "Paris", postalCode: "75004", countryCode: "FR")
+            let address = PostalAddress(
+                street: "Place de l'Hôtel de Ville", city: "Paris", postalCode: "75004", countryCode: "FR")
             let directions = try await Directions.to(address, contactName: "Ada Lovelace", geocoder: geocoder)
             #expect(directions.geocoded && directions.destination == Coordinates(latitude: 48.8566, longitude: 2.3522))
-            #expect(directions.appleMaps.absoluteString == "https://maps.apple.com/?daddr=48.8566,2.3522&q=Ada%20Lovelace")
+            #expect(
+                directions.appleMaps.absoluteString == "https://maps.apple.com/?daddr=48.8566,2.3522&q=Ada%20Lovelace")
             let query = lastQuery.value
             #expect(query["street"] == "Place de l'Hôtel de Ville" && query["postalcode"] == "75004")
             #expect(query["format"] == "jsonv2" && query["User-Agent"] == "Kith tests (kith@example.com)")
@@ -60,8 +65,11 @@ struct GeocodingTests {
                 _ = try await Directions.to(PostalAddress(city: "Atlantis"), contactName: "Ada", geocoder: geocoder)
             }
         }
-        let down = NominatimGeocoder(baseURL: URL(string: "http://127.0.0.1:\(try closedLoopbackPort())")!, userAgent: "Kith tests")
-        let error = await #expect(throws: GeocodingError.self) { _ = try await down.locate(PostalAddress(city: "Paris")) }
+        let down = NominatimGeocoder(
+            baseURL: URL(string: "http://127.0.0.1:\(try closedLoopbackPort())")!, userAgent: "Kith tests")
+        let error = await #expect(throws: GeocodingError.self) {
+            _ = try await down.locate(PostalAddress(city: "Paris"))
+        }
         #expect(error?.isRetryable == true)
     }
 }

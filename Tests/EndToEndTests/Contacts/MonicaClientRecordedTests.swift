@@ -10,7 +10,8 @@ import Testing
 struct MonicaClientRecordedTests {
     static func client(_ url: URL, timeout: TimeInterval = 30) throws -> MonicaClient {
         MonicaClient(
-            server: try MonicaServerAddress(url), token: MonicaStub.token, transport: URLSessionTransport(timeout: timeout))
+            server: try MonicaServerAddress(url), token: MonicaStub.token,
+            transport: URLSessionTransport(timeout: timeout))
     }
 
     static func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
@@ -28,7 +29,8 @@ struct MonicaClientRecordedTests {
             #expect(try store.load() == nil)
             #expect(MonicaClientError.invalidToken.userMessage == "This API token is invalid or expired.")
 
-            let (_, credentials) = try await MonicaClient.connect(to: server, token: " \(MonicaStub.token)\n", store: store)
+            let (_, credentials) = try await MonicaClient.connect(
+                to: server, token: " \(MonicaStub.token)\n", store: store)
             #expect(credentials.user.email == "peter@example.com")
             #expect(credentials.user.timezone == "Europe/Paris")
             #expect(credentials.maskedToken == "moni…oken")
@@ -132,7 +134,8 @@ struct MonicaClientRecordedTests {
         let stub = MonicaStub()
         try await stub.run { url in
             let client = try Self.client(url)
-            stub.answer("GET /api/contacts?page=1", .init(status: 429, fixture: "error-429", headers: ["Retry-After": "30"]))
+            stub.answer(
+                "GET /api/contacts?page=1", .init(status: 429, fixture: "error-429", headers: ["Retry-After": "30"]))
             let limited = await #expect(throws: MonicaClientError.self) { _ = try await client.contacts() }
             #expect(limited == .rateLimited(retryAfter: 30))
             #expect(limited?.userMessage == "Too many requests. Please wait a moment.")
@@ -151,7 +154,9 @@ struct MonicaClientRecordedTests {
             #expect(refused?.isRetryable == false)
 
             stub.answer("GET /api/contacts/42", .init(fixture: "contact-42", delay: .seconds(3)))
-            let slow = await #expect(throws: MonicaClientError.self) { _ = try await Self.client(url, timeout: 1).contact(42) }
+            let slow = await #expect(throws: MonicaClientError.self) {
+                _ = try await Self.client(url, timeout: 1).contact(42)
+            }
             #expect(slow == .timeout && slow?.isRetryable == true)
         }
         let offline = await #expect(throws: MonicaClientError.self) {
@@ -189,15 +194,21 @@ struct MonicaClientRecordedTests {
         let body = try #require(try JSONSerialization.jsonObject(with: put.body) as? [String: Any])
         #expect(body["contact_id"] as? Int == 42)
         #expect(body["city"] as? String == "Lyon" && body["country"] as? String == "FR")
-        for key in ["street", "province", "postal_code", "latitude", "longitude"] { #expect(body[key] is NSNull, "\(key)") }
+        for key in ["street", "province", "postal_code", "latitude", "longitude"] {
+            #expect(body[key] is NSNull, "\(key)")
+        }
     }
 
     @Test func onlyHTTPSLeavesThisMachine() throws {
         #expect(throws: MonicaClientError.insecureAddress) { try MonicaServerAddress("http://monica.example.com") }
         #expect(throws: MonicaClientError.self) { try MonicaServerAddress("ftp://monica.example.com") }
         #expect(throws: MonicaClientError.self) { try MonicaServerAddress("not a url") }
-        #expect(try MonicaServerAddress("https://monica.example.com").apiURL.absoluteString == "https://monica.example.com/api")
-        #expect(try MonicaServerAddress("https://app.monicahq.com/api/").apiURL.absoluteString == "https://app.monicahq.com/api")
+        #expect(
+            try MonicaServerAddress("https://monica.example.com").apiURL.absoluteString
+                == "https://monica.example.com/api")
+        #expect(
+            try MonicaServerAddress("https://app.monicahq.com/api/").apiURL.absoluteString
+                == "https://app.monicahq.com/api")
         #expect(try MonicaServerAddress("http://127.0.0.1:8080").apiURL.absoluteString == "http://127.0.0.1:8080/api")
         #expect(try MonicaServerAddress("http://localhost/api").apiURL.absoluteString == "http://localhost/api")
         #expect(try MonicaServerAddress("http://[::1]:9000").apiURL.absoluteString == "http://[::1]:9000/api")

@@ -77,13 +77,19 @@ final class MonicaStub: Sendable {
         log.withLock {
             $0.append(Recorded(method: request.method.rawValue, path: path, query: query, body: Data(buffer: body)))
         }
-        guard request.headers[.authorization] == "Bearer \(Self.token)" else { return try Self.response(Answer(status: 401, fixture: "error-401")) }
+        guard request.headers[.authorization] == "Bearer \(Self.token)" else {
+            return try Self.response(Answer(status: 401, fixture: "error-401"))
+        }
         let route = "\(request.method.rawValue) \(path)"
         let answer = answers.withLock { answers in
             query["page"].flatMap { answers["\(route)?page=\($0)"] } ?? answers[route]
         }
         guard let answer else {
-            return Response(status: .notFound, body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"message":"The resource has not been found","error_code":31}}"#)))
+            return Response(
+                status: .notFound,
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string: #"{"error":{"message":"The resource has not been found","error_code":31}}"#)))
         }
         if answer.delay > .zero { try await Task.sleep(for: answer.delay) }
         return try Self.response(answer)

@@ -23,7 +23,10 @@ struct ContactBookUnitTests {
         let cases: [(PostalAddress, String)] = [
             (PostalAddress(label: " ", street: "\n"), "The address is empty"),
             (PostalAddress(city: "Paris", countryCode: "France"), "France is not a country code"),
-            (PostalAddress(city: String(repeating: "x", count: 256)), "The city may not be longer than 255 characters."),
+            (
+                PostalAddress(city: String(repeating: "x", count: 256)),
+                "The city may not be longer than 255 characters."
+            ),
             (PostalAddress(latitude: 95, longitude: 2), "The latitude must be between -90 and 90."),
             (PostalAddress(latitude: 45, longitude: -181), "The longitude must be between -180 and 180."),
         ]
@@ -39,16 +42,20 @@ struct ContactBookUnitTests {
 
     @Test func editingAnUnknownAddressIsNotFound() async throws {
         let book = try Self.offlineBook()
-        await #expect(throws: MonicaClientError.notFound) { try await book.updateAddress(5, to: PostalAddress(city: "Paris")) }
+        await #expect(throws: MonicaClientError.notFound) {
+            try await book.updateAddress(5, to: PostalAddress(city: "Paris"))
+        }
         await #expect(throws: MonicaClientError.notFound) { try await book.deleteAddress(5) }
     }
 
     @Test func aReadWaitsOutTheRateLimitWhenAskedTo() async throws {
         let me = #"{"data":{"id":"7","first_name":"Ada"}}"#
-        let limited = Self.answer(429, #"{"error":{"message":"Too many attempts","error_code":34}}"#, headers: ["retry-after": "12"])
+        let limited = Self.answer(
+            429, #"{"error":{"message":"Too many attempts","error_code":34}}"#, headers: ["retry-after": "12"])
         let pauses = PauseLog()
         let transport = FakeTransport.replaying(limited, Self.answer(200, me))
-        let client = MonicaClient(server: Self.server, transport: transport, pause: { await pauses.add($0) }, token: { "t" })
+        let client = MonicaClient(
+            server: Self.server, transport: transport, pause: { await pauses.add($0) }, token: { "t" })
         await client.setRateLimitPatience(1)
         #expect(try await client.me().id == 7)
         #expect(await pauses.seconds == [12])
@@ -62,15 +69,19 @@ struct ContactBookUnitTests {
             {"data":[{"id":1,"body":"kept","is_favorited":"1"},{"body":"no id"},{"id":"3","body":null,"created_at":"2024-01-02T03:04:05+02:00"}],
              "meta":{"current_page":"1","last_page":"1"}}
             """#
-        let client = MonicaClient(server: Self.server, token: "t", transport: FakeTransport.replaying(Self.answer(200, notes)))
+        let client = MonicaClient(
+            server: Self.server, token: "t", transport: FakeTransport.replaying(Self.answer(200, notes)))
         let page = try await client.notes(of: 1)
         #expect(page.items.map(\.id) == [1, 3])
         #expect(page.items[0].isFavorited && page.items[1].body == "")
         #expect(page.items[1].createdAt == Date(timeIntervalSince1970: 1_704_157_445))
 
-        let broken = MonicaClient(server: Self.server, token: "t", transport: FakeTransport.replaying(Self.answer(200, "<html>")))
+        let broken = MonicaClient(
+            server: Self.server, token: "t", transport: FakeTransport.replaying(Self.answer(200, "<html>")))
         let error = await #expect(throws: MonicaClientError.self) { _ = try await broken.me() }
-        guard case .invalidResponse = error else { Issue.record("expected invalidResponse, got \(String(describing: error))"); return }
+        guard case .invalidResponse = error else {
+            Issue.record("expected invalidResponse, got \(String(describing: error))"); return
+        }
         #expect(error?.isRetryable == false)
     }
 

@@ -10,7 +10,8 @@ func contactsSearch(_ arguments: [String]) async throws {
         FileHandle.standardError.write(Data("usage: kith-bench contacts-search <count>\n".utf8))
         exit(2)
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kith-bench-contacts-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "kith-bench-contacts-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try MonicaServerAddress("https://monica.bench")
     let client = MonicaClient(server: server, token: "bench", transport: GeneratedMonica(count: count))
@@ -24,7 +25,10 @@ func contactsSearch(_ arguments: [String]) async throws {
     let relaunched = try ContactBook(client: client, cacheURL: directory.appendingPathComponent("cache.sqlite"))
     started = Date()
     let first = try await relaunched.search("John")
-    print(String(format: "first search after launch (builds the index): %.1f ms, %d results", Date().timeIntervalSince(started) * 1000, first.count))
+    print(
+        String(
+            format: "first search after launch (builds the index): %.1f ms, %d results",
+            Date().timeIntervalSince(started) * 1000, first.count))
 
     let queries = ["John", "jon", "Smith", "mari", "garcia", "Jonh Smit", "acme", "xqz", "li", "Ana Lopez"]
     let prepared = try ContactBook(client: client, cacheURL: directory.appendingPathComponent("cache.sqlite"))
@@ -44,23 +48,31 @@ func contactsSearch(_ arguments: [String]) async throws {
     }
     timings.sort()
     func percentile(_ p: Double) -> Double { timings[min(timings.count - 1, Int(Double(timings.count) * p))] }
-    print(String(format: "search (%d runs of %d queries): p50 %.1f ms, p95 %.1f ms, max %.1f ms", 20, queries.count, percentile(0.5), percentile(0.95), timings.last ?? 0))
+    print(
+        String(
+            format: "search (%d runs of %d queries): p50 %.1f ms, p95 %.1f ms, max %.1f ms", 20, queries.count,
+            percentile(0.5), percentile(0.95), timings.last ?? 0))
     print("results per query (limit 50): " + queries.map { "\($0)=\(results[$0] ?? 0)" }.joined(separator: ", "))
 }
 
 /// Answers `/api/contacts` pages and `/api/countries` from generated contacts.
 struct GeneratedMonica: HTTPTransport {
     let count: Int
-    static let firsts = ["John", "Jon", "Jonathan", "Johnny", "Mary", "Maria", "Marie", "Ana", "Anna", "Lee", "Li", "Sam",
-        "Samuel", "Ada", "Grace", "Alan", "Linus", "Margaret", "Tim", "Barbara", "Ken", "Dennis", "Katherine", "Edsger"]
-    static let lasts = ["Smith", "Smyth", "Garcia", "Lopez", "Doe", "Lovelace", "Hopper", "Turing", "Torvalds", "Hamilton",
-        "Berners-Lee", "Liskov", "Thompson", "Ritchie", "Johnson", "Dijkstra", "Nguyen", "Kim", "Müller", "Dubois"]
+    static let firsts = [
+        "John", "Jon", "Jonathan", "Johnny", "Mary", "Maria", "Marie", "Ana", "Anna", "Lee", "Li", "Sam",
+        "Samuel", "Ada", "Grace", "Alan", "Linus", "Margaret", "Tim", "Barbara", "Ken", "Dennis", "Katherine", "Edsger",
+    ]
+    static let lasts = [
+        "Smith", "Smyth", "Garcia", "Lopez", "Doe", "Lovelace", "Hopper", "Turing", "Torvalds", "Hamilton",
+        "Berners-Lee", "Liskov", "Thompson", "Ritchie", "Johnson", "Dijkstra", "Nguyen", "Kim", "Müller", "Dubois",
+    ]
     static let companies = ["Acme", "Initech", "Globex", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka"]
 
     func send(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {
         let path = request.url.path
         if path.hasSuffix("/countries") {
-            return HTTPExchangeResponse(status: 200, headers: [:], body: Data(#"{"data":{"fr":{"id":"FR","name":"France","iso":"FR"}}}"#.utf8))
+            return HTTPExchangeResponse(
+                status: 200, headers: [:], body: Data(#"{"data":{"fr":{"id":"FR","name":"France","iso":"FR"}}}"#.utf8))
         }
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let page = Int(items.first { $0.name == "page" }?.value ?? "1") ?? 1
@@ -71,9 +83,11 @@ struct GeneratedMonica: HTTPTransport {
             let first = Self.firsts[index % Self.firsts.count]
             let last = Self.lasts[(index / Self.firsts.count) % Self.lasts.count]
             let company = Self.companies[index % Self.companies.count]
-            return #"{"id":\#(index + 1),"first_name":"\#(first)","last_name":"\#(last) \#(index)","complete_name":"\#(first) \#(last) \#(index)","information":{"career":{"job":"Engineer","company":"\#(company)"}},"contactFields":[{"id":\#(index + 1),"content":"\#(first.lowercased()).\#(index)@example.com","contact_field_type":{"id":1,"name":"Email","type":"email"}}]}"#
+            return
+                #"{"id":\#(index + 1),"first_name":"\#(first)","last_name":"\#(last) \#(index)","complete_name":"\#(first) \#(last) \#(index)","information":{"career":{"job":"Engineer","company":"\#(company)"}},"contactFields":[{"id":\#(index + 1),"content":"\#(first.lowercased()).\#(index)@example.com","contact_field_type":{"id":1,"name":"Email","type":"email"}}]}"#
         }
-        let body = #"{"data":[\#(contacts.joined(separator: ","))],"meta":{"current_page":\#(page),"last_page":\#(lastPage),"per_page":\#(limit),"total":\#(count)}}"#
+        let body =
+            #"{"data":[\#(contacts.joined(separator: ","))],"meta":{"current_page":\#(page),"last_page":\#(lastPage),"per_page":\#(limit),"total":\#(count)}}"#
         return HTTPExchangeResponse(status: 200, headers: [:], body: Data(body.utf8))
     }
 }

@@ -7,17 +7,24 @@ import KithKit
 /// bench/sync.py then times `kith sync` pushing them and another profile pulling them.
 func fill(_ arguments: [String]) throws {
     guard (5...6).contains(arguments.count), arguments[1] == "fill", let user = UUID(uuidString: arguments[3]),
-        let count = Int(arguments[4]), count > 0, let perTransaction = Int(arguments.count == 6 ? arguments[5] : "5000"),
+        let count = Int(arguments[4]), count > 0,
+        let perTransaction = Int(arguments.count == 6 ? arguments[5] : "5000"),
         perTransaction > 0
     else {
-        FileHandle.standardError.write(Data("usage: kith-bench fill <stores directory> <user id> <count> [<per transaction>]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: kith-bench fill <stores directory> <user id> <count> [<per transaction>]\n".utf8))
         exit(2)
     }
-    
+
     let directory = LocalStoreDirectory(url: URL(fileURLWithPath: arguments[2]))
     let store = try directory.store(forUser: user)
     let started = Date()
-    let year = try store.save("outreach.year", fields: ["name": .string("Y\(Int.random(in: 0..<1_000_000))"), "createdAt": .string(WireCoding.formatTimestamp(Date()))])
+    let year = try store.save(
+        "outreach.year",
+        fields: [
+            "name": .string("Y\(Int.random(in: 0..<1_000_000))"),
+            "createdAt": .string(WireCoding.formatTimestamp(Date())),
+        ])
     var written = 0
     // Transactions of a few thousand keep each one short, as an import in an app would.
     while written < count {

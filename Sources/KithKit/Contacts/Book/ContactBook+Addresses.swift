@@ -78,10 +78,14 @@ extension ContactBook {
             do {
                 switch edit.action {
                 case .create:
-                    guard let input = edit.input else { throw MonicaClientError.invalid("This new address has no fields.") }
+                    guard let input = edit.input else {
+                        throw MonicaClientError.invalid("This new address has no fields.")
+                    }
                     try cache.completeAddressEdit(edit, saved: try await client.createAddress(input))
                 case .update:
-                    guard let input = edit.input else { throw MonicaClientError.invalid("This address change has no fields.") }
+                    guard let input = edit.input else {
+                        throw MonicaClientError.invalid("This address change has no fields.")
+                    }
                     try cache.completeAddressEdit(edit, saved: try await client.updateAddress(edit.addressID, input))
                 case .delete:
                     do {
@@ -122,7 +126,8 @@ extension ContactBook {
     static func checked(_ address: PostalAddress, contactID: Int) throws -> MonicaAddressInput {
         guard !address.isEmpty else {
             throw MonicaClientError.invalid(
-                "The address is empty: give at least a label, street, city, region, postal code, country or coordinates.")
+                "The address is empty: give at least a label, street, city, region, postal code, country or coordinates."
+            )
         }
         var address = address
         let texts: [(String, String?)] = [
@@ -134,7 +139,8 @@ extension ContactBook {
         }
         if let country = address.countryCode?.trimmingCharacters(in: .whitespaces), !country.isEmpty {
             guard let code = ISOCountries.code(country) else {
-                throw MonicaClientError.invalid("\(country) is not a country code. Use an ISO 3166 code such as FR or US.")
+                throw MonicaClientError.invalid(
+                    "\(country) is not a country code. Use an ISO 3166 code such as FR or US.")
             }
             address.countryCode = code
         } else {

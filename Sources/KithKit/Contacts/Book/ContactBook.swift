@@ -108,12 +108,15 @@ public actor ContactBook {
         let fetched = try await contact
         let firstActivities = try await activities
         let details = CachedDetails(
-            relationships: try await relationships, notes: try await notes.items.sorted { ($0.createdAt ?? .distantPast) > ($1.createdAt ?? .distantPast) },
+            relationships: try await relationships,
+            notes: try await notes.items.sorted { ($0.createdAt ?? .distantPast) > ($1.createdAt ?? .distantPast) },
             tasks: try await tasks.items.sorted(by: MonicaTask.openBeforeDone),
             activities: firstActivities.items.sorted(by: MonicaActivity.newestFirst),
-            hasMoreActivities: firstActivities.hasMore, gifts: try await gifts.items, reminders: try await reminders.items)
+            hasMoreActivities: firstActivities.hasMore, gifts: try await gifts.items,
+            reminders: try await reminders.items)
         let fetchedAt = now()
-        try cache.saveContacts([fetched], firstPosition: nil, keepingAddressesOf: try cache.contactsWithPendingEdits(), at: fetchedAt)
+        try cache.saveContacts(
+            [fetched], firstPosition: nil, keepingAddressesOf: try cache.contactsWithPendingEdits(), at: fetchedAt)
         try cache.saveDetails(details, of: id, at: fetchedAt)
         guard let result = try cachedDetails(of: id) else { throw MonicaClientError.notFound }
         return result

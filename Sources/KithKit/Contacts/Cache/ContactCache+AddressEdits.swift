@@ -30,7 +30,9 @@ public struct FailedAddressEdit: Sendable, Equatable {
 /// person sees and what will be sent never disagree.
 extension ContactCache {
     /// Adds an address on this device, with a temporary (negative) id, queued for creation.
-    func queueCreation(of input: MonicaAddressInput, contact: MonicaContactSummary?, at date: Date) throws -> MonicaAddress {
+    func queueCreation(of input: MonicaAddressInput, contact: MonicaContactSummary?, at date: Date) throws
+        -> MonicaAddress
+    {
         try write { db in
             let id = try Int.fetchOne(db, sql: "SELECT next_temporary_id FROM cache_state") ?? -1
             try db.execute(sql: "UPDATE cache_state SET next_temporary_id = ?", arguments: [id - 1])
@@ -44,7 +46,8 @@ extension ContactCache {
     /// Replaces an address on this device; queued as an update (or folded into its queued creation).
     func queueUpdate(of id: Int, to input: MonicaAddressInput, at date: Date) throws -> MonicaAddress {
         try write { db in
-            guard let body = try Data.fetchOne(db, sql: "SELECT body FROM addresses WHERE id = ?", arguments: [id]) else {
+            guard let body = try Data.fetchOne(db, sql: "SELECT body FROM addresses WHERE id = ?", arguments: [id])
+            else {
                 throw MonicaClientError.notFound
             }
             let old = try CacheCoding.decode(MonicaAddress.self, body)
@@ -53,12 +56,15 @@ extension ContactCache {
             address.createdAt = old.createdAt
             try Self.saveAddress(address, contactID: input.contactID, db)
             let queued = try Row.fetchOne(
-                db, sql: "SELECT seq FROM address_edits WHERE address_id = ? AND action IN ('create', 'update') ORDER BY seq DESC",
+                db,
+                sql:
+                    "SELECT seq FROM address_edits WHERE address_id = ? AND action IN ('create', 'update') ORDER BY seq DESC",
                 arguments: [id])
             if let seq: Int64 = queued?["seq"] {
                 // One request with the latest fields does what the queued one and this would.
                 try db.execute(
-                    sql: "UPDATE address_edits SET input = ? WHERE seq = ?", arguments: [try CacheCoding.encode(input), seq])
+                    sql: "UPDATE address_edits SET input = ? WHERE seq = ?",
+                    arguments: [try CacheCoding.encode(input), seq])
             } else {
                 try Self.enqueue(.update, id: id, input: input, at: date, db)
             }
@@ -69,7 +75,9 @@ extension ContactCache {
     /// Removes an address on this device; queued as a deletion, unless the server never had it.
     func queueDeletion(of id: Int, at date: Date) throws {
         try write { db in
-            guard let contactID = try Int.fetchOne(db, sql: "SELECT contact_id FROM addresses WHERE id = ?", arguments: [id])
+            guard
+                let contactID = try Int.fetchOne(
+                    db, sql: "SELECT contact_id FROM addresses WHERE id = ?", arguments: [id])
             else { throw MonicaClientError.notFound }
             try db.execute(sql: "DELETE FROM addresses WHERE id = ?", arguments: [id])
             let neverSent = id < 0
@@ -121,10 +129,12 @@ extension ContactCache {
             try db.execute(sql: "DELETE FROM address_edits WHERE seq = ?", arguments: [edit.seq])
             guard var saved else { return }
             if edit.addressID != saved.id {
-                let position = try Int.fetchOne(db, sql: "SELECT position FROM addresses WHERE id = ?", arguments: [edit.addressID])
+                let position = try Int.fetchOne(
+                    db, sql: "SELECT position FROM addresses WHERE id = ?", arguments: [edit.addressID])
                 try db.execute(sql: "DELETE FROM addresses WHERE id = ?", arguments: [edit.addressID])
                 try db.execute(
-                    sql: "UPDATE address_edits SET address_id = ? WHERE address_id = ?", arguments: [saved.id, edit.addressID])
+                    sql: "UPDATE address_edits SET address_id = ? WHERE address_id = ?",
+                    arguments: [saved.id, edit.addressID])
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO temporary_ids (temporary_id, address_id) VALUES (?, ?)",
                     arguments: [edit.addressID, saved.id])
@@ -132,8 +142,10 @@ extension ContactCache {
                 return
             }
             // A later edit of the same address is still queued: keep showing that one.
-            let stillQueued = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM address_edits WHERE address_id = ?)", arguments: [saved.id]) ?? false
+            let stillQueued =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM address_edits WHERE address_id = ?)", arguments: [saved.id])
+                ?? false
             if !stillQueued {
                 if saved.contact == nil { saved.contact = try Self.addressBody(saved.id, db)?.contact }
                 try Self.saveAddress(saved, contactID: edit.contactID, db)
@@ -153,8 +165,10 @@ extension ContactCache {
         try write { db in
             var doomed = [edit]
             if edit.action == .create {
-                doomed += try Row.fetchAll(db, sql: "SELECT * FROM address_edits WHERE address_id = ? AND seq != ?",
-                    arguments: [edit.addressID, edit.seq]).map(Self.edit)
+                doomed += try Row.fetchAll(
+                    db, sql: "SELECT * FROM address_edits WHERE address_id = ? AND seq != ?",
+                    arguments: [edit.addressID, edit.seq]
+                ).map(Self.edit)
                 try db.execute(sql: "DELETE FROM addresses WHERE id = ?", arguments: [edit.addressID])
             }
             for failed in doomed {

@@ -14,7 +14,8 @@ final class ContactCache: Sendable {
         self.url = url
         do {
             if let url {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 writer = try DatabasePool(path: url.path)
             } else {
                 writer = try DatabaseQueue()
@@ -53,7 +54,9 @@ final class ContactCache: Sendable {
             for (position, contact) in contacts.enumerated() {
                 try Self.upsert(contact, position: position, at: date, db)
                 try db.execute(sql: "INSERT OR IGNORE INTO seen (id) VALUES (?)", arguments: [contact.id])
-                if !pending.contains(contact.id) { try Self.replaceAddresses(of: contact.id, with: contact.addresses, db) }
+                if !pending.contains(contact.id) {
+                    try Self.replaceAddresses(of: contact.id, with: contact.addresses, db)
+                }
             }
             for table in ["contact_details": "contact_id", "addresses": "contact_id", "contacts": "id"] {
                 try db.execute(sql: "DELETE FROM \(table.key) WHERE \(table.value) NOT IN (SELECT id FROM seen)")
@@ -66,15 +69,20 @@ final class ContactCache: Sendable {
     }
 
     /// Keeps contacts seen on one page of Monica's list (or a detail page) without forgetting others.
-    func saveContacts(_ contacts: [MonicaContact], firstPosition: Int?, keepingAddressesOf pending: Set<Int>, at date: Date)
+    func saveContacts(
+        _ contacts: [MonicaContact], firstPosition: Int?, keepingAddressesOf pending: Set<Int>, at date: Date
+    )
         throws
     {
         try write { db in
             for (offset, contact) in contacts.enumerated() {
-                let known = try Int.fetchOne(db, sql: "SELECT position FROM contacts WHERE id = ?", arguments: [contact.id])
+                let known = try Int.fetchOne(
+                    db, sql: "SELECT position FROM contacts WHERE id = ?", arguments: [contact.id])
                 let position = firstPosition.map { $0 + offset } ?? known ?? Int.max / 2
                 try Self.upsert(contact, position: position, at: date, db)
-                if !pending.contains(contact.id) { try Self.replaceAddresses(of: contact.id, with: contact.addresses, db) }
+                if !pending.contains(contact.id) {
+                    try Self.replaceAddresses(of: contact.id, with: contact.addresses, db)
+                }
             }
             try db.execute(sql: "UPDATE cache_state SET contacts_generation = contacts_generation + 1")
         }
@@ -97,7 +105,8 @@ final class ContactCache: Sendable {
                     body = excluded.body, fetched_at = excluded.fetched_at
                 """,
             arguments: [
-                contact.id, position, NameSearch.searchText(of: contact.searchableText), try CacheCoding.encode(contact),
+                contact.id, position, NameSearch.searchText(of: contact.searchableText),
+                try CacheCoding.encode(contact),
                 date.timeIntervalSince1970,
             ])
     }
@@ -129,7 +138,9 @@ final class ContactCache: Sendable {
                 db, sql: "SELECT id, body FROM contacts WHERE id IN (SELECT value FROM json_each(?))",
                 arguments: [String(describing: ids)])
             var byID: [Int: MonicaContact] = [:]
-            for row in rows { byID[row["id"]] = try Self.withAddresses(CacheCoding.decode(MonicaContact.self, row["body"]), db) }
+            for row in rows {
+                byID[row["id"]] = try Self.withAddresses(CacheCoding.decode(MonicaContact.self, row["body"]), db)
+            }
             return ids.compactMap { byID[$0] }
         }
     }
@@ -150,7 +161,8 @@ final class ContactCache: Sendable {
 
     func lastSync() throws -> Date? {
         try read { db in
-            try Double.fetchOne(db, sql: "SELECT contacts_synced_at FROM cache_state").map(Date.init(timeIntervalSince1970:))
+            try Double.fetchOne(db, sql: "SELECT contacts_synced_at FROM cache_state").map(
+                Date.init(timeIntervalSince1970:))
         }
     }
 
@@ -177,8 +189,12 @@ final class ContactCache: Sendable {
 
     func details(of contactID: Int) throws -> (details: CachedDetails, fetchedAt: Date)? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT body, fetched_at FROM contact_details WHERE contact_id = ?", arguments: [contactID])
-                .map { (try CacheCoding.decode(CachedDetails.self, $0["body"]), Date(timeIntervalSince1970: $0["fetched_at"])) }
+            try Row.fetchOne(
+                db, sql: "SELECT body, fetched_at FROM contact_details WHERE contact_id = ?", arguments: [contactID]
+            )
+            .map {
+                (try CacheCoding.decode(CachedDetails.self, $0["body"]), Date(timeIntervalSince1970: $0["fetched_at"]))
+            }
         }
     }
 
@@ -206,7 +222,9 @@ final class ContactCache: Sendable {
 
     static func replaceAddresses(of contactID: Int, with addresses: [MonicaAddress], _ db: Database) throws {
         try db.execute(sql: "DELETE FROM addresses WHERE contact_id = ?", arguments: [contactID])
-        for (position, address) in addresses.enumerated() { try saveAddress(address, contactID: contactID, position: position, db) }
+        for (position, address) in addresses.enumerated() {
+            try saveAddress(address, contactID: contactID, position: position, db)
+        }
     }
 
     func replaceAddresses(of contactID: Int, with addresses: [MonicaAddress]) throws {
@@ -215,8 +233,10 @@ final class ContactCache: Sendable {
 
     static func saveAddress(_ address: MonicaAddress, contactID: Int, position: Int? = nil, _ db: Database) throws {
         let position =
-            try position ?? Int.fetchOne(db, sql: "SELECT position FROM addresses WHERE id = ?", arguments: [address.id])
-            ?? (Int.fetchOne(db, sql: "SELECT MAX(position) + 1 FROM addresses WHERE contact_id = ?", arguments: [contactID]) ?? 0)
+            try position ?? Int.fetchOne(
+                db, sql: "SELECT position FROM addresses WHERE id = ?", arguments: [address.id])
+            ?? (Int.fetchOne(
+                db, sql: "SELECT MAX(position) + 1 FROM addresses WHERE contact_id = ?", arguments: [contactID]) ?? 0)
         try db.execute(
             sql: """
                 INSERT INTO addresses (id, contact_id, position, body) VALUES (?, ?, ?, ?)
@@ -232,15 +252,18 @@ final class ContactCache: Sendable {
         try write { db in
             try db.execute(sql: "DELETE FROM countries")
             for country in countries {
-                try db.execute(sql: "INSERT INTO countries (code, name) VALUES (?, ?)", arguments: [country.id, country.name])
+                try db.execute(
+                    sql: "INSERT INTO countries (code, name) VALUES (?, ?)", arguments: [country.id, country.name])
             }
         }
     }
 
     func countries() throws -> [MonicaCountry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT code, name FROM countries").map { MonicaCountry(id: $0["code"], name: $0["name"]) }
-                .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+            try Row.fetchAll(db, sql: "SELECT code, name FROM countries").map {
+                MonicaCountry(id: $0["code"], name: $0["name"])
+            }
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
         }
     }
 
@@ -257,7 +280,8 @@ final class ContactCache: Sendable {
                 sql: "DELETE FROM addresses WHERE contact_id NOT IN (SELECT value FROM json_each(?))",
                 arguments: [String(describing: Array(pending))])
             try db.execute(sql: "DELETE FROM contacts")
-            try db.execute(sql: "UPDATE cache_state SET contacts_synced_at = NULL, contacts_generation = contacts_generation + 1")
+            try db.execute(
+                sql: "UPDATE cache_state SET contacts_synced_at = NULL, contacts_generation = contacts_generation + 1")
         }
     }
 }

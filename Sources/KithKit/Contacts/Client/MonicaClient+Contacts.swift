@@ -15,7 +15,9 @@ extension MonicaClient {
     }
 
     /// The server's own search (a real Monica matches substrings; Kith's `/api` ranks like `ContactBook`).
-    public func searchContacts(_ query: String, page: Int = 1, limit: Int = 50) async throws -> MonicaPage<MonicaContact> {
+    public func searchContacts(_ query: String, page: Int = 1, limit: Int = 50) async throws -> MonicaPage<
+        MonicaContact
+    > {
         try await self.page("contacts", [("query", query), ("with", "contactfields")], page: page, limit: limit)
     }
 

@@ -41,7 +41,8 @@ public enum MonicaClientError: Error, Equatable, Sendable {
         case .rateLimited: "Too many requests. Please wait a moment."
         case .serverTrouble: "Monica is having trouble. Please try again."
         case .notFound: "This was not found. It may have been deleted."
-        case .rejected(_, let messages): messages.isEmpty ? "Monica refused the change." : messages.joined(separator: " ")
+        case .rejected(_, let messages):
+            messages.isEmpty ? "Monica refused the change." : messages.joined(separator: " ")
         case .invalidResponse: "Monica sent an answer this app does not understand."
         case .invalidAddress(let text): "\"\(text)\" is not a server address. Use one like https://monica.example.com."
         case .insecureAddress: "Use an https:// address: http:// is only allowed for a server on this computer."

@@ -11,9 +11,10 @@ public struct MonicaContactInput: Encodable, Sendable, Equatable {
     public var birthdate: MonicaDay?
     public var isDeceased = false
 
-    public init(firstName: String, lastName: String? = nil, nickname: String? = nil, description: String? = nil,
-        genderID: Int? = nil, birthdate: MonicaDay? = nil, isDeceased: Bool = false)
-    {
+    public init(
+        firstName: String, lastName: String? = nil, nickname: String? = nil, description: String? = nil,
+        genderID: Int? = nil, birthdate: MonicaDay? = nil, isDeceased: Bool = false
+    ) {
         self.firstName = firstName
         self.lastName = lastName
         self.nickname = nickname
@@ -87,7 +88,8 @@ public struct MonicaAddressInput: Codable, Sendable, Equatable {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         contactID = try fields.requiredInt(.contactID)
         address = PostalAddress(
-            label: fields.lenientString(.name), street: fields.lenientString(.street), city: fields.lenientString(.city),
+            label: fields.lenientString(.name), street: fields.lenientString(.street),
+            city: fields.lenientString(.city),
             province: fields.lenientString(.province), postalCode: fields.lenientString(.postalCode),
             countryCode: fields.lenientString(.country), latitude: fields.lenientDouble(.latitude),
             longitude: fields.lenientDouble(.longitude))
@@ -134,9 +136,10 @@ public struct MonicaGiftInput: Encodable, Sendable, Equatable {
     public var status: String
     public var date: MonicaDay?
 
-    public init(contactID: Int, name: String, status: String = "idea", comment: String? = nil, url: String? = nil,
-        amount: Double? = nil, date: MonicaDay? = nil)
-    {
+    public init(
+        contactID: Int, name: String, status: String = "idea", comment: String? = nil, url: String? = nil,
+        amount: Double? = nil, date: MonicaDay? = nil
+    ) {
         self.contactID = contactID
         self.name = name
         self.status = status
@@ -158,9 +161,10 @@ public struct MonicaReminderInput: Encodable, Sendable, Equatable {
     public var frequencyType: String
     public var frequencyNumber: Int
 
-    public init(contactID: Int, title: String, initialDate: MonicaDay, frequencyType: String = "one_time",
-        frequencyNumber: Int = 1, description: String? = nil)
-    {
+    public init(
+        contactID: Int, title: String, initialDate: MonicaDay, frequencyType: String = "one_time",
+        frequencyNumber: Int = 1, description: String? = nil
+    ) {
         self.contactID = contactID
         self.title = title
         self.initialDate = initialDate

@@ -22,7 +22,9 @@ public struct NominatimGeocoder: Geocoder {
             ("state", address.province), ("postalcode", address.postalCode),
         ]
         for (name, value) in parts {
-            if let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty { query.append(.init(name: name, value: value)) }
+            if let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+                query.append(.init(name: name, value: value))
+            }
         }
         if let country = address.countryCode { query.append(.init(name: "countrycodes", value: country.lowercased())) }
         guard query.count > 2 || address.countryCode != nil else { return nil }

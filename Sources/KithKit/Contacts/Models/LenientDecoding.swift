@@ -100,18 +100,12 @@ enum MonicaTimestamp {
         }
         // "2024-05-04 08:06:05" (MySQL's format, as some exports have it) reads as UTC.
         withoutFraction = withoutFraction.replacingOccurrences(of: " ", with: "T")
-        if !withoutFraction.hasSuffix("Z") && !withoutFraction.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" }) {
+        if !withoutFraction.hasSuffix("Z") && !withoutFraction.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" })
+        {
             withoutFraction += "Z"
         }
-        guard let whole = formatter.date(from: withoutFraction) else { return nil }
+        // A format style is a value: safe to use from any thread, unlike a shared formatter.
+        guard let whole = try? Date.ISO8601FormatStyle().parse(withoutFraction) else { return nil }
         return whole.addingTimeInterval(fraction)
     }
-
-    static func format(_ date: Date) -> String { formatter.string(from: date) }
-
-    nonisolated(unsafe) private static let formatter: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter
-    }()
 }

@@ -23,7 +23,7 @@ public struct MonicaUser: Codable, Sendable, Equatable, Identifiable {
         email = fields.lenientString(.email)
         timezone = fields.lenientString(.timezone)
         locale = fields.lenientString(.locale)
-        accountID = fields.lenient(MonicaContact.Named.self, .account)?.id
+        accountID = fields.lenient(MonicaNamed.self, .account)?.id
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +39,24 @@ public struct MonicaUser: Codable, Sendable, Equatable, Identifiable {
 
     public var name: String { [firstName, lastName].compactMap { $0 }.joined(separator: " ") }
 }
+
+/// Anything Monica sends as an id and a name: an activity type's category, a relationship type's
+/// group, the relationship named inside a contact.
+public struct MonicaNamed: Codable, Sendable, Equatable, Identifiable {
+    public var id: Int
+    public var name: String
+
+    enum CodingKeys: String, CodingKey { case id, name }
+
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        id = try fields.requiredInt(.id)
+        name = fields.lenientString(.name) ?? ""
+    }
+}
+
+public typealias MonicaActivityTypeCategory = MonicaNamed
+public typealias MonicaRelationshipTypeGroup = MonicaNamed
 
 /// A gender a contact can have ("Man", "Woman", "Rather not say", or the account's own).
 public struct MonicaGender: Codable, Sendable, Equatable, Identifiable {

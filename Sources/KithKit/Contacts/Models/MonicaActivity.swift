@@ -20,7 +20,8 @@ public struct MonicaActivity: Codable, Sendable, Equatable, Identifiable {
         var contacts: [MonicaContactSummary]
         init(contacts: [MonicaContactSummary]) { self.contacts = contacts }
         init(from decoder: any Decoder) throws {
-            contacts = try decoder.container(keyedBy: CodingKeys.self).lenientArray(MonicaContactSummary.self, .contacts)
+            contacts = try decoder.container(keyedBy: CodingKeys.self).lenientArray(
+                MonicaContactSummary.self, .contacts)
         }
         enum CodingKeys: String, CodingKey { case contacts }
     }
@@ -69,18 +70,5 @@ public struct MonicaActivityType: Codable, Sendable, Equatable, Identifiable {
         id = try fields.requiredInt(.id)
         name = fields.lenientString(.name) ?? ""
         category = fields.lenient(MonicaActivityTypeCategory.self, .category)
-    }
-}
-
-public struct MonicaActivityTypeCategory: Codable, Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var name: String
-
-    enum CodingKeys: String, CodingKey { case id, name }
-
-    public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        id = try fields.requiredInt(.id)
-        name = fields.lenientString(.name) ?? ""
     }
 }

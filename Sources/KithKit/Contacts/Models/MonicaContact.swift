@@ -109,7 +109,8 @@ public struct MonicaContact: Codable, Sendable, Equatable, Identifiable {
         addresses = fields.lenientArray(MonicaAddress.self, .addresses)
         tags = fields.lenientArray(MonicaTag.self, .tags)
         statistics = fields.lenient(Statistics.self, .statistics)
-        contactFields = fields.contains(.contactFields) ? fields.lenientArray(MonicaContactField.self, .contactFields) : nil
+        contactFields =
+            fields.contains(.contactFields) ? fields.lenientArray(MonicaContactField.self, .contactFields) : nil
         createdAt = fields.lenientDate(.createdAt)
         updatedAt = fields.lenientDate(.updatedAt)
     }
@@ -133,7 +134,9 @@ public struct MonicaContact: Codable, Sendable, Equatable, Identifiable {
         [firstName, lastName, nickname, completeName, company, job] + emails
     }
 
-    static func displayName(_ complete: String?, _ first: String?, _ last: String?, _ nickname: String?, _ id: Int) -> String {
+    static func displayName(_ complete: String?, _ first: String?, _ last: String?, _ nickname: String?, _ id: Int)
+        -> String
+    {
         if let complete = complete?.trimmingCharacters(in: .whitespaces), !complete.isEmpty { return complete }
         let joined = [first, last].compactMap { $0 }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         if !joined.isEmpty { return joined }
@@ -179,29 +182,16 @@ public struct MonicaContact: Codable, Sendable, Equatable, Identifiable {
     }
 
     public struct Related: Codable, Sendable, Equatable {
-        public var relationship: Named?
+        public var relationship: MonicaNamed?
         public var contact: MonicaContactSummary
 
         public init(from decoder: any Decoder) throws {
             let fields = try decoder.container(keyedBy: CodingKeys.self)
-            relationship = fields.lenient(Named.self, .relationship)
+            relationship = fields.lenient(MonicaNamed.self, .relationship)
             contact = try fields.decode(MonicaContactSummary.self, forKey: .contact)
         }
 
         enum CodingKeys: String, CodingKey { case relationship, contact }
-    }
-
-    public struct Named: Codable, Sendable, Equatable {
-        public var id: Int?
-        public var name: String?
-
-        public init(from decoder: any Decoder) throws {
-            let fields = try decoder.container(keyedBy: CodingKeys.self)
-            id = fields.lenientInt(.id)
-            name = fields.lenientString(.name)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, name }
     }
 
     public struct Dates: Codable, Sendable, Equatable {

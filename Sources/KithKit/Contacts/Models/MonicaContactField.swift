@@ -44,7 +44,8 @@ public struct MonicaContactField: Codable, Sendable, Equatable, Identifiable {
     public var link: URL? {
         let text = content.trimmingCharacters(in: .whitespaces)
         switch kind {
-        case .email: return URL(string: "mailto:" + (text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? text))
+        case .email:
+            return URL(string: "mailto:" + (text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? text))
         case .phone: return URL(string: "tel:" + text.filter { $0.isNumber || $0 == "+" })
         case .other:
             guard let scheme = type?.protocolPrefix, !scheme.isEmpty else { return nil }

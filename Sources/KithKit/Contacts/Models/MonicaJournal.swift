@@ -89,7 +89,9 @@ public struct MonicaGift: Codable, Sendable, Equatable, Identifiable {
         name = fields.lenientString(.name) ?? ""
         comment = fields.lenientString(.comment)
         url = fields.lenientString(.url)
-        let amounts = [fields.lenientString(.amountWithCurrency), fields.lenientString(.amount), fields.lenientString(.value)]
+        let amounts = [
+            fields.lenientString(.amountWithCurrency), fields.lenientString(.amount), fields.lenientString(.value),
+        ]
         amount = amounts.compactMap { $0 }.first { !$0.isEmpty }
         status = fields.lenientString(.status) ?? "idea"
         date = fields.lenientDay(.date)

@@ -41,16 +41,3 @@ public struct MonicaRelationshipType: Codable, Sendable, Equatable, Identifiable
         groupID = fields.lenientInt(.groupID)
     }
 }
-
-public struct MonicaRelationshipTypeGroup: Codable, Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var name: String
-
-    enum CodingKeys: String, CodingKey { case id, name }
-
-    public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        id = try fields.requiredInt(.id)
-        name = fields.lenientString(.name) ?? ""
-    }
-}
