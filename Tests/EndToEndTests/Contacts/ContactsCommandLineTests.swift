@@ -1,7 +1,11 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import KithCore
 import KithKit
 import KithTestSupport
+import NIOCore
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -341,6 +345,63 @@ struct ContactsCommandLineTests {
             "\(nothing)")
     }
 
+    @Test("directions: the address's own coordinates, else a Nominatim geocoder's (--geocoder or KITH_GEOCODER_URL)")
+    func directionsUseTheGeocoderWhenNeeded() async throws {
+        let home = try makeTemporaryDirectory("kith-e2e-contacts")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let stub = MonicaStub()
+        stub.answer("GET /api/addresses/11", .init(fixture: "address-11"))
+        stub.answer("GET /api/addresses/12", .init(fixture: "address-created"))
+        let geocoder = GeocoderStub()
+        try await stub.run { url in
+            try await geocoder.run { geocoderURL in
+                let connecting = Profile(
+                    name: "phone", home: home, environment: ["KITH_MONICA_TOKEN": MonicaStub.token])
+                let paris = try await connecting.object([
+                    "contacts", "address", "directions", "11", "--monica-url", url.absoluteString,
+                ])
+                #expect(paris["geocoded"] as? Bool == false && paris["latitude"] as? Double == 48.8559, "\(paris)")
+                #expect(paris["label"] as? String == "John Freaking Doe")
+                #expect((paris["appleMaps"] as? String)?.contains("q=John%20Freaking%20Doe") == true, "\(paris)")
+
+                let phone = Profile(name: "phone", home: home)
+                let nowhere = try await phone.kith(["contacts", "address", "directions", "12"])
+                #expect(
+                    nowhere.status == 1 && nowhere.stderr == "error: \(GeocodingError.notConfigured.userMessage)\n",
+                    "\(nowhere)")
+                let located = try await Profile(
+                    name: "phone", home: home, environment: ["KITH_GEOCODER_URL": geocoderURL.absoluteString]
+                )
+                .object(["contacts", "address", "directions", "12"])
+                #expect(located["geocoded"] as? Bool == true && located["latitude"] as? Double == 37.3318, "\(located)")
+                #expect(
+                    (located["openStreetMap"] as? String)?.contains("to=John%20Freaking%20Doe") == true, "\(located)")
+                let text = try await phone.kith([
+                    "contacts", "address", "directions", "12", "--geocoder", geocoderURL.absoluteString,
+                ])
+                #expect(
+                    text.stdout.hasPrefix(
+                        "Directions to John Freaking Doe: 1 Infinite Loop, Cupertino, CA 95014, United States\n"),
+                    "\(text)")
+                #expect(
+                    text.stdout.contains(
+                        "Located by the geocoder at 37.3318, -122.0312.\nApple Maps:    https://maps.apple.com/?daddr=37.3318"
+                    ), "\(text)")
+            }
+            let closed = "http://127.0.0.1:\(try closedLoopbackPort())"
+            let unreachable = try await Profile(name: "phone", home: home).kith(
+                ["contacts", "address", "directions", "12", "--geocoder", closed])
+            #expect(
+                unreachable.status == 1 && unreachable.stderr.hasPrefix("error: The geocoder could not be reached"),
+                "\(unreachable)")
+        }
+        let asked = try #require(geocoder.requests.first)
+        #expect(
+            asked.query["city"] == "Cupertino" && asked.query["countrycodes"] == "us"
+                && asked.query["postalcode"] == "95014")
+        #expect(asked.userAgent?.hasPrefix("kith") == true, "Nominatim asks for an identifying User-Agent")
+    }
+
     @Test(
         "offline: list and search from the cache, an address edit queued; back online, sync sends it",
         arguments: Engine.available)
@@ -409,5 +470,35 @@ struct ContactsCommandLineTests {
             throw error
         }
         await scratch?.drop()
+    }
+}
+
+/// A Nominatim stand-in on a loopback port: every search finds Apple Park.
+final class GeocoderStub: Sendable {
+    struct Asked: Sendable {
+        let query: [String: String]
+        let userAgent: String?
+    }
+
+    private let log = Mutex<[Asked]>([])
+
+    var requests: [Asked] { log.withLock { $0 } }
+
+    func run(_ body: @Sendable (URL) async throws -> Void) async throws {
+        let router = Router()
+        router.get("search") { request, _ -> Response in
+            var query: [String: String] = [:]
+            for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
+            self.log.withLock { $0.append(Asked(query: query, userAgent: request.headers[.userAgent])) }
+            let body = #"[{"place_id":1,"lat":"37.3318","lon":"-122.0312","display_name":"Apple Park"}]"#
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: body)))
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await body(URL(string: "http://127.0.0.1:\(port)")!)
+        }
     }
 }
