@@ -6,6 +6,8 @@ struct KithCommand: AsyncParsableCommand {
         commandName: "kith",
         abstract: "Kith: a self-hosted, offline-first home for personal data.",
         discussion: "`kith serve` runs the server; every other command is a client of a Kith server.",
-        subcommands: [ServeCommand.self, AccountCommand.self, SyncCommand.self, StatusCommand.self, OutreachCommand.self]
+        subcommands: [
+            ServeCommand.self, AccountCommand.self, SyncCommand.self, StatusCommand.self, OutreachCommand.self, ContactsCommand.self,
+        ]
     )
 }

@@ -1,0 +1,237 @@
+import ArgumentParser
+import Foundation
+import KithCore
+import KithKit
+
+/// Where a profile's contacts come from, and their offline cache: a Monica server connected with
+/// `--monica-url` (saved in `monica.json`), else the Kith server the profile is signed in to
+/// (its Monica-compatible `/api`, with the session's access token).
+struct ContactsSession {
+    enum Source {
+        /// A Monica server (or any Monica-compatible one) with a saved API token.
+        case monica(MonicaCredentials)
+        /// The Kith server the profile is signed in to, as `email`.
+        case kith(email: String)
+    }
+
+    let source: Source
+    let book: ContactBook
+    let cacheURL: URL
+    let output: Output
+
+    var client: MonicaClient { book.client }
+    var server: MonicaServerAddress { client.server }
+
+    /// What to run to sign in again when the server refuses the token.
+    var signInHint: String {
+        switch source {
+        case .monica: "kith contacts connect --monica-url \(server)"
+        case .kith: "kith account login EMAIL"
+        }
+    }
+
+    /// The profile's saved Monica connection (`$KITH_HOME/profiles/NAME/monica.json`, mode 0600).
+    static func credentialStore(_ options: ClientOptions) -> FileSecretStore<MonicaCredentials> {
+        FileSecretStore(fileURL: options.profileDirectory.appendingPathComponent("monica.json"))
+    }
+
+    /// Who the signed-in Kith account is on the server's `/api` (its `/api/me`), remembered so
+    /// that later commands, offline ones too, find the same cache without asking.
+    static func kithAccountStore(_ options: ClientOptions) -> FileSecretStore<KithContactsAccount> {
+        FileSecretStore(fileURL: options.profileDirectory.appendingPathComponent("contacts-account.json"))
+    }
+
+    /// The cache of `userID` on `server`, in the profile's data directory.
+    static func cacheURL(_ options: ClientOptions, server: MonicaServerAddress, userID: Int) -> URL {
+        ContactBook.cacheURL(
+            in: options.profileDirectory.appendingPathComponent("data"), server: server, userID: userID)
+    }
+
+    static func transport() throws -> URLSessionTransport { URLSessionTransport(timeout: try ClientOptions.timeout()) }
+
+    /// Opens the profile's contacts: `--monica-url` (with a token: checked with `/me` unless it is
+    /// the one saved), else the saved Monica connection, else the signed-in Kith server.
+    init(_ options: ClientOptions, _ monica: MonicaOptions) async throws {
+        output = Output(json: options.json)
+        let store = Self.credentialStore(options)
+        let saved = try Self.loaded { try store.load() }
+        let client: MonicaClient
+        let userID: Int
+        if let url = monica.monicaURL {
+            let server = try MonicaServerAddress(url)
+            let token = try monica.token(prompt: false)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let saved, saved.server == server, token == nil || token == saved.token {
+                client = try Self.restore(store)
+                source = .monica(saved)
+                userID = saved.user.id
+            } else if let token {
+                let connected = try await MonicaClient.connect(
+                    to: server, token: token, store: store, transport: try Self.transport())
+                client = connected.client
+                source = .monica(connected.credentials)
+                userID = connected.credentials.user.id
+            } else {
+                throw MonicaClientError.invalid(
+                    "Give the API token of \(server) with --token-stdin or the \(MonicaOptions.tokenVariable) environment variable."
+                )
+            }
+        } else if let saved {
+            client = try Self.restore(store)
+            source = .monica(saved)
+            userID = saved.user.id
+        } else {
+            let kith = try await Self.kithServer(options)
+            client = kith.client
+            userID = kith.userID
+            source = .kith(email: kith.email)
+        }
+        cacheURL = Self.cacheURL(options, server: client.server, userID: userID)
+        book = try ContactBook(client: client, cacheURL: cacheURL)
+    }
+
+    /// The signed-in Kith server's `/api`, with the session's access token, and who the account
+    /// is there (asked once, then remembered).
+    private static func kithServer(_ options: ClientOptions) async throws -> (
+        client: MonicaClient, userID: Int, email: String
+    ) {
+        let kith = try options.client()
+        guard let session = try await kith.storedSession() else {
+            throw MonicaClientError.invalid(
+                "No contacts server: sign in to a Kith server (kith account login EMAIL), or connect to Monica with "
+                    + "kith contacts connect --monica-url URL (the token from \(MonicaOptions.tokenVariable) or --token-stdin)."
+            )
+        }
+        let server = try MonicaServerAddress(options.server.flatMap(URL.init(string:)) ?? session.serverURL)
+        let client = MonicaClient(server: server, transport: try transport()) {
+            do {
+                return try await kith.currentSession().accessToken
+            } catch let error as KithError {
+                throw error.asMonicaError
+            }
+        }
+        let accounts = kithAccountStore(options)
+        if let account = try loaded({ try accounts.load() }), account.server == server,
+            account.kithUserID == session.user.id
+        {
+            return (client, account.monicaUser.id, session.user.email)
+        }
+        let me = try await client.me()
+        try loaded {
+            try accounts.save(KithContactsAccount(server: server, kithUserID: session.user.id, monicaUser: me))
+        }
+        return (client, me.id, session.user.email)
+    }
+
+    private static func restore(_ store: FileSecretStore<MonicaCredentials>) throws -> MonicaClient {
+        guard let restored = try loaded({ try MonicaClient.restore(from: store, transport: try transport()) }) else {
+            throw MonicaClientError.notConnected
+        }
+        return restored.client
+    }
+
+    /// Reading and writing the profile's files: their failures read as the cache's do.
+    @discardableResult
+    static func loaded<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as KithError { throw MonicaClientError.storage(error.userMessage) }
+    }
+
+    // MARK: Working with the book
+
+    /// Sends address edits made offline, if any wait, before a command reads from the server; a
+    /// server that still can't be reached leaves them queued, silently.
+    func sendQueuedEdits() async {
+        guard let pending = try? await book.pendingAddressEdits(), !pending.isEmpty,
+            let replay = try? await book.sendPendingAddressEdits()
+        else { return }
+        if replay.sent > 0, !output.json {
+            note("Sent \(Plural.count(replay.sent, "address edit")) made offline.")
+        }
+        for refused in replay.refused { note("The server refused an address edit: \(ContactsText.refusal(refused))") }
+    }
+
+    /// The address ids with edits not yet on the server.
+    func pendingAddressIDs() async throws -> Set<Int> {
+        Set(try await book.pendingAddressEdits().map(\.addressID))
+    }
+
+    /// A line on stderr (text output only: with --json, stderr carries only errors).
+    func note(_ line: String) {
+        guard !output.json else { return }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// "offline: showing … cached at …", for a read answered from the cache.
+    func offlineNote(_ what: String, reason: MonicaClientError, cachedAt: Date?) {
+        let when =
+            cachedAt.map { " cached at \(WireCoding.formatTimestamp($0)) (\(RelativeDate.text($0)))" }
+            ?? " cached on this device"
+        note("offline: showing \(what)\(when). \(reason.userMessage)")
+    }
+
+    /// The address with this id: this device's copy (its own edits included), else the server's.
+    func address(_ id: Int) async throws -> MonicaAddress {
+        var page = 1
+        while true {
+            let cached = try await book.cachedContacts(page: page, perPage: 500)
+            if let found = cached.contacts.lazy.flatMap(\.addresses).first(where: { $0.id == id }) { return found }
+            guard cached.hasMore else { break }
+            page += 1
+        }
+        return try await client.address(id)
+    }
+
+    /// Runs an address edit: a refusal by the server is the command's error, so it is not kept
+    /// for `status` as well (unless refusals from earlier were already waiting there).
+    func editing<T>(_ edit: () async throws -> T) async throws -> T {
+        let earlier = try await book.refusedAddressEdits().count
+        do {
+            return try await edit()
+        } catch let error as MonicaClientError {
+            if earlier == 0, try await !book.refusedAddressEdits().isEmpty {
+                try await book.dismissRefusedAddressEdits()
+            }
+            throw error
+        }
+    }
+
+    /// Runs an address edit that needs the address in the cache: when it is not there yet, its
+    /// contact is fetched (which caches its addresses) and the edit is tried again.
+    func withCachedAddress<T>(_ id: Int, _ edit: () async throws -> T) async throws -> T {
+        do {
+            return try await edit()
+        } catch MonicaClientError.notFound where id > 0 {
+            let address = try await client.address(id)
+            guard let contactID = address.contact?.id else { throw MonicaClientError.notFound }
+            _ = try await book.details(of: contactID)
+            return try await edit()
+        }
+    }
+}
+
+/// Which `/api` user a Kith account is, on which server (see `ContactsSession.kithAccountStore`).
+struct KithContactsAccount: Codable, Sendable {
+    var server: MonicaServerAddress
+    var kithUserID: UUID
+    var monicaUser: MonicaUser
+}
+
+extension KithError {
+    /// A Kith session's failure as the Monica client reports it, so the cache still answers offline.
+    var asMonicaError: MonicaClientError {
+        switch self {
+        case .offline: .offline
+        case .timeout: .timeout
+        case .sessionExpired, .notSignedIn: .signedOut
+        case .server(let status, _) where status >= 500: .serverTrouble(status: status)
+        case .storage(let reason): .storage(reason)
+        default: .invalid(userMessage)
+        }
+    }
+}
+
+enum Plural {
+    /// "1 contact", "3 contacts".
+    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Which Monica server `kith contacts` talks to, when not the Kith server the profile is signed in
+/// to: `--monica-url`, with the API token from standard input or `KITH_MONICA_TOKEN`, never from
+/// an argument (it would show in `ps` and in the shell's history).
+struct MonicaOptions: ParsableArguments {
+    @Option(
+        name: .customLong("monica-url"),
+        help: ArgumentHelp(
+            "A Monica server (https://…, or http:// on this computer), such as https://app.monicahq.com. Its API token comes from --token-stdin or KITH_MONICA_TOKEN; the connection is saved in the profile.",
+            valueName: "url"))
+    var monicaURL: String?
+
+    @Flag(name: .customLong("token-stdin"), help: "Read the Monica API token from standard input (one line).")
+    var tokenStdin = false
+
+    static let tokenVariable = "KITH_MONICA_TOKEN"
+
+    /// The token given for this run (standard input, then the environment), or nil. `prompt`
+    /// asks for it on a terminal when neither gives it.
+    func token(prompt: Bool) throws -> String? {
+        if tokenStdin {
+            guard let line = readLine(strippingNewline: true), !line.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--token-stdin expects the API token on standard input.")
+            }
+            return line
+        }
+        if let value = ProcessInfo.processInfo.environment[Self.tokenVariable], !value.isEmpty { return value }
+        if prompt, isatty(STDIN_FILENO) == 1, let typed = getpass("Monica API token: ") {
+            let token = String(cString: typed)
+            return token.isEmpty ? nil : token
+        }
+        return nil
+    }
+
+    func validate() throws {
+        if tokenStdin, monicaURL == nil {
+            throw ValidationError("--token-stdin goes with --monica-url (the server the token is for).")
+        }
+    }
+}
