@@ -7,6 +7,7 @@ import os
 import subprocess
 import tempfile
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -33,6 +34,14 @@ def row(driver, name):
         if element.find_element(By.CSS_SELECTOR, ".person-name").text == name:
             return element
     raise AssertionError(f"no row for {name!r} in {names(driver)}")
+
+
+def in_row(driver, name, selector, act):
+    """act(element) on `selector` in the row of `name`, tried again when a live refresh replaced
+    the rows in between (the table is redrawn whenever a change arrives)."""
+    def attempt(d):
+        return (act(row(d, name).find_element(By.CSS_SELECTOR, selector)),)
+    return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(attempt)[0]
 
 
 def progress_text(driver):
@@ -114,30 +123,28 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     # Delivered: one click, saved at once (no new page), with the time of the click.
     wait_status(driver, "live")
     mark_page(driver)
-    zola = row(driver, "Zola, Émile")
-    zola.find_element(By.CSS_SELECTOR, ".deliver-box").click()
+    in_row(driver, "Zola, Émile", ".deliver-box", lambda e: e.click())
     WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "progress-text").text == "1 of 3 delivered")
     assert still_same_page(driver), "the checkbox saves without loading a page"
-    assert row(driver, "Zola, Émile").find_element(By.CSS_SELECTOR, ".delivered-at time").text
+    assert in_row(driver, "Zola, Émile", ".delivered-at time", lambda e: e.text)
     # The comment indicator shows a preview.
-    preview = row(driver, "Ávila, Teresa").find_element(By.CSS_SELECTOR, ".comment-indicator")
-    assert "Prefers mornings." in preview.text
+    assert "Prefers mornings." in in_row(driver, "Ávila, Teresa", ".comment-indicator", lambda e: e.text)
     shot(driver, "outreach-delivered")
 
     driver.refresh()
     wait_loaded(driver)
-    assert row(driver, "Zola, Émile").find_element(By.CSS_SELECTOR, ".deliver-box").is_selected(), "saved on the server"
+    assert in_row(driver, "Zola, Émile", ".deliver-box", lambda e: e.is_selected()), "saved on the server"
     assert progress_text(driver) == "1 of 3 delivered"
 
     # Full comments and editing on the person's page.
-    row(driver, "Ávila, Teresa").find_element(By.CSS_SELECTOR, ".person-name a").click()
+    in_row(driver, "Ávila, Teresa", ".person-name a", lambda e: e.click())
     wait_loaded(driver)
     assert "Ring twice at the side door." in find(driver, "#full-comments").text
     shot(driver, "outreach-person")
     fill(driver, "#comments", "Call first.")
     submit(driver, "#edit-person-form")
     assert path_of(driver) == "/outreach"
-    assert "Call first." in row(driver, "Ávila, Teresa").find_element(By.CSS_SELECTOR, ".comment-indicator").text
+    assert "Call first." in in_row(driver, "Ávila, Teresa", ".comment-indicator", lambda e: e.text)
 
     # The command line, signed in to the same account, is another device: its changes appear here
     # without a reload.
@@ -212,7 +219,7 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     assert progress_text(driver) == "3 of 6 delivered"
 
     # Deleting a person and a year asks first.
-    row(driver, "Turing, Alan").find_element(By.CSS_SELECTOR, ".person-name a").click()
+    in_row(driver, "Turing, Alan", ".person-name a", lambda e: e.click())
     wait_loaded(driver)
     find(driver, "#delete-person-link").click()
     wait_loaded(driver)
@@ -243,10 +250,9 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions",
                            {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
-    box = row(driver, "Lovelace, Ada").find_element(By.CSS_SELECTOR, ".deliver-box")
-    box.click()
+    in_row(driver, "Lovelace, Ada", ".deliver-box", lambda e: e.click())
     wait_status(driver, "offline")
-    assert not row(driver, "Lovelace, Ada").find_element(By.CSS_SELECTOR, ".deliver-box").is_selected()
+    assert not in_row(driver, "Lovelace, Ada", ".deliver-box", lambda e: e.is_selected())
     shot(driver, "outreach-offline")
     driver.execute_cdp_cmd("Network.emulateNetworkConditions",
                            {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
@@ -260,7 +266,7 @@ def test_outreach_on_a_phone(server, driver, shot):
     sign_up(driver, server, fresh_email("phone"))
     open_page(driver, server, "/outreach")
     add_person(driver, "Ada", "Lovelace", "Analytical Engines", comments="Bring the notes on the Bernoulli numbers.")
-    row(driver, "Lovelace, Ada").find_element(By.CSS_SELECTOR, ".deliver-box").click()
+    in_row(driver, "Lovelace, Ada", ".deliver-box", lambda e: e.click())
     WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "progress-text").text == "1 of 1 delivered")
     shot(driver, "outreach-phone")
     assert no_horizontal_scroll(driver), driver.execute_script(
