@@ -68,7 +68,12 @@ public struct PostalAddress: Codable, Sendable, Equatable {
     public var lines: [String] {
         format.lines(
             street: street, city: city, province: province, postalCode: postalCode,
-            countryName: countryName ?? countryCode.flatMap { ISOCountries.names[$0.uppercased()] })
+            countryName: countryDisplayName)
+    }
+
+    /// The country as the server named it, else the English name of its code.
+    public var countryDisplayName: String? {
+        countryName ?? countryCode.flatMap { ISOCountries.names[$0.uppercased()] }
     }
 
     /// The text that Copy and Share give: the lines, one per line.

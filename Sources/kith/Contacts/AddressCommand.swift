@@ -52,9 +52,7 @@ extension ContactsCommand {
 
             func run() async throws {
                 try await ContactsCommand.run(options, monica) { session in
-                    let address = try await session.editing {
-                        try await session.book.addAddress(fields.postal, to: contactID)
-                    }
+                    let address = try await session.book.addAddress(fields.postal, to: contactID)
                     let pending = try await session.pendingAddressIDs()
                     let json = AddressJSON(address, pending: pending)
                     session.output.emit(json) {
@@ -80,10 +78,8 @@ extension ContactsCommand {
 
             func run() async throws {
                 try await ContactsCommand.run(options, monica) { session in
-                    let address = try await session.editing {
-                        try await session.withCachedAddress(addressID) {
-                            try await session.book.updateAddress(addressID, to: fields.postal)
-                        }
+                    let address = try await session.withCachedAddress(addressID) {
+                        try await session.book.updateAddress(addressID, to: fields.postal)
                     }
                     let pending = try await session.pendingAddressIDs()
                     let json = AddressJSON(address, pending: pending)
@@ -111,10 +107,8 @@ extension ContactsCommand {
 
             func run() async throws {
                 try await ContactsCommand.run(options, monica) { session in
-                    try await session.editing {
-                        try await session.withCachedAddress(addressID) {
-                            try await session.book.deleteAddress(addressID)
-                        }
+                    try await session.withCachedAddress(addressID) {
+                        try await session.book.deleteAddress(addressID)
                     }
                     let pending = try await session.book.pendingAddressEdits().contains {
                         $0.addressID == addressID && $0.action == .delete

@@ -103,7 +103,7 @@ struct AddressJSON: Encodable {
         region = address.province
         postalCode = address.postalCode
         countryCode = address.country?.id
-        country = postal.countryName ?? postal.countryCode.flatMap { ISOCountries.names[$0] }
+        country = postal.countryDisplayName
         latitude = address.latitude
         longitude = address.longitude
         lines = postal.lines

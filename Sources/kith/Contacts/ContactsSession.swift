@@ -103,11 +103,7 @@ struct ContactsSession {
         }
         let server = try MonicaServerAddress(options.server.flatMap(URL.init(string:)) ?? session.serverURL)
         let client = MonicaClient(server: server, transport: try transport()) {
-            do {
-                return try await kith.currentSession().accessToken
-            } catch let error as KithError {
-                throw error.asMonicaError
-            }
+            try await kith.currentSession().accessToken
         }
         let accounts = kithAccountStore(options)
         if let account = try loaded({ try accounts.load() }), account.server == server,
@@ -132,7 +128,7 @@ struct ContactsSession {
     /// Reading and writing the profile's files: their failures read as the cache's do.
     @discardableResult
     static func loaded<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as KithError { throw MonicaClientError.storage(error.userMessage) }
+        do { return try body() } catch let error as KithError { throw MonicaClientError(error) }
     }
 
     // MARK: Working with the book
@@ -170,28 +166,8 @@ struct ContactsSession {
 
     /// The address with this id: this device's copy (its own edits included), else the server's.
     func address(_ id: Int) async throws -> MonicaAddress {
-        var page = 1
-        while true {
-            let cached = try await book.cachedContacts(page: page, perPage: 500)
-            if let found = cached.contacts.lazy.flatMap(\.addresses).first(where: { $0.id == id }) { return found }
-            guard cached.hasMore else { break }
-            page += 1
-        }
+        if let cached = try await book.cachedAddress(id) { return cached }
         return try await client.address(id)
-    }
-
-    /// Runs an address edit: a refusal by the server is the command's error, so it is not kept
-    /// for `status` as well (unless refusals from earlier were already waiting there).
-    func editing<T>(_ edit: () async throws -> T) async throws -> T {
-        let earlier = try await book.refusedAddressEdits().count
-        do {
-            return try await edit()
-        } catch let error as MonicaClientError {
-            if earlier == 0, try await !book.refusedAddressEdits().isEmpty {
-                try await book.dismissRefusedAddressEdits()
-            }
-            throw error
-        }
     }
 
     /// Runs an address edit that needs the address in the cache: when it is not there yet, its
@@ -213,20 +189,6 @@ struct KithContactsAccount: Codable, Sendable {
     var server: MonicaServerAddress
     var kithUserID: UUID
     var monicaUser: MonicaUser
-}
-
-extension KithError {
-    /// A Kith session's failure as the Monica client reports it, so the cache still answers offline.
-    var asMonicaError: MonicaClientError {
-        switch self {
-        case .offline: .offline
-        case .timeout: .timeout
-        case .sessionExpired, .notSignedIn: .signedOut
-        case .server(let status, _) where status >= 500: .serverTrouble(status: status)
-        case .storage(let reason): .storage(reason)
-        default: .invalid(userMessage)
-        }
-    }
 }
 
 enum Plural {

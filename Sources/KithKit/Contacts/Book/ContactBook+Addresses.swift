@@ -7,16 +7,18 @@ import KithCore
 extension ContactBook {
     public func addresses(of contactID: Int) throws -> [MonicaAddress] { try cache.addresses(of: contactID) }
 
+    /// An address as this device has it (its own edits included), or nil when not cached.
+    public func cachedAddress(_ id: Int) throws -> MonicaAddress? {
+        try cache.address(try cache.serverID(forTemporary: id) ?? id)
+    }
+
     /// Adds an address to a contact. Online, it is on the server when this returns (with the
     /// server's id); offline, it is kept here with a temporary id and sent later. A refusal by
     /// the server (422) throws its message and leaves nothing behind.
     @discardableResult
     public func addAddress(_ address: PostalAddress, to contactID: Int) async throws -> MonicaAddress {
         let input = try Self.checked(address, contactID: contactID)
-        let contact = try cache.contact(contactID).map {
-            MonicaContactSummary(id: $0.id, firstName: $0.firstName, lastName: $0.lastName, nickname: $0.nickname)
-        }
-        let local = try cache.queueCreation(of: input, contact: contact, at: now())
+        let local = try cache.queueCreation(of: input, contact: try cache.contact(contactID)?.summary, at: now())
         try await sendNow(editing: local.id)
         let id = try cache.serverID(forTemporary: local.id) ?? local.id
         return try cache.address(id) ?? local
@@ -59,16 +61,17 @@ extension ContactBook {
         return try await task.value
     }
 
-    /// Sends the queue now; a refusal of the edit just made is thrown to its caller, while a
-    /// network failure leaves it queued (the caller sees it as pending).
+    /// Sends the queue now; a refusal of the edit just made is thrown to its caller (and so not
+    /// kept among `refusedAddressEdits()` as well), while a network failure leaves it queued (the
+    /// caller sees it as pending).
     private func sendNow(editing addressID: Int) async throws {
-        let before = try cache.failedAddressEdits().count
         let result = try await sendPendingAddressEdits()
         if case .signedOut = result.stoppedBy { throw MonicaClientError.signedOut }
-        let refused = try cache.failedAddressEdits().dropFirst(before)
         let mapped = try cache.serverID(forTemporary: addressID)
-        if let mine = refused.first(where: { $0.addressID == addressID || $0.addressID == mapped }) {
-            throw MonicaClientError.invalid(mine.message)
+        let mine = result.refused.filter { $0.addressID == addressID || $0.addressID == mapped }
+        if let refusal = mine.first {
+            try cache.forgetFailedAddressEdits(mine)
+            throw MonicaClientError.invalid(refusal.message)
         }
     }
 
@@ -105,7 +108,7 @@ extension ContactBook {
                 try cache.failAddressEdit(edit, message: error.userMessage, at: failedAt)
                 result.refused.append(
                     FailedAddressEdit(
-                        action: edit.action, addressID: edit.addressID, contactID: edit.contactID,
+                        seq: edit.seq, action: edit.action, addressID: edit.addressID, contactID: edit.contactID,
                         message: error.userMessage, failedAt: failedAt))
                 try? await restoreAddresses(of: edit.contactID)
             }

@@ -19,6 +19,8 @@ public struct PendingAddressEdit: Sendable, Equatable {
 /// An address change the server refused (a 422 or 404): it was taken off the queue and the
 /// server's version restored; this says what did not stick and why.
 public struct FailedAddressEdit: Sendable, Equatable {
+    /// Where the edit stood in the queue.
+    let seq: Int64
     public let action: PendingAddressEdit.Action
     public let addressID: Int
     public let contactID: Int
@@ -199,9 +201,19 @@ extension ContactCache {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM address_edit_failures ORDER BY seq").map { row in
                 FailedAddressEdit(
-                    action: PendingAddressEdit.Action(rawValue: row["action"]) ?? .update, addressID: row["address_id"],
+                    seq: row["seq"], action: PendingAddressEdit.Action(rawValue: row["action"]) ?? .update,
+                    addressID: row["address_id"],
                     contactID: row["contact_id"], message: row["message"],
                     failedAt: Date(timeIntervalSince1970: row["failed_at"]))
+            }
+        }
+    }
+
+    /// Forgets refusals already reported another way (thrown to the caller who made the edit).
+    func forgetFailedAddressEdits(_ failures: [FailedAddressEdit]) throws {
+        try write { db in
+            for failure in failures {
+                try db.execute(sql: "DELETE FROM address_edit_failures WHERE seq = ?", arguments: [failure.seq])
             }
         }
     }

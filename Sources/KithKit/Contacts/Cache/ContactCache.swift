@@ -118,14 +118,14 @@ final class ContactCache: Sendable {
             let rows = try Data.fetchAll(
                 db, sql: "SELECT body FROM contacts ORDER BY position, id LIMIT ? OFFSET ?",
                 arguments: [perPage, max(page - 1, 0) * perPage])
-            return (try rows.map { try Self.withAddresses(CacheCoding.decode(MonicaContact.self, $0), db) }, total)
+            return (try Self.withAddresses(rows.map { try CacheCoding.decode(MonicaContact.self, $0) }, db), total)
         }
     }
 
     func contact(_ id: Int) throws -> MonicaContact? {
         try read { db in
             try Data.fetchOne(db, sql: "SELECT body FROM contacts WHERE id = ?", arguments: [id]).map {
-                try Self.withAddresses(CacheCoding.decode(MonicaContact.self, $0), db)
+                try Self.withAddresses([CacheCoding.decode(MonicaContact.self, $0)], db)[0]
             }
         }
     }
@@ -138,10 +138,8 @@ final class ContactCache: Sendable {
                 db, sql: "SELECT id, body FROM contacts WHERE id IN (SELECT value FROM json_each(?))",
                 arguments: [String(describing: ids)])
             var byID: [Int: MonicaContact] = [:]
-            for row in rows {
-                byID[row["id"]] = try Self.withAddresses(CacheCoding.decode(MonicaContact.self, row["body"]), db)
-            }
-            return ids.compactMap { byID[$0] }
+            for row in rows { byID[row["id"]] = try CacheCoding.decode(MonicaContact.self, row["body"]) }
+            return try Self.withAddresses(ids.compactMap { byID[$0] }, db)
         }
     }
 
@@ -166,12 +164,26 @@ final class ContactCache: Sendable {
         }
     }
 
-    /// The contact with the addresses this device has (its own edits included), not the copy
-    /// embedded when the contact was fetched.
-    private static func withAddresses(_ contact: MonicaContact, _ db: Database) throws -> MonicaContact {
-        var contact = contact
-        contact.addresses = try addresses(of: contact.id, db)
-        return contact
+    /// The contacts with the addresses this device has (its own edits included), not the copies
+    /// embedded when they were fetched: one query for all of them.
+    private static func withAddresses(_ contacts: [MonicaContact], _ db: Database) throws -> [MonicaContact] {
+        guard !contacts.isEmpty else { return [] }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT contact_id, body FROM addresses WHERE contact_id IN (SELECT value FROM json_each(?))
+                ORDER BY position, id
+                """,
+            arguments: [String(describing: contacts.map(\.id))])
+        var byContact: [Int: [MonicaAddress]] = [:]
+        for row in rows {
+            byContact[row["contact_id"], default: []].append(try CacheCoding.decode(MonicaAddress.self, row["body"]))
+        }
+        return contacts.map { contact in
+            var contact = contact
+            contact.addresses = byContact[contact.id] ?? []
+            return contact
+        }
     }
 
     // MARK: Details

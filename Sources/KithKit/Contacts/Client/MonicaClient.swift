@@ -79,7 +79,7 @@ public actor MonicaClient {
 
     private static func storing<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as MonicaClientError { throw error } catch let error as KithError {
-            throw MonicaClientError.storage(error.userMessage)
+            throw MonicaClientError(error)
         } catch {
             throw MonicaClientError.storage("\(error)")
         }
@@ -138,7 +138,14 @@ public actor MonicaClient {
     private func exchange<Body: Encodable>(
         _ method: String, _ path: String, _ query: [(String, String)], body: Body?
     ) async throws -> Data {
-        var headers = ["Authorization": "Bearer \(try await token())", "Accept": "application/json"]
+        let token: String
+        do {
+            token = try await self.token()
+        } catch let error as KithError {
+            // A token from a Kith session fails as the session does (offline, expired…).
+            throw MonicaClientError(error)
+        }
+        var headers = ["Authorization": "Bearer \(token)", "Accept": "application/json"]
         var payload: Data?
         if let body {
             headers["Content-Type"] = "application/json"
@@ -150,10 +157,8 @@ public actor MonicaClient {
             let response: HTTPExchangeResponse
             do {
                 response = try await transport.send(request)
-            } catch KithError.offline {
-                throw MonicaClientError.offline
-            } catch KithError.timeout {
-                throw MonicaClientError.timeout
+            } catch let error as KithError {
+                throw MonicaClientError(error)
             }
             if (200..<300).contains(response.status) { return response.body }
             let error = MonicaAnswerError.read(response)

@@ -61,6 +61,23 @@ public enum MonicaClientError: Error, Equatable, Sendable {
     }
 }
 
+extension MonicaClientError {
+    /// A transport's failure, or a Kith session's (when the token is a Kith access token), as the
+    /// Monica client reports it: offline stays offline, so a cache can still answer.
+    public init(_ error: KithError) {
+        switch error {
+        case .offline: self = .offline
+        case .timeout: self = .timeout
+        case .sessionExpired, .notSignedIn: self = .signedOut
+        case .server(let status, _) where status >= 500: self = .serverTrouble(status: status)
+        case .server(429, _): self = .rateLimited(retryAfter: nil)
+        case .invalidResponse(let reason): self = .invalidResponse(reason)
+        case .storage(let reason): self = .storage(reason)
+        default: self = .invalid(error.userMessage)
+        }
+    }
+}
+
 extension MonicaClientError: LocalizedError {
     public var errorDescription: String? { userMessage }
 }

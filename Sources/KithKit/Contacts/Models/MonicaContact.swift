@@ -117,6 +117,20 @@ public struct MonicaContact: Codable, Sendable, Equatable, Identifiable {
 
     public var displayName: String { Self.displayName(completeName, firstName, lastName, nickname, id) }
 
+    /// The contact as Monica nests it in other objects (an address's `contact`, say).
+    public var summary: MonicaContactSummary {
+        var summary = MonicaContactSummary(id: id, firstName: firstName, lastName: lastName, nickname: nickname)
+        summary.uuid = uuid
+        summary.completeName = completeName
+        summary.initials = initials
+        summary.gender = gender
+        summary.isStarred = isStarred
+        summary.isPartial = isPartial
+        summary.isDead = isDead
+        summary.isMe = isMe
+        return summary
+    }
+
     /// The last time the user and this contact were in touch (an activity or a call), if known.
     public var lastInteraction: Date? {
         [lastActivityTogether, lastCalled].compactMap { $0 }.max()
