@@ -96,8 +96,12 @@ public func buildApplication(
     let routes = apiRoutes + webSocketRoutes.filter { !apiRoutes.contains($0) }
     let application = Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter),
-        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "kith"),
+        server: .guardedHTTP1(
+            webSocketRouter: webSocketRouter, webSocketPaths: Set(webSocketRouter.routes.map(\.path.description)),
+            settings: config.connections),
+        configuration: .init(
+            address: .hostname(config.host, port: config.port), serverName: "kith",
+            availableConnectionsDelegate: .maximum(config.connections.maximumConnections, logger: logger)),
         services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port

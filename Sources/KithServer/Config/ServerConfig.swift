@@ -21,6 +21,7 @@ public struct ServerConfig: Sendable {
     public var entities = EntityCatalog.kith
     public var live = LiveSettings()
     public var monica = MonicaSettings()
+    public var connections = ConnectionSettings()
     public var logLevel: Logger.Level = .info
 
     public init() {}
@@ -61,6 +62,18 @@ public struct ServerConfig: Sendable {
             }
             config.monica.rateLimitPerMinute = limit
         }
+        if let value = environment["KITH_IDLE_TIMEOUT"] {
+            config.connections.idleTimeout = .seconds(try seconds(value, variable: "KITH_IDLE_TIMEOUT"))
+        }
+        if let value = environment["KITH_REQUEST_TIMEOUT"] {
+            config.connections.requestReadTimeout = .seconds(try seconds(value, variable: "KITH_REQUEST_TIMEOUT"))
+        }
+        if let value = environment["KITH_MAX_CONNECTIONS"] {
+            guard let limit = Int(value), limit > 0 else {
+                throw ConfigError("KITH_MAX_CONNECTIONS must be a number of connections above 0, got \"\(value)\"")
+            }
+            config.connections.maximumConnections = limit
+        }
         if let value = environment["KITH_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: value) else {
                 throw ConfigError("KITH_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical")
@@ -68,6 +81,13 @@ public struct ServerConfig: Sendable {
             config.logLevel = level
         }
         return config
+    }
+
+    private static func seconds(_ value: String, variable: String) throws -> Int64 {
+        guard let seconds = Int64(value), (1...86_400).contains(seconds) else {
+            throw ConfigError("\(variable) must be a number of seconds from 1 to 86400, got \"\(value)\"")
+        }
+        return seconds
     }
 
     /// Checks what can be checked before start-up, so a typo fails with a message instead of later.
