@@ -48,6 +48,8 @@ public func buildApplication(
     router.add(middleware: RequestIDMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: renderer))
+    let routeTable = RouteTable()
+    router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
     router.add(middleware: BodyLimitMiddleware())
     if let staticDirectory = WebRenderer.staticDirectory {
         router.add(
@@ -94,6 +96,7 @@ public func buildApplication(
     let webSocketRoutes = webSocketRouter.routes.map { "\($0.method.rawValue) \($0.path)" }
     // GET /v1/live is on both: the upgrade on one, the 426 for plain requests on the other.
     let routes = apiRoutes + webSocketRoutes.filter { !apiRoutes.contains($0) }
+    routeTable.load(routes)
     let application = Application(
         router: router,
         server: .guardedHTTP1(

@@ -17,12 +17,13 @@ public enum CredentialRules {
     /// Checks a normalized email: one `@`, a non-empty local part, a dotted domain, no spaces.
     public static func validateEmail(_ email: String) -> APIErrorDetail? {
         let invalid = APIErrorDetail(.invalidEmail, "Enter a valid email address, like name@example.com.", field: "email")
-        guard !email.isEmpty, email.count <= maximumEmailLength else { return invalid }
+        // Lengths in code points: graphemes with combining marks would let any size through.
+        guard !email.isEmpty, email.unicodeScalars.count <= maximumEmailLength else { return invalid }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return invalid }
         let local = parts[0]
         let domain = parts[1]
-        guard !local.isEmpty, local.count <= 64 else { return invalid }
+        guard !local.isEmpty, local.unicodeScalars.count <= 64 else { return invalid }
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") })
         else { return invalid }
@@ -51,7 +52,7 @@ public enum CredentialRules {
         if trimmed.isEmpty {
             return APIErrorDetail(.validationFailed, "Give the token a name.", field: "name")
         }
-        if trimmed.count > maximumTokenNameLength
+        if trimmed.unicodeScalars.count > maximumTokenNameLength
             || trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
         {
             return APIErrorDetail(

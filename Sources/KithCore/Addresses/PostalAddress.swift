@@ -23,6 +23,14 @@ public struct Coordinates: Codable, Sendable, Equatable {
 /// A contact's address as people read it: the parts Monica keeps, formatted the way the country
 /// writes addresses.
 public struct PostalAddress: Codable, Sendable, Equatable {
+    /// Monica's `max:255` on each text part, counted in code points as Laravel counts them
+    /// (graphemes would let combining marks through without bound).
+    public static let maximumFieldLength = 255
+
+    public static func isTooLong(_ text: String?) -> Bool {
+        (text?.unicodeScalars.count ?? 0) > maximumFieldLength
+    }
+
     /// Monica's `name`: "Home", "Work", or any text.
     public var label: String?
     public var street: String?

@@ -8,7 +8,8 @@ public enum ScopeKind: String, Sendable, Codable, Hashable {
 
 /// The type and limits of one synced field. Checked by server and devices alike.
 public enum FieldType: Sendable, Hashable {
-    /// Text, trimmed before the length check; `maxLength` in characters.
+    /// Text, trimmed before the length check; `maxLength` in Unicode code points (a grapheme can
+    /// carry any number of combining marks, so counting graphemes bounds nothing).
     case string(maxLength: Int, allowEmpty: Bool = false)
     case integer(ClosedRange<Int64>)
     case number(ClosedRange<Double>)
@@ -85,7 +86,9 @@ public struct EntityDeclaration: Sendable, Hashable {
         case (.string(let maxLength, let allowEmpty), .string(let text)):
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty && !allowEmpty && !field.optional { return refuse("\(name) is required.") }
-            if trimmed.count > maxLength { return refuse("\(name) must be at most \(maxLength) characters.") }
+            if trimmed.unicodeScalars.count > maxLength {
+                return refuse("\(name) must be at most \(maxLength) characters.")
+            }
             if text.unicodeScalars.contains(where: { $0.value == 0 }) { return refuse("\(name) contains a NUL character.") }
             return nil
         case (.integer(let range), .number(let number)):

@@ -3,6 +3,7 @@ import Hummingbird
 import KithCore
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Turns every error a request ends with into the wire error body, so no request answers with
 /// internals, and logs the unexpected ones (the 5xx) with the request id.
@@ -26,6 +27,9 @@ struct ErrorMiddleware: RouterMiddleware {
             error = Self.translate(thrown)
         } catch is NIOTooManyBytesError {
             error = .payloadTooLarge
+        } catch is HTTPParserError {
+            // A body that stopped being valid HTTP part way (a bad chunk size).
+            error = AppError(.badRequest, .badRequest, "The request is not valid HTTP.")
         } catch {
             context.logger.error("request failed: \(String(reflecting: error))")
             return render(
@@ -49,7 +53,11 @@ struct ErrorMiddleware: RouterMiddleware {
     static func translate(_ error: HTTPError) -> AppError {
         switch error.status {
         case .notFound: AppError(.notFound, .notFound, "There is nothing at this address.")
-        case .methodNotAllowed: AppError(.methodNotAllowed, .methodNotAllowed, "This address does not accept that method.")
+        case .methodNotAllowed:
+            AppError(
+                .methodNotAllowed, .methodNotAllowed,
+                "This address does not accept that method"
+                    + (error.headers[.allow].map { "; it takes \($0)." } ?? "."), headers: error.headers)
         case .contentTooLarge: .payloadTooLarge
         case .unauthorized: .unauthorized
         default:

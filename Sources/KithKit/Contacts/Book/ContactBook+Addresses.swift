@@ -137,8 +137,9 @@ extension ContactBook {
             ("label", address.label), ("street", address.street), ("city", address.city), ("region", address.province),
             ("postal code", address.postalCode),
         ]
-        for (name, text) in texts where (text?.count ?? 0) > 255 {
-            throw MonicaClientError.invalid("The \(name) may not be longer than 255 characters.")
+        for (name, text) in texts where PostalAddress.isTooLong(text) {
+            throw MonicaClientError.invalid(
+                "The \(name) may not be longer than \(PostalAddress.maximumFieldLength) characters.")
         }
         if let country = address.countryCode?.trimmingCharacters(in: .whitespaces), !country.isEmpty {
             guard let code = ISOCountries.code(country) else {

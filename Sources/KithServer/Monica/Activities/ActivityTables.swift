@@ -156,12 +156,3 @@ enum ActivityTypeTable {
         return try row.decode(column: "id", as: Int64.self)
     }
 }
-
-extension MonicaDate {
-    var epochMillis: Int64 {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day))!
-        return Int64(date.timeIntervalSince1970 * 1000)
-    }
-}

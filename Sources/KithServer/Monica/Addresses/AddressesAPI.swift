@@ -41,7 +41,8 @@ struct AddressesAPI {
         FieldRules("name", .nullable, .string, .max(255)), FieldRules("street", .nullable, .string, .max(255)),
         FieldRules("city", .nullable, .string, .max(255)), FieldRules("province", .nullable, .string, .max(255)),
         FieldRules("postal_code", .nullable, .string, .max(255)), FieldRules("country", .nullable, .string, .max(3)),
-        FieldRules("latitude", .nullable, .numeric), FieldRules("longitude", .nullable, .numeric),
+        FieldRules("latitude", .nullable, .numeric, .between(-90, 90)),
+        FieldRules("longitude", .nullable, .numeric, .between(-180, 180)),
         FieldRules("labels", .nullable, .array),
     ]
 

@@ -26,23 +26,32 @@ struct SpecialDateInput {
             return ["\(prefix)": .null, "\(prefix)_is_age_based": .null, "\(prefix)_is_year_unknown": .null]
         }
         if ageBased, let age {
-            guard (0...today.year).contains(Int(age)) else {
-                throw MonicaError.invalid("The age must be between 0 and \(today.year).")
+            // Born in year 1 at the earliest: the oldest age is this year minus one.
+            let oldest = Int64(today.year - MonicaDate.years.lowerBound)
+            guard (0...oldest).contains(age), let date = MonicaDate(year: today.year - Int(age), month: 1, day: 1) else {
+                throw MonicaError.invalid("The age must be between 0 and \(oldest).")
             }
-            let date = MonicaDate(year: today.year - Int(age), month: 1, day: 1)!
             return [
                 prefix: .text(date.ymd), "\(prefix)_is_age_based": .bool(true),
                 "\(prefix)_is_year_unknown": .bool(false),
             ]
         }
-        let yearUnknown = year == nil || year == 0
-        let year = yearUnknown ? today.year : Int(self.year!)
-        guard let date = MonicaDate(year: year, month: Int(month ?? 0), day: Int(day ?? 0)) else {
+        let knownYear = year.flatMap { $0 == 0 ? nil : $0 }
+        let yearUnknown = knownYear == nil
+        // Each part is checked in Int64 before it narrows, so no number can trap.
+        guard let year = Self.narrow(knownYear ?? Int64(today.year)), let month = Self.narrow(month ?? 0),
+            let day = Self.narrow(day ?? 0), let date = MonicaDate(year: year, month: month, day: day)
+        else {
             throw MonicaError.invalid("The \(attribute) is not a valid date.")
         }
         return [
             prefix: .text(date.ymd), "\(prefix)_is_age_based": .bool(false),
             "\(prefix)_is_year_unknown": .bool(yearUnknown),
         ]
+    }
+
+    /// A date part that fits a calendar (nil for anything beyond 10,000 either way).
+    private static func narrow(_ value: Int64) -> Int? {
+        (-10_000...10_000).contains(value) ? Int(value) : nil
     }
 }

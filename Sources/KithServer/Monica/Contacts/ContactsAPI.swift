@@ -104,7 +104,7 @@ struct ContactsAPI {
         let problems = birthdate.problems() + deceasedDate.problems()
         if !problems.isEmpty { throw MonicaError.invalid(problems) }
 
-        let today = MonicaDate(utc: Date(timeIntervalSince1970: Double(scope.now) / 1000))
+        let today = MonicaDate.today(nowMillis: scope.now)
         var values: [String: DBValue] = [:]
         for name in ["first_name", "middle_name", "last_name", "nickname", "description"]
         where id == nil || input.has(name) {
@@ -223,7 +223,7 @@ struct ContactsAPI {
         let problems = date.problems()
         if !problems.isEmpty { throw MonicaError.invalid(problems) }
         try ResourceSteps.requireNotPartial(contact)
-        let today = MonicaDate(utc: Date(timeIntervalSince1970: Double(scope.now) / 1000))
+        let today = MonicaDate.today(nowMillis: scope.now)
         var values = try date.columns("first_met_date", today: today, attribute: "date")
         values["first_met_general_information"] = .text(input.string("general_information"))
         values["first_met_through_contact_id"] = .int(input.int("met_through_contact_id"))

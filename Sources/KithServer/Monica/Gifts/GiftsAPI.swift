@@ -37,7 +37,8 @@ struct GiftsAPI {
         FieldRules("status", .required, .oneOf(["idea", "offered", "received"])),
         FieldRules("comment", .nullable, .string, .max(1_000_000)),
         FieldRules("url", .nullable, .string, .max(1_000_000)),
-        FieldRules("amount", .nullable, .numeric), FieldRules("date", .nullable, .dateYMD),
+        FieldRules("amount", .nullable, .numeric, .between(-1_000_000_000_000, 1_000_000_000_000)),
+        FieldRules("date", .nullable, .dateYMD),
         FieldRules("recipient_id", .nullable, .integer),
     ]
     static let contactColumns = ["contact_id", "recipient_id"]

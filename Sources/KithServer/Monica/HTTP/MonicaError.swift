@@ -1,6 +1,7 @@
 import Hummingbird
 import KithCore
 import NIOCore
+import NIOHTTP1
 
 /// An `/api` answer that is not a success, in Monica's own shapes: `{"error":{"message","error_code"}}`
 /// for its coded errors, `{"message":…}` for what Laravel itself answers (401, unknown route).
@@ -22,6 +23,8 @@ struct MonicaError: Error, Sendable {
 
     static let notFound = MonicaError(.notFound, code: 31, message: "The resource has not been found")
     static let limitTooBig = MonicaError(.badRequest, code: 30, message: "The limit parameter is too big")
+    /// Kith's own, in the family of code 30: Monica computed any page, up to an SQL error.
+    static let pageTooBig = MonicaError(.badRequest, code: 30, message: "The page parameter is too big")
     static let invalidSort = MonicaError(.badRequest, code: 39, message: "The sorting criteria is invalid")
     static let badJSON = MonicaError(.badRequest, code: 37, message: "Problems parsing JSON")
     static let notAuthorized = MonicaError(.unauthorized, code: 42, message: "Not authorized")
@@ -48,12 +51,23 @@ struct MonicaError: Error, Sendable {
         case let error as HTTPError:
             switch error.status {
             case .notFound: return MonicaError(.notFound, plain: "Not Found")
-            case .methodNotAllowed: return MonicaError(.methodNotAllowed, plain: "Method Not Allowed")
+            case .methodNotAllowed:
+                // Laravel's MethodNotAllowedHttpException, with the methods the route takes.
+                var answer = MonicaError(.methodNotAllowed, plain: error.body ?? "Method Not Allowed")
+                answer.headers = error.headers
+                return answer
             case .contentTooLarge: return MonicaError(.contentTooLarge, plain: "Content Too Large")
             default: return MonicaError(error.status, plain: error.body ?? error.status.reasonPhrase)
             }
         case let error as AppError where error.status == .unauthorized: return .unauthenticated
+        case let error as AppError where error.status == .contentTooLarge:
+            return MonicaError(.contentTooLarge, plain: "Content Too Large")
+        case let error as AppError where error.status.code < 500:
+            var answer = MonicaError(error.status, plain: error.detail.message)
+            answer.headers = error.headers
+            return answer
         case is NIOTooManyBytesError: return MonicaError(.contentTooLarge, plain: "Content Too Large")
+        case is HTTPParserError: return MonicaError(.badRequest, plain: "Bad Request")
         default: return nil
         }
     }

@@ -59,6 +59,8 @@ struct FieldRules: Sendable {
     enum Rule: Sendable, Equatable {
         case required, nullable, string, integer, boolean, numeric, array
         case max(Int)
+        /// A number from the first to the second, both included.
+        case between(Int64, Int64)
         case oneOf([String])
         case dateYMD
     }
@@ -109,11 +111,18 @@ struct MonicaValidator {
                 if isNumeric, let number = ValidInput.number(value), number > Double(limit) {
                     return "The \(attribute) must not be greater than \(limit)."
                 }
-                if let text = value.stringValue, !isNumeric, text.count > limit {
+                // Characters are Unicode code points, as Laravel's `mb_strlen` counts them: a
+                // grapheme can hold any number of combining marks, so counting graphemes let a
+                // "255-character" name weigh half a megabyte.
+                if let text = value.stringValue, !isNumeric, text.unicodeScalars.count > limit {
                     return "The \(attribute) must not be greater than \(limit) characters."
                 }
                 if let items = value.arrayValue, items.count > limit {
                     return "The \(attribute) must not have more than \(limit) items."
+                }
+            case .between(let low, let high):
+                if let number = ValidInput.number(value), !(Double(low)...Double(high)).contains(number) {
+                    return "The \(attribute) must be between \(low) and \(high)."
                 }
             case .oneOf(let allowed):
                 if !allowed.contains(ValidInput.text(value) ?? "") { return "The selected \(attribute) is invalid." }
@@ -157,7 +166,7 @@ struct ValidInput: Sendable {
 
     static func number(_ value: JSONTree) -> Double? {
         switch value {
-        case .int, .double: value.doubleValue
+        case .int, .double: value.doubleValue.flatMap { $0.isFinite ? $0 : nil }
         case .string(let text): Double(text).flatMap { $0.isFinite ? $0 : nil }
         default: nil
         }

@@ -7,20 +7,30 @@ struct PageRequest: Sendable {
     static let maxLimit = 100
     static let sortable = ["created_at", "updated_at", "completed_at", "called_at", "favorited_at"]
 
+    /// Pages past this hold nothing (100 per page): asked for, they are refused rather than computed.
+    static let maxPage = Int(Int32.max)
+
     let limit: Int
     let page: Int
     /// A column name from `sortable`, and the direction.
     let sortColumn: String
     let descending: Bool
 
+    /// At most `maxPage * maxLimit`: no overflow.
     var offset: Int { (page - 1) * limit }
 
     init(_ request: Request, sortableHere: Set<String> = ["created_at", "updated_at"]) throws {
         let query = request.uri.queryParameters
-        let limit = query.get("limit").flatMap { Int(String($0)) } ?? 0
-        guard limit <= Self.maxLimit else { throw MonicaError.limitTooBig }
+        // As Laravel: a limit that is no positive number means the default; one above the
+        // maximum, however many digits it has, is refused.
+        let limitText = query.get("limit").map { String($0) } ?? ""
+        if Self.isDigits(limitText), Int(limitText).map({ $0 > Self.maxLimit }) ?? true { throw MonicaError.limitTooBig }
+        let limit = Int(limitText) ?? 0
         self.limit = limit > 0 ? limit : Self.defaultLimit
-        self.page = max(1, query.get("page").flatMap { Int(String($0)) } ?? 1)
+        // As Laravel, a page that is no positive number is the first; one past `maxPage` is refused.
+        let pageText = query.get("page").map { String($0) } ?? ""
+        if Self.isDigits(pageText), Int(pageText).map({ $0 > Self.maxPage }) ?? true { throw MonicaError.pageTooBig }
+        self.page = max(1, Int(pageText) ?? 1)
         let sort = query.get("sort").map { String($0) } ?? ""
         let column = sort.hasPrefix("-") ? String(sort.dropFirst()) : sort
         if sort.isEmpty {
@@ -33,6 +43,13 @@ struct PageRequest: Sendable {
             sortColumn = column
             descending = sort.hasPrefix("-")
         }
+    }
+}
+
+extension PageRequest {
+    /// Only ASCII digits, at least one (`Int` alone would also take "+5").
+    fileprivate static func isDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 }
 

@@ -30,29 +30,58 @@ enum ReminderTable {
                     + row.stamps(scope, contact: row.int("contact_id").flatMap { shorts[$0] })))
     }
 
-    /// The first day on or after `from` the reminder falls on; nil when a one-time reminder is past.
+    /// The first day on or after `from` the reminder falls on; nil when a one-time reminder is
+    /// past, or the next time is after year 9999. Integer arithmetic, checked: a stored
+    /// frequency of any size (older versions accepted 2^63 - 1) answers nil, never traps.
     static func nextDate(_ row: MonicaRow, from: MonicaDate) -> MonicaDate? {
         guard let initial = row.text("initial_date").flatMap(MonicaDate.init(ymd:)) else { return nil }
-        let every = max(1, Int(row.int("frequency_number") ?? 1))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = calendar.date(from: DateComponents(year: initial.year, month: initial.month, day: initial.day))!
-        let component: Calendar.Component
+        if initial >= from { return initial }
+        let every = max(1, row.int("frequency_number") ?? 1)
         switch row.text("frequency_type") {
-        case "week": component = .weekOfYear
-        case "month": component = .month
-        case "year": component = .year
-        default: return initial >= from ? initial : nil
+        case "week":
+            guard let step = checked(every, times: 7) else { return nil }
+            let behind = from.dayNumber - initial.dayNumber
+            guard let days = checked(ceilDiv(behind, step), times: step),
+                let dayNumber = checked(initial.dayNumber, plus: days)
+            else { return nil }
+            return MonicaDate(dayNumber: dayNumber)
+        case "month":
+            return nextByMonths(initial, every: every, from: from)
+        case "year":
+            return checked(every, times: 12).flatMap { nextByMonths(initial, every: $0, from: from) }
+        default:
+            return nil
         }
-        var step = 0
-        while true {
-            // Counting from the start each time keeps the 31st of a month on each month's last day.
-            guard let date = calendar.date(byAdding: component, value: step * every, to: start) else { return nil }
-            let day = MonicaDate(utc: date)
-            if day >= from { return day }
-            step += 1
-            if step > 100_000 { return nil }
+    }
+
+    /// Every `every` months from `initial` (keeping its day, or the month's last when shorter).
+    private static func nextByMonths(_ initial: MonicaDate, every: Int64, from: MonicaDate) -> MonicaDate? {
+        // Counted from the start each time, so the 31st falls on each month's last day.
+        let behind = max(0, from.monthNumber - initial.monthNumber)
+        var steps = ceilDiv(behind, every)
+        for _ in 0..<2 {
+            guard let months = checked(steps, times: every), let monthNumber = checked(initial.monthNumber, plus: months),
+                let date = MonicaDate(monthNumber: monthNumber, day: initial.day)
+            else { return nil }
+            if date >= from { return date }
+            steps += 1
         }
+        return nil
+    }
+
+    /// `value / divisor` rounded up, for non-negative values, without the overflow of `value + divisor - 1`.
+    private static func ceilDiv(_ value: Int64, _ divisor: Int64) -> Int64 {
+        value / divisor + (value % divisor == 0 ? 0 : 1)
+    }
+
+    private static func checked(_ value: Int64, times factor: Int64) -> Int64? {
+        let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+        return overflow ? nil : product
+    }
+
+    private static func checked(_ value: Int64, plus other: Int64) -> Int64? {
+        let (sum, overflow) = value.addingReportingOverflow(other)
+        return overflow ? nil : sum
     }
 }
 
@@ -61,12 +90,14 @@ struct RemindersAPI {
     static let createRules = [
         FieldRules("contact_id", .required, .integer), FieldRules("initial_date", .required, .dateYMD),
         FieldRules("frequency_type", .required, .oneOf(["one_time", "week", "month", "year"])),
-        FieldRules("frequency_number", .required, .integer), FieldRules("title", .required, .string, .max(100_000)),
+        FieldRules("frequency_number", .required, .integer, .between(1, 1000)), FieldRules("title", .required, .string, .max(100_000)),
         FieldRules("description", .nullable, .string, .max(1_000_000)), FieldRules("delible", .nullable, .boolean),
     ]
     static let updateRules = createRules.map {
-        $0.name == "frequency_number" ? FieldRules("frequency_number", .nullable, .integer) : $0
+        $0.name == "frequency_number" ? FieldRules("frequency_number", .nullable, .integer, .between(1, 1000)) : $0
     }
+    /// How far ahead `upcoming/{month}` looks: a hundred years.
+    static let upcomingMonths: Int64 = 1200
 
     func addRoutes(to routes: MonicaRoutes) {
         // Declared before the reminder routes, as in Monica, though the router tells them apart anyway.
@@ -99,21 +130,16 @@ struct RemindersAPI {
     }
 
     /// The reminders falling in a month counted from this one (0 = the rest of this month, 1 =
-    /// next month…), by date. Kith computes the next date from the reminder itself (UTC).
+    /// next month…, at most 1200), by date. Kith computes the next date from the reminder itself (UTC).
     private func upcoming(_ scope: MonicaScope) async throws -> Response {
-        guard let offset = Int(scope.rawID("month")), offset >= 0, offset <= 1200 else { throw MonicaError.notFound }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let now = Date(timeIntervalSince1970: Double(scope.now) / 1000)
-        let today = MonicaDate(utc: now)
-        let monthStart = calendar.date(
-            byAdding: .month, value: offset,
-            to: calendar.date(from: DateComponents(year: today.year, month: today.month, day: 1))!)!
-        let first = max(MonicaDate(utc: monthStart), today)
-        let startOfMonth = MonicaDate(utc: monthStart)
-        let last = MonicaDate(
-            year: startOfMonth.year, month: startOfMonth.month,
-            day: MonicaDate.days(inMonth: startOfMonth.month, year: startOfMonth.year))!
+        guard let offset = Int64(scope.rawID("month")), (0...Self.upcomingMonths).contains(offset) else {
+            throw MonicaError.notFound
+        }
+        let today = MonicaDate.today(nowMillis: scope.now)
+        guard let startOfMonth = MonicaDate(monthNumber: today.monthNumber + offset, day: 1),
+            let last = MonicaDate(monthNumber: startOfMonth.monthNumber, day: 31)
+        else { return MonicaResponse.make(["data": []]) }
+        let first = max(startOfMonth, today)
         return try await scope.read { sql in
             let rows = try await sql.select().column("*").from(ReminderTable.table.name)
                 .where("account_id", .equal, scope.accountID).all().map(ReminderTable.table.read)
