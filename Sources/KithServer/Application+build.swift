@@ -46,6 +46,7 @@ public func buildApplication(
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
+    if address.isHTTPS { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     let routeTable = RouteTable()
@@ -58,7 +59,7 @@ public func buildApplication(
                 logger: logger))
     }
 
-    OperationsController(database: database).addRoutes(to: router)
+    OperationsController(database: database, metricsToken: config.metricsToken).addRoutes(to: router)
     AuthController(accounts: accounts).addRoutes(to: router)
     TokenController(accounts: accounts).addRoutes(to: router)
     let syncRepository = SyncRepository(database: database)
@@ -71,12 +72,19 @@ public func buildApplication(
         changeNotifier = LocalChangeNotifier(hub: liveHub)
     case .postgres(let url):
         changeNotifier = PostgresChangeNotifier(database: database, hub: liveHub, logger: logger)
-        // Listed after the database so it stops first on shutdown (services stop in reverse order).
-        services.append(
-            PostgresChangeListener(
+        let listener: PostgresChangeListener
+        do {
+            listener = PostgresChangeListener(
                 configuration: try KithDatabase.postgresConfiguration(url: url).coreConfiguration, hub: liveHub,
                 repository: syncRepository, startSeq: try await syncRepository.currentSequenceValue(),
-                firstRetryDelay: config.live.listenRetryDelay, logger: logger))
+                firstRetryDelay: config.live.listenRetryDelay, logger: logger)
+        } catch {
+            // Storage is open: close it, or its connection pool traps when it is released.
+            await database.close()
+            throw error
+        }
+        // Listed after the database so it stops first on shutdown (services stop in reverse order).
+        services.append(listener)
     }
     let writer = SyncWriter(repository: syncRepository, rules: syncRules, clock: config.clock, notifier: changeNotifier)
     SyncController(repository: syncRepository, rules: syncRules, accounts: accounts, writer: writer).addRoutes(to: router)

@@ -16,10 +16,14 @@ public struct UserDTO: Codable, Sendable, Equatable {
 public struct CredentialsRequest: Codable, Sendable {
     public var email: String
     public var password: String
+    /// The `deviceToken` an earlier sign-in to this account gave this device: with it, failed
+    /// attempts by others on the same email do not lock the device out.
+    public var deviceToken: String?
 
-    public init(email: String, password: String) {
+    public init(email: String, password: String, deviceToken: String? = nil) {
         self.email = email
         self.password = password
+        self.deviceToken = deviceToken
     }
 }
 
@@ -29,12 +33,16 @@ public struct AuthSessionResponse: Codable, Sendable, Equatable {
     public var refreshToken: String
     /// Seconds until `accessToken` expires.
     public var expiresIn: Int
+    /// After a sign-up or sign-in: this device's token for the account (`kdv_…`), to send with later
+    /// sign-ins. It survives sign-out; a password reset ends it.
+    public var deviceToken: String?
 
-    public init(user: UserDTO, accessToken: String, refreshToken: String, expiresIn: Int) {
+    public init(user: UserDTO, accessToken: String, refreshToken: String, expiresIn: Int, deviceToken: String? = nil) {
         self.user = user
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn
+        self.deviceToken = deviceToken
     }
 }
 
@@ -85,13 +93,18 @@ public struct PersonalTokenDTO: Codable, Sendable, Equatable {
     public var token: String?
     public var createdAt: Date
     public var lastUsedAt: Date?
+    /// Tokens made by an app's sign-in (Monica's `/oauth/login`) expire; those made by hand do not.
+    public var expiresAt: Date?
 
-    public init(id: UUID, name: String, token: String? = nil, createdAt: Date, lastUsedAt: Date? = nil) {
+    public init(
+        id: UUID, name: String, token: String? = nil, createdAt: Date, lastUsedAt: Date? = nil, expiresAt: Date? = nil
+    ) {
         self.id = id
         self.name = name
         self.token = token
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
+        self.expiresAt = expiresAt
     }
 }
 

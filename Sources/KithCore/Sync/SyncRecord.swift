@@ -24,6 +24,20 @@ public struct Mutation: Hashable, Sendable, Codable {
         self.fields = fields
         self.hlc = hlc
     }
+
+    enum CodingKeys: String, CodingKey { case mutationId, entity, id, scope, op, fields, hlc }
+
+    /// `fields` may be left out (a delete has none to carry), as SYNC.md allows.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        _mutationId = try container.decode(LowercaseUUID.self, forKey: .mutationId)
+        entity = try container.decode(String.self, forKey: .entity)
+        _id = try container.decode(LowercaseUUID.self, forKey: .id)
+        scope = try container.decode(String.self, forKey: .scope)
+        op = try container.decode(Operation.self, forKey: .op)
+        fields = try container.decodeIfPresent([String: JSONValue].self, forKey: .fields) ?? [:]
+        hlc = try container.decode(HLC.self, forKey: .hlc)
+    }
 }
 
 /// A record's state on one replica: its fields, the timestamp that last wrote each field, and

@@ -7,6 +7,7 @@ public actor KithClient {
     public nonisolated let serverURL: URL
     private let transport: any HTTPTransport
     private let store: any SessionStore
+    private let deviceTokens: (any SecretStore<DeviceTokens>)?
     private let now: @Sendable () -> Date
     private var refreshInFlight: Task<StoredSession, any Error>?
     private var observers: [UUID: @Sendable (StoredSession?) -> Void] = [:]
@@ -14,12 +15,15 @@ public actor KithClient {
     /// Refresh this long before the access token's stated expiry, so a request never races it.
     private static let refreshMargin: TimeInterval = 30
 
+    /// `deviceTokens` keeps what the server gives this device at sign-in, for later sign-ins
+    /// (without it, the device is a new one each time, as a browser without cookies is).
     public init(
-        serverURL: URL, store: any SessionStore, transport: any HTTPTransport = URLSessionTransport(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        serverURL: URL, store: any SessionStore, deviceTokens: (any SecretStore<DeviceTokens>)? = nil,
+        transport: any HTTPTransport = URLSessionTransport(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.serverURL = serverURL
         self.store = store
+        self.deviceTokens = deviceTokens
         self.transport = transport
         self.now = now
     }
@@ -54,15 +58,27 @@ public actor KithClient {
         let answer: AuthSessionResponse = try await send(
             "POST", "v1/auth/signup", body: CredentialsRequest(email: email, password: password))
         try adopt(answer)
+        rememberDevice(answer)
         return answer.user
     }
 
     @discardableResult
     public func signIn(email: String, password: String) async throws -> UserDTO {
+        let known = (try? deviceTokens?.load())?.byEmail[CredentialRules.normalizedEmail(email)]
         let answer: AuthSessionResponse = try await send(
-            "POST", "v1/auth/login", body: CredentialsRequest(email: email, password: password))
+            "POST", "v1/auth/login", body: CredentialsRequest(email: email, password: password, deviceToken: known))
         try adopt(answer)
+        rememberDevice(answer)
         return answer.user
+    }
+
+    /// Keeps the device token of a sign-in. Best effort: failing to keep it only means this
+    /// device is treated as a new one next time.
+    private func rememberDevice(_ answer: AuthSessionResponse) {
+        guard let deviceTokens, let token = answer.deviceToken else { return }
+        var tokens = (try? deviceTokens.load()) ?? DeviceTokens()
+        tokens.byEmail[CredentialRules.normalizedEmail(answer.user.email)] = token
+        try? deviceTokens.save(tokens)
     }
 
     /// Ends the session on the server when it can be reached, and always forgets it on this device.

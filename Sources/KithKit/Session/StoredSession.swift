@@ -18,6 +18,15 @@ public struct StoredSession: Codable, Sendable, Equatable {
     }
 }
 
+/// The device tokens a server gave this device at sign-in, by account email. Sent with later
+/// sign-ins, they let the device in when others' failed attempts have locked the email; kept
+/// across sign-outs (a password reset makes them worthless).
+public struct DeviceTokens: Codable, Sendable, Equatable {
+    public var byEmail: [String: String]
+
+    public init(byEmail: [String: String] = [:]) { self.byEmail = byEmail }
+}
+
 /// A secret a device keeps between launches (a Kith session, a Monica token): the Keychain on
 /// Apple platforms, a 0600 file elsewhere, memory in tests.
 public protocol SecretStore<Secret>: Sendable {

@@ -27,18 +27,43 @@ struct PersonalTokenRecord: Sendable, Codable, Equatable {
     var name: String
     var createdAt: Int64
     var lastUsedAt: Int64?
+    var expiresAt: Int64?
+    var origin: PersonalTokenOrigin
 
     enum CodingKeys: String, CodingKey {
-        case id, name
+        case id, name, origin
         case userID = "user_id"
         case createdAt = "created_at"
         case lastUsedAt = "last_used_at"
+        case expiresAt = "expires_at"
     }
 
     func dto(token: String? = nil) -> PersonalTokenDTO {
         PersonalTokenDTO(
             id: UUID(uuidString: id) ?? UUID(), name: name, token: token, createdAt: Clock.date(millis: createdAt),
-            lastUsedAt: lastUsedAt.map(Clock.date(millis:)))
+            lastUsedAt: lastUsedAt.map(Clock.date(millis:)), expiresAt: expiresAt.map(Clock.date(millis:)))
+    }
+}
+
+/// How a personal access token came to be, which decides what ends it.
+enum PersonalTokenOrigin: String, Sendable, Codable {
+    /// Made by the person (account page, `/v1/tokens`, `kith account tokens create`), for a
+    /// script: a password change keeps it; a reset ends it.
+    case user
+    /// Made by an app's sign-in with the password (Monica's `/oauth/login`): a password change
+    /// ends it, as it ends the other sign-ins.
+    case signIn = "sign-in"
+}
+
+/// Where a sign-in attempt comes from, for throttling: the client's address and, if the device
+/// signed in to the account before, the device token it was given then.
+struct SignInOrigin: Sendable {
+    var address: String
+    var deviceToken: String?
+
+    init(address: String, deviceToken: String? = nil) {
+        self.address = address
+        self.deviceToken = deviceToken.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -67,4 +92,6 @@ struct IssuedSession: Sendable {
     var accessToken: String
     var refreshToken: String?
     var accessExpiresIn: Int
+    /// After a sign-up or sign-in, the device's token for later sign-ins (nil after a refresh).
+    var deviceToken: String? = nil
 }

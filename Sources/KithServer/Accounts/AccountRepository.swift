@@ -47,7 +47,8 @@ struct AccountRepository: Sendable {
         }
     }
 
-    /// Sets a new password hash and ends every session of the user except `keepingSession`.
+    /// Sets a new password hash and ends every session of the user except `keepingSession`, and
+    /// every token an app's sign-in made.
     func setPassword(userID: String, hash: String, at now: Int64, keepingSession: String?) async throws {
         try await database.transaction { sql in
             try await sql.raw(
@@ -60,6 +61,13 @@ struct AccountRepository: Sendable {
             } else {
                 try await sql.raw("DELETE FROM sessions WHERE user_id = \(bind: userID)").run()
             }
+            // Apps that signed in with the old password sign in again; tokens made for scripts stay.
+            try await sql.raw(
+                """
+                DELETE FROM personal_tokens
+                WHERE user_id = \(bind: userID) AND origin = \(bind: PersonalTokenOrigin.signIn.rawValue)
+                """
+            ).run()
         }
     }
 
@@ -186,13 +194,13 @@ struct AccountRepository: Sendable {
 
     // MARK: Personal access tokens
 
-    func createPersonalToken(_ record: PersonalTokenRecord, tokenHash: String, expiresAt: Int64? = nil) async throws {
+    func createPersonalToken(_ record: PersonalTokenRecord, tokenHash: String) async throws {
         try await database.run { sql in
             try await sql.raw(
                 """
-                INSERT INTO personal_tokens (id, user_id, name, token_hash, created_at, expires_at)
+                INSERT INTO personal_tokens (id, user_id, name, token_hash, created_at, expires_at, origin)
                 VALUES (\(bind: record.id), \(bind: record.userID), \(bind: record.name), \(bind: tokenHash),
-                        \(bind: record.createdAt), \(bind: expiresAt))
+                        \(bind: record.createdAt), \(bind: record.expiresAt), \(bind: record.origin.rawValue))
                 """
             ).run()
         }
@@ -202,7 +210,7 @@ struct AccountRepository: Sendable {
         try await database.run { sql in
             try await sql.raw(
                 """
-                SELECT id, user_id, name, created_at, last_used_at FROM personal_tokens
+                SELECT id, user_id, name, created_at, last_used_at, expires_at, origin FROM personal_tokens
                 WHERE user_id = \(bind: userID) ORDER BY created_at, id
                 """
             ).all(decoding: PersonalTokenRecord.self)
@@ -298,8 +306,9 @@ struct AccountRepository: Sendable {
         }
     }
 
-    /// Uses a reset token once: sets the password, ends every session and spends every other
-    /// outstanding reset link of the account.
+    /// Uses a reset token once: sets the password, ends every credential of the account (sessions,
+    /// personal tokens, remembered devices: a reset is how an owner takes an account back), spends
+    /// every other outstanding reset link, and forgets the email's failed sign-ins.
     func completePasswordReset(tokenHash: String, newPasswordHash: String, now: Int64) async throws -> ResetOutcome {
         try await database.transaction { sql in
             struct Row: Decodable { var user_id: String; var expires_at: Int64; var used_at: Int64? }
@@ -320,12 +329,18 @@ struct AccountRepository: Sendable {
                 """
             ).run()
             try await sql.raw("DELETE FROM sessions WHERE user_id = \(bind: row.user_id)").run()
+            try await sql.raw("DELETE FROM personal_tokens WHERE user_id = \(bind: row.user_id)").run()
+            try await sql.raw("DELETE FROM known_devices WHERE user_id = \(bind: row.user_id)").run()
+            try await sql.raw(
+                "DELETE FROM login_failures WHERE email = (SELECT email FROM users WHERE id = \(bind: row.user_id))"
+            ).run()
             return .done
         }
     }
 
     // MARK: Sign-in throttling
 
+    /// When the failed sign-ins for `email` since `since` happened, oldest first.
     func recentLoginFailures(email: String, since: Int64) async throws -> [Int64] {
         try await database.run { sql in
             try await sql.raw(
@@ -337,10 +352,26 @@ struct AccountRepository: Sendable {
         }
     }
 
-    func recordLoginFailure(email: String, at now: Int64, forgetBefore: Int64) async throws {
+    /// When the failed sign-ins from client address `client` since `since` happened, whatever the
+    /// email, oldest first.
+    func recentLoginFailures(client: String, since: Int64) async throws -> [Int64] {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                SELECT failed_at FROM login_failures
+                WHERE client = \(bind: client) AND failed_at > \(bind: since) ORDER BY failed_at
+                """
+            ).all(decodingColumn: "failed_at", as: Int64.self)
+        }
+    }
+
+    func recordLoginFailure(email: String, client: String, at now: Int64, forgetBefore: Int64) async throws {
         try await database.transaction { sql in
             try await sql.raw(
-                "INSERT INTO login_failures (id, email, failed_at) VALUES (\(bind: UUID().uuidString), \(bind: email), \(bind: now))"
+                """
+                INSERT INTO login_failures (id, email, client, failed_at)
+                VALUES (\(bind: UUID().uuidString), \(bind: email), \(bind: client), \(bind: now))
+                """
             ).run()
             // Old failures no longer count; dropping them keeps the table small.
             try await sql.raw("DELETE FROM login_failures WHERE failed_at <= \(bind: forgetBefore)").run()
@@ -350,6 +381,32 @@ struct AccountRepository: Sendable {
     func clearLoginFailures(email: String) async throws {
         try await database.run { sql in
             try await sql.raw("DELETE FROM login_failures WHERE email = \(bind: email)").run()
+        }
+    }
+
+    // MARK: Devices that signed in before
+
+    /// Whether the device token with this hash belongs to `userID`; notes its use when it does.
+    func useKnownDevice(hash: String, userID: String, now: Int64) async throws -> Bool {
+        try await database.transaction { sql in
+            let found = try await sql.raw(
+                "SELECT token_hash FROM known_devices WHERE token_hash = \(bind: hash) AND user_id = \(bind: userID)"
+            ).first()
+            guard found != nil else { return false }
+            try await sql.raw("UPDATE known_devices SET last_used_at = \(bind: now) WHERE token_hash = \(bind: hash)")
+                .run()
+            return true
+        }
+    }
+
+    func rememberDevice(hash: String, userID: String, now: Int64) async throws {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                INSERT INTO known_devices (token_hash, user_id, created_at, last_used_at)
+                VALUES (\(bind: hash), \(bind: userID), \(bind: now), \(bind: now))
+                """
+            ).run()
         }
     }
 }

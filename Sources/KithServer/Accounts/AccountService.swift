@@ -16,7 +16,9 @@ struct AccountService: Sendable {
 
     // MARK: Sign-up and sign-in
 
-    func signUp(email rawEmail: String, password: String, kind: SessionKind) async throws -> (UserRecord, IssuedSession) {
+    func signUp(email rawEmail: String, password: String, kind: SessionKind, origin: SignInOrigin) async throws
+        -> (UserRecord, IssuedSession)
+    {
         let email = CredentialRules.normalizedEmail(rawEmail)
         if let problem = CredentialRules.validateEmail(email) { throw AppError.validation(problem) }
         if let problem = CredentialRules.validateNewPassword(password) { throw AppError.validation(problem) }
@@ -27,39 +29,76 @@ struct AccountService: Sendable {
         guard let user = try await repository.createUser(record) else {
             throw AppError(.conflict, .emailTaken, "An account with this email already exists. Sign in instead.", field: "email")
         }
-        return (user, try await startSession(for: user, kind: kind))
+        var session = try await startSession(for: user, kind: kind)
+        session.deviceToken = try await rememberDevice(of: user, presented: nil)
+        return (user, session)
     }
 
-    func signIn(email rawEmail: String, password: String, kind: SessionKind) async throws -> (UserRecord, IssuedSession) {
-        let user = try await verifyCredentials(email: rawEmail, password: password)
-        return (user, try await startSession(for: user, kind: kind))
+    func signIn(email rawEmail: String, password: String, kind: SessionKind, origin: SignInOrigin) async throws
+        -> (UserRecord, IssuedSession)
+    {
+        let (user, knownDevice) = try await verifyCredentials(email: rawEmail, password: password, origin: origin)
+        var session = try await startSession(for: user, kind: kind)
+        session.deviceToken = try await rememberDevice(of: user, presented: knownDevice ? origin.deviceToken : nil)
+        return (user, session)
     }
 
-    /// The user with this email and password, with failed attempts throttled per email.
-    private func verifyCredentials(email rawEmail: String, password: String) async throws -> UserRecord {
+    /// The user with this email and password, and whether the attempt came from a device that
+    /// signed in to that account before. Failures are throttled two ways (docs/accounts.md):
+    /// per client address across every email, so one client can't spray a password over many
+    /// accounts; and per email, so many clients can't take turns guessing one account's password.
+    /// The per-email limit does not stop a device that signed in before, so a guesser can't lock
+    /// the owner out (and a password reset always works).
+    private func verifyCredentials(email rawEmail: String, password: String, origin: SignInOrigin) async throws
+        -> (UserRecord, knownDevice: Bool)
+    {
         let email = CredentialRules.normalizedEmail(rawEmail)
+        let now = clock.nowMillis
+        let windowStart = now - Int64(settings.loginFailureWindow * 1000)
+        let fromClient = try await repository.recentLoginFailures(client: origin.address, since: windowStart)
+        if fromClient.count >= settings.clientFailureLimit, let oldest = fromClient.first {
+            throw Self.tooManyAttempts(oldest: oldest, windowStart: windowStart)
+        }
         guard CredentialRules.validateEmail(email) == nil else {
             // No account can have this email; refuse it in the time a wrong password takes.
             _ = try await hasher.verify(password, against: nil)
+            // Counted for the client only: the text may be anything (PostgreSQL refuses NUL).
+            try await repository.recordLoginFailure(
+                email: "", client: origin.address, at: now, forgetBefore: windowStart)
             throw AppError.invalidCredentials
         }
-        let now = clock.nowMillis
-        let windowStart = now - Int64(settings.loginFailureWindow * 1000)
-        let failures = try await repository.recentLoginFailures(email: email, since: windowStart)
-        if failures.count >= settings.loginFailureLimit, let oldest = failures.first {
-            let retryAfter = max(1, Int((oldest - windowStart + 999) / 1000))
-            throw AppError(
-                .tooManyRequests, .tooManyAttempts,
-                "Too many failed sign-in attempts. Try again in \(Self.describe(seconds: retryAfter)).",
-                headers: [.retryAfter: String(retryAfter)])
-        }
         let user = try await repository.user(email: email)
+        var knownDevice = false
+        if let user, let deviceToken = origin.deviceToken {
+            knownDevice = try await repository.useKnownDevice(hash: Tokens.hash(deviceToken), userID: user.id, now: now)
+        }
+        let failures = try await repository.recentLoginFailures(email: email, since: windowStart)
+        if !knownDevice, failures.count >= settings.loginFailureLimit, let oldest = failures.first {
+            throw Self.tooManyAttempts(oldest: oldest, windowStart: windowStart)
+        }
         guard try await hasher.verify(password, against: user?.passwordHash), let user else {
-            try await repository.recordLoginFailure(email: email, at: now, forgetBefore: windowStart)
+            try await repository.recordLoginFailure(email: email, client: origin.address, at: now, forgetBefore: windowStart)
             throw AppError.invalidCredentials
         }
         if !failures.isEmpty { try await repository.clearLoginFailures(email: email) }
-        return user
+        return (user, knownDevice)
+    }
+
+    private static func tooManyAttempts(oldest: Int64, windowStart: Int64) -> AppError {
+        let retryAfter = max(1, Int((oldest - windowStart + 999) / 1000))
+        return AppError(
+            .tooManyRequests, .tooManyAttempts,
+            "Too many failed sign-in attempts. Try again in \(Self.describe(seconds: retryAfter)).",
+            headers: [.retryAfter: String(retryAfter)])
+    }
+
+    /// The device token to hand back after a sign-in: the one presented when it is this user's
+    /// (already checked), else a new one.
+    private func rememberDevice(of user: UserRecord, presented: String?) async throws -> String {
+        if let presented { return presented }
+        let token = Tokens.generate(.device)
+        try await repository.rememberDevice(hash: Tokens.hash(token), userID: user.id, now: clock.nowMillis)
+        return token
     }
 
     private func startSession(for user: UserRecord, kind: SessionKind) async throws -> IssuedSession {
@@ -232,21 +271,24 @@ struct AccountService: Sendable {
         let token = Tokens.generate(.personal)
         let record = PersonalTokenRecord(
             id: UUID().uuidString.lowercased(), userID: user.id.uuidString.lowercased(),
-            name: rawName.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: clock.nowMillis, lastUsedAt: nil)
+            name: rawName.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: clock.nowMillis, lastUsedAt: nil,
+            expiresAt: nil, origin: .user)
         try await repository.createPersonalToken(record, tokenHash: Tokens.hash(token))
         return record.dto(token: token)
     }
 
     /// Monica's mobile sign-in: email and password for a token that lasts `lifetime` seconds,
-    /// listed and revocable with the user's other personal tokens.
-    func signInForMonicaApp(email: String, password: String, lifetime: Int) async throws -> String {
-        let user = try await verifyCredentials(email: email, password: password)
+    /// listed and revocable with the user's other personal tokens, and ended by a password change.
+    func signInForMonicaApp(email: String, password: String, lifetime: Int, origin: SignInOrigin) async throws
+        -> String
+    {
+        let (user, _) = try await verifyCredentials(email: email, password: password, origin: origin)
         let token = Tokens.generate(.personal)
         let now = clock.nowMillis
         let record = PersonalTokenRecord(
-            id: UUID().uuidString.lowercased(), userID: user.id, name: "Monica app sign-in", createdAt: now, lastUsedAt: nil)
-        try await repository.createPersonalToken(
-            record, tokenHash: Tokens.hash(token), expiresAt: now + Int64(lifetime) * 1000)
+            id: UUID().uuidString.lowercased(), userID: user.id, name: "Monica app sign-in", createdAt: now, lastUsedAt: nil,
+            expiresAt: now + Int64(lifetime) * 1000, origin: .signIn)
+        try await repository.createPersonalToken(record, tokenHash: Tokens.hash(token))
         return token
     }
 

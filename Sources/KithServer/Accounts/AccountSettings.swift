@@ -10,8 +10,12 @@ public struct AccountSettings: Sendable {
     public var passwordResetLifetime: TimeInterval = 30 * 60
     /// At most one reset mail per account in this interval.
     public var passwordResetMailInterval: TimeInterval = 120
-    /// More failures than this for one email within the window are answered 429.
+    /// After this many failures for one email within the window, further attempts are answered
+    /// 429, except from a device that signed in to the account before.
     public var loginFailureLimit = 5
+    /// After this many failures from one client address within the window, whatever the emails,
+    /// its attempts are answered 429.
+    public var clientFailureLimit = 20
     public var loginFailureWindow: TimeInterval = 15 * 60
 
     public init() {}

@@ -26,14 +26,18 @@ struct AuthController {
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
-        let (user, session) = try await accounts.signUp(email: body.email, password: body.password, kind: .app)
+        let (user, session) = try await accounts.signUp(
+            email: body.email, password: body.password, kind: .app,
+            origin: SignInOrigin(address: context.clientAddress, deviceToken: body.deviceToken))
         return try JSONResponse.make(Self.sessionBody(user, session), status: .created)
     }
 
     @Sendable func logIn(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let body = try await request.decodeJSON(CredentialsRequest.self, context: context)
-        let (user, session) = try await accounts.signIn(email: body.email, password: body.password, kind: .app)
+        let (user, session) = try await accounts.signIn(
+            email: body.email, password: body.password, kind: .app,
+            origin: SignInOrigin(address: context.clientAddress, deviceToken: body.deviceToken))
         return try JSONResponse.make(Self.sessionBody(user, session))
     }
 
@@ -84,6 +88,6 @@ struct AuthController {
     static func sessionBody(_ user: UserRecord, _ session: IssuedSession) -> AuthSessionResponse {
         AuthSessionResponse(
             user: user.dto, accessToken: session.accessToken, refreshToken: session.refreshToken ?? "",
-            expiresIn: session.accessExpiresIn)
+            expiresIn: session.accessExpiresIn, deviceToken: session.deviceToken)
     }
 }

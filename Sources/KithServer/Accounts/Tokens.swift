@@ -9,6 +9,8 @@ enum TokenKind: String {
     case personal = "kpt"
     case web = "kws"
     case passwordReset = "kpr"
+    /// Names a device that signed in to an account before (sign-in throttling lets it through).
+    case device = "kdv"
 }
 
 enum Tokens {

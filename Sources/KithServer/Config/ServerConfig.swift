@@ -22,6 +22,8 @@ public struct ServerConfig: Sendable {
     public var live = LiveSettings()
     public var monica = MonicaSettings()
     public var connections = ConnectionSettings()
+    /// The bearer token `GET /metrics` requires; nil turns the endpoint off (404).
+    public var metricsToken: String?
     public var logLevel: Logger.Level = .info
 
     public init() {}
@@ -61,6 +63,12 @@ public struct ServerConfig: Sendable {
                 throw ConfigError("KITH_API_RATE_LIMIT must be a number of requests per minute above 0, got \"\(value)\"")
             }
             config.monica.rateLimitPerMinute = limit
+        }
+        if let value = environment["KITH_METRICS_TOKEN"], !value.isEmpty {
+            guard value.count >= 16 else {
+                throw ConfigError("KITH_METRICS_TOKEN must be at least 16 characters (it guards the server's metrics)")
+            }
+            config.metricsToken = value
         }
         if let value = environment["KITH_IDLE_TIMEOUT"] {
             config.connections.idleTimeout = .seconds(try seconds(value, variable: "KITH_IDLE_TIMEOUT"))

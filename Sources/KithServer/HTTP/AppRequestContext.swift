@@ -17,6 +17,9 @@ public struct AppRequestContext: RequestContext {
     /// Who is calling, for limits per client address.
     public var remoteAddress: SocketAddress?
 
+    /// The client's IP address as text (the socket's peer: behind a reverse proxy, the proxy's).
+    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress

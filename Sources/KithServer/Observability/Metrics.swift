@@ -16,6 +16,9 @@ enum PrometheusMetrics {
 /// `/healthz`, `/metrics` and `/openapi.yaml`.
 struct OperationsController {
     let database: KithDatabase
+    /// `/metrics` tells request counts and timings per route: only whoever holds this token reads
+    /// them (a Prometheus scrape config's `authorization`). Without one the endpoint is off.
+    let metricsToken: String?
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("healthz", use: health)
@@ -34,7 +37,12 @@ struct OperationsController {
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
-        Response(
+        guard let metricsToken else {
+            throw AppError(.notFound, .notFound, "Metrics are off. Set KITH_METRICS_TOKEN to read them with that token.")
+        }
+        guard let presented = BearerAuthMiddleware.bearerToken(request), Tokens.constantTimeEquals(presented, metricsToken)
+        else { throw AppError(.unauthorized, .unauthorized, "Send the metrics token: Authorization: Bearer <KITH_METRICS_TOKEN>.") }
+        return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: .init(bytes: PrometheusMetrics.registry.emitToBuffer())))
     }

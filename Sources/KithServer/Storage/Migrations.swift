@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry]
+    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -273,5 +273,38 @@ enum Migrations {
     /// Tokens handed out by Monica's mobile sign-in (`POST /oauth/login`) expire, as Monica's do.
     static let tokenExpiry = Migration(version: 5, name: "personal token expiry") { _ in
         ["ALTER TABLE personal_tokens ADD COLUMN expires_at BIGINT"]
+    }
+
+    /// Issue 13: what a password reset or change ends, sign-in throttling per client address with
+    /// devices that signed in before let through, and mutation ids per account.
+    static let credentialsHardening = Migration(version: 6, name: "credentials hardening") { _ in
+        [
+            // `user` (made on the account page or /v1/tokens) or `sign-in` (Monica's /oauth/login):
+            // a password change ends the second kind only.
+            "ALTER TABLE personal_tokens ADD COLUMN origin TEXT NOT NULL DEFAULT 'user'",
+            "UPDATE personal_tokens SET origin = 'sign-in' WHERE expires_at IS NOT NULL",
+            "ALTER TABLE login_failures ADD COLUMN client TEXT NOT NULL DEFAULT ''",
+            "CREATE INDEX login_failures_client ON login_failures(client, failed_at)",
+            """
+            CREATE TABLE known_devices (
+                token_hash TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                last_used_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX known_devices_user ON known_devices(user_id)",
+            // Mutation ids were global: another account reusing one had its change dropped as a
+            // duplicate. The key is now (user, id); the old rows carry over.
+            """
+            CREATE TABLE sync_mutations_by_user (
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                mutation_id TEXT NOT NULL,
+                applied_at BIGINT NOT NULL,
+                PRIMARY KEY (user_id, mutation_id))
+            """,
+            "INSERT INTO sync_mutations_by_user (user_id, mutation_id, applied_at) SELECT user_id, mutation_id, applied_at FROM sync_mutations",
+            "DROP TABLE sync_mutations",
+            "ALTER TABLE sync_mutations_by_user RENAME TO sync_mutations",
+        ]
     }
 }

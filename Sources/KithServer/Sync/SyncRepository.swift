@@ -32,7 +32,10 @@ struct SyncRepository: Sendable {
                 try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: mutation.scope)))").run()
             }
             let seen = try await sql.raw(
-                "SELECT mutation_id FROM sync_mutations WHERE mutation_id = \(bind: mutation.mutationId.uuidString.lowercased())"
+                """
+                SELECT mutation_id FROM sync_mutations
+                WHERE user_id = \(bind: userID) AND mutation_id = \(bind: mutation.mutationId.uuidString.lowercased())
+                """
             ).first()
             if seen != nil { return .duplicate }
 

@@ -71,6 +71,9 @@ struct ClientOptions: ParsableArguments {
         } else {
             url = URL(string: "http://127.0.0.1:8080")!
         }
-        return KithClient(serverURL: url, store: store, transport: URLSessionTransport(timeout: try Self.timeout()))
+        return KithClient(
+            serverURL: url, store: store,
+            deviceTokens: FileSecretStore<DeviceTokens>(fileURL: profileDirectory.appendingPathComponent("devices.json")),
+            transport: URLSessionTransport(timeout: try Self.timeout()))
     }
 }

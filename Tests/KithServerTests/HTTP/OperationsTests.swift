@@ -19,14 +19,44 @@ struct OperationsTests {
         }
     }
 
-    @Test func metricsAreInPrometheusTextFormat() async throws {
-        try await TestServer.withRouter(.sqlite) { _, client in
+    static let metricsToken = "metrics-token-0123456789"
+
+    @Test func metricsAreInPrometheusTextFormatForTheMetricsTokenOnly() async throws {
+        try await TestServer.withRouter(.sqlite, configure: { $0.metricsToken = Self.metricsToken }) { _, client in
             _ = try await client.call(.get, "/v1/me")
-            let response = try await client.call(.get, "/metrics")
+            #expect(try await client.call(.get, "/metrics").status == .unauthorized)
+            #expect(try await client.call(.get, "/metrics", token: "metrics-token-012345678X").status == .unauthorized)
+            let session = try await client.signUp("ada@example.com")
+            #expect(
+                try await client.call(.get, "/metrics", token: session.accessToken).status == .unauthorized,
+                "an account's token is not the metrics token")
+            let response = try await client.call(.get, "/metrics", token: Self.metricsToken)
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
             #expect(response.text.contains("# TYPE http_server_request_duration histogram"))
             #expect(response.text.contains(#"http_route="/v1/me""#))
+        }
+    }
+
+    @Test func withoutAMetricsTokenMetricsAreOff() async throws {
+        try await TestServer.withRouter(.sqlite) { _, client in
+            let response = try await client.call(.get, "/metrics")
+            #expect(response.status == .notFound)
+            #expect(response.error?.message.contains("KITH_METRICS_TOKEN") == true)
+        }
+    }
+
+    /// With an https public URL every answer asks browsers to stay on https; with http none does.
+    @Test func strictTransportSecurityFollowsThePublicURL() async throws {
+        try await TestServer.withRouter(.sqlite) { _, client in
+            for path in ["/healthz", "/signin", "/nowhere", "/api/me", "/v1/me"] {
+                let response = try await client.call(.get, path)
+                #expect(response.headers[HTTPField.Name("Strict-Transport-Security")!] == "max-age=31536000", "\(path)")
+            }
+        }
+        try await TestServer.withRouter(.sqlite, configure: { $0.publicURL = "http://kith.example" }) { _, client in
+            let response = try await client.call(.get, "/healthz")
+            #expect(response.headers[HTTPField.Name("Strict-Transport-Security")!] == nil)
         }
     }
 

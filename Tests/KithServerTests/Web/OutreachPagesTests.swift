@@ -158,6 +158,11 @@ struct OutreachPagesTests {
                 #expect(try await bob.post(client, path, form: form).status == .notFound, "\(path)")
             }
             #expect(try await bob.get(client, "/outreach/people/\(grace.id.lowercased)").status == .notFound)
+            for year in [adaYear.lowercased, UUID().lowercased, "not-a-year"] {
+                let export = try await bob.get(client, "/outreach/export?year=\(year)")
+                #expect(export.status == .notFound, "export of \(year)")
+                #expect(!export.text.contains("Hopper"))
+            }
             let bobsPage = try await bob.get(client, "/outreach?year=\(adaYear.lowercased)")
             #expect(!bobsPage.text.contains("Hopper"), "another user's year is never shown")
 

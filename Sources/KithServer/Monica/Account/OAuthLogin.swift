@@ -16,8 +16,7 @@ struct OAuthLogin {
     }
 
     private func login(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let client = context.remoteAddress?.ipAddress ?? "unknown"
-        let verdict = limiter.hit("oauth-login:\(client)")
+        let verdict = limiter.hit("oauth-login:\(context.clientAddress)")
         guard verdict.allowed else {
             throw MonicaError.tooManyAttempts(headers: [.retryAfter: String(verdict.retryAfter)])
         }
@@ -26,7 +25,8 @@ struct OAuthLogin {
             [FieldRules("email", .required, .string), FieldRules("password", .required, .string)])
         do {
             let token = try await accounts.signInForMonicaApp(
-                email: input.string("email") ?? "", password: input.string("password") ?? "", lifetime: Self.lifetime)
+                email: input.string("email") ?? "", password: input.string("password") ?? "", lifetime: Self.lifetime,
+                origin: SignInOrigin(address: context.clientAddress))
             return MonicaResponse.make(["access_token": .string(token), "expires_in": .int(Int64(Self.lifetime))])
         } catch let error as AppError where error.status == .unauthorized {
             throw MonicaError.notAuthorized

@@ -96,6 +96,11 @@ struct AccountPages {
         return ["notice": notice.text]
     }
 
+    /// Names this browser to the sign-in throttle as one that signed in before (docs/accounts.md).
+    /// Kept across sign-outs; a password reset makes it worthless.
+    static let deviceCookie = "kith_device"
+    static let deviceCookieLifetime = 400 * 24 * 3600
+
     private func signedIn(_ response: Response, token: String) -> Response {
         var response = response
         response.setCookie(
@@ -117,7 +122,9 @@ struct AccountPages {
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await startSession(request, context, page: .signUp) { try await accounts.signUp(email: $0, password: $1, kind: .web) }
+        try await startSession(request, context, page: .signUp) {
+            try await accounts.signUp(email: $0, password: $1, kind: .web, origin: $2)
+        }
     }
 
     @Sendable func signInPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -126,19 +133,27 @@ struct AccountPages {
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await startSession(request, context, page: .signIn) { try await accounts.signIn(email: $0, password: $1, kind: .web) }
+        try await startSession(request, context, page: .signIn) {
+            try await accounts.signIn(email: $0, password: $1, kind: .web, origin: $2)
+        }
     }
 
     /// Sign-up and sign-in alike: read email and password, start a web session, go to the account;
     /// on a refusal, show the form again with the error and the email kept.
     private func startSession(
         _ request: Request, _ context: AppRequestContext, page: Page,
-        _ start: (String, String) async throws -> (UserRecord, IssuedSession)
+        _ start: (String, String, SignInOrigin) async throws -> (UserRecord, IssuedSession)
     ) async throws -> Response {
         let form = try await WebForm.read(request, context: context)
+        let origin = SignInOrigin(
+            address: context.clientAddress, deviceToken: request.cookies[Self.deviceCookie]?.value)
         do {
-            let (_, issued) = try await start(form["email"], form["password"])
-            return signedIn(.redirect(to: "/account", type: .found), token: issued.accessToken)
+            let (_, issued) = try await start(form["email"], form["password"], origin)
+            var response = signedIn(.redirect(to: "/account", type: .found), token: issued.accessToken)
+            if let device = issued.deviceToken {
+                response.setCookie(session.cookie(Self.deviceCookie, device, maxAge: Self.deviceCookieLifetime))
+            }
+            return response
         } catch let error as AppError {
             return try render(page, context, error: error, values: ["values": ["email": form["email"]]])
         }

@@ -249,8 +249,11 @@ struct OutreachPages {
 
     @Sendable func exportCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let requested = request.uri.queryParameters.get("year").flatMap(UUID.init(uuidString:))
+        let asked = request.uri.queryParameters.get("year")
+        let requested = asked.flatMap(UUID.init(uuidString:))
         let (book, year) = try await outreach.open(for: user, requested: requested)
+        // A year that is not the user's is not there, rather than quietly another year's list.
+        if asked != nil && year.id != requested { throw AppError.notFound("That year") }
         let csv = OutreachCSV.export(book.people(in: year.id))
         var headers = WebSecurityHeaders.all
         headers[.contentType] = "text/csv; charset=utf-8"
