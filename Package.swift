@@ -71,6 +71,7 @@ let package = Package(
             dependencies: [
                 "KithCore", "KithKit", "KithKitNIO", "KithServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Fills a profile's local store as an app would: for bench/run-sync, and the end-to-end test

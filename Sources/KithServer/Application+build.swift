@@ -13,6 +13,8 @@ public struct KithServerApp: Sendable {
     /// Every route the server answers (API router and WebSocket router) as "METHOD /path", for the OpenAPI test.
     public let routes: [String]
     let liveHub: LiveHub
+    /// Held as long as the server (or a test holding it) lives; see `DataDirectoryLock`.
+    let dataLock: DataDirectoryLock?
 
     /// How many live sockets (`/v1/live`) are authenticated and subscribed right now.
     public var openLiveSockets: Int { liveHub.socketCount }
@@ -32,6 +34,13 @@ public func buildApplication(
     // Everything that can fail on bad configuration comes before storage is opened.
     let mailer = try makeMailer(config, logger: logger)
     let renderer = try await WebRenderer.load()
+    // One server per SQLite file: a second one (or `kith restore`) is refused while this one runs.
+    let dataLock: DataDirectoryLock?
+    if case .sqlite(let path) = config.databaseLocation {
+        dataLock = try DataDirectoryLock(databasePath: path)
+    } else {
+        dataLock = nil
+    }
     let database = try await KithDatabase.open(config.databaseLocation, logger: logger)
     let address = ServerAddress(configured: config.publicURL, host: config.host)
     let accounts = AccountService(
@@ -65,7 +74,7 @@ public func buildApplication(
     let syncRepository = SyncRepository(database: database)
     let syncRules = SyncRules(catalog: config.entities)
     let liveHub = LiveHub()
-    var services: [any Service] = [DatabaseLifecycle(database: database)]
+    var services: [any Service] = [DatabaseLifecycle(database: database, lock: dataLock)]
     let changeNotifier: any ChangeNotifier
     switch config.databaseLocation {
     case .sqlite:
@@ -120,16 +129,20 @@ public func buildApplication(
             await onServerRunning(port)
         },
         logger: logger)
-    return KithServerApp(application: application, database: database, routes: routes, liveHub: liveHub)
+    return KithServerApp(
+        application: application, database: database, routes: routes, liveHub: liveHub, dataLock: dataLock)
 }
 
-/// Closes storage once the HTTP server has drained, on graceful shutdown.
+/// Closes storage once the HTTP server has drained, on graceful shutdown; only then may another
+/// server (or a restore) take the data directory.
 private struct DatabaseLifecycle: Service {
     let database: KithDatabase
+    let lock: DataDirectoryLock?
 
     func run() async throws {
         try? await gracefulShutdown()
         await database.close()
+        withExtendedLifetime(lock) {}
     }
 }
 

@@ -8,6 +8,7 @@ struct KithCommand: AsyncParsableCommand {
         discussion: "`kith serve` runs the server; every other command is a client of a Kith server.",
         subcommands: [
             ServeCommand.self, AccountCommand.self, SyncCommand.self, StatusCommand.self, OutreachCommand.self, ContactsCommand.self,
+            BackupCommand.self, RestoreCommand.self,
         ]
     )
 }
