@@ -32,6 +32,28 @@ struct KithClientTests {
         #expect(saved.accessExpiresAt == Fixture.now.addingTimeInterval(3600))
     }
 
+    @Test("the device token of a sign-in is kept across sign-out and sent with the next sign-in to that account")
+    func deviceTokensAreRemembered() async throws {
+        func answer(_ device: String) -> HTTPExchangeResponse {
+            Fixture.json(
+                AuthSessionResponse(
+                    user: Fixture.user, accessToken: "kat_1", refreshToken: "krt_1", expiresIn: 3600, deviceToken: device))
+        }
+        let transport = FakeTransport.replaying(answer("kdv_first"), Fixture.noContent, answer("kdv_first"))
+        let devices = InMemorySecretStore<DeviceTokens>()
+        let client = KithClient(
+            serverURL: Fixture.serverURL, store: InMemorySessionStore(), deviceTokens: devices, transport: transport,
+            now: { Fixture.now })
+        try await client.signIn(email: "Ada@Example.com ", password: "pass word")
+        #expect(try devices.load()?.byEmail == ["ada@example.com": "kdv_first"])
+        try await client.signOut()
+        #expect(try devices.load()?.byEmail["ada@example.com"] == "kdv_first", "signing out keeps it")
+        try await client.signIn(email: "ada@example.com", password: "pass word")
+        let bodies = try transport.log.requests.filter { $0.url.path == "/v1/auth/login" }
+            .map { try $0.decodedBody(CredentialsRequest.self) }
+        #expect(bodies.map(\.deviceToken) == [nil, "kdv_first"])
+    }
+
     @Test("authorized requests carry the access token as a bearer token")
     func bearerToken() async throws {
         let token = PersonalTokenDTO(id: UUID(), name: "ci", token: "kpt_secret", createdAt: Fixture.now)
