@@ -1,0 +1,227 @@
+"""Slow, silent and idle clients, and the cap on open connections: a server with
+KITH_REQUEST_TIMEOUT=2, KITH_IDLE_TIMEOUT=3 and KITH_MAX_CONNECTIONS=50 closes what it should, when
+it should. Connection handling does not touch storage, so these run on SQLite only."""
+
+import errno
+import selectors
+import socket
+import threading
+import time
+
+import pytest
+
+from kith_hostile import KithServer, raw_request, wait_closed
+
+REQUEST_TIMEOUT = 2
+IDLE_TIMEOUT = 3
+MAX_CONNECTIONS = 50
+SLACK = 2.5  # seconds a loaded 2-core CI machine may add
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def strict_server():
+    server = KithServer("sqlite", env={"KITH_REQUEST_TIMEOUT": REQUEST_TIMEOUT, "KITH_IDLE_TIMEOUT": IDLE_TIMEOUT,
+                                       "KITH_MAX_CONNECTIONS": MAX_CONNECTIONS}).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def strict(strict_server):
+    strict_server.assert_healthy("the previous test")
+    return strict_server
+
+
+def _closed_within(server, sock, limit, what):
+    closed, waited, received = wait_closed(sock, limit + SLACK + 2)
+    assert closed, f"{what}: still open after {waited:.1f} s"
+    assert waited <= limit + SLACK, f"{what}: closed after {waited:.1f} s (limit {limit} s)"
+    return waited, received
+
+
+SLOW_REQUESTS = {
+    "silent connection": b"",
+    "half-sent head": b"GET /healthz HTTP/1.1\r\nHost: x\r\n",
+    "half-sent request line": b"GET /heal",
+    "half-sent body": b"POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: 100\r\n\r\n{\"em",
+    "half-sent chunked body": b"POST /v1/auth/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                              b"10\r\n{\"email\":",
+    "half-sent /api body": b"POST /api/contacts HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{",
+}
+
+
+def test_silent_and_half_sent_requests_are_closed_by_the_request_deadline(strict):
+    # All at once (they only wait), each on its own connection.
+    socks = {}
+    for name, partial in SLOW_REQUESTS.items():
+        sock = socket.create_connection((strict.host, strict.port))
+        if partial:
+            sock.sendall(partial)
+        socks[name] = sock
+    results = {}
+    threads = [threading.Thread(target=lambda n=name, s=sock: results.__setitem__(
+        n, wait_closed(s, REQUEST_TIMEOUT + SLACK + 2))) for name, sock in socks.items()]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for sock in socks.values():
+        sock.close()
+    problems = []
+    for name, (closed, waited, received) in results.items():
+        if not closed:
+            problems.append(f"{name}: still open after {waited:.1f} s")
+        elif not REQUEST_TIMEOUT - 0.5 <= waited <= REQUEST_TIMEOUT + SLACK:
+            problems.append(f"{name}: closed after {waited:.1f} s (deadline {REQUEST_TIMEOUT} s)")
+        elif received and not received.startswith((b"HTTP/1.1 408", b"HTTP/1.1 400", b"HTTP/1.1 401")):
+            problems.append(f"{name}: answered {received[:80]!r}")
+    strict.assert_healthy("silent and half-sent requests")
+    assert not problems, problems
+
+
+def test_a_head_dripped_byte_by_byte_is_closed_by_the_request_deadline(strict):
+    # Slowloris: every byte resets no clock; the whole request must arrive within the deadline.
+    request = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Drip: " + b"a" * 200 + b"\r\n\r\n"
+    start = time.monotonic()
+    closed = False
+    with socket.create_connection((strict.host, strict.port)) as sock:
+        for byte in request:
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:
+                closed = True
+                break
+            sock.settimeout(0.25)
+            try:
+                if sock.recv(4096) == b"":
+                    closed = True
+                    break
+            except socket.timeout:
+                pass
+            except OSError:
+                closed = True
+                break
+            if time.monotonic() - start > REQUEST_TIMEOUT + SLACK + 2:
+                break
+    elapsed = time.monotonic() - start
+    assert closed, f"a dripping client was still connected after {elapsed:.1f} s"
+    assert elapsed <= REQUEST_TIMEOUT + SLACK, f"closed after {elapsed:.1f} s"
+    strict.assert_healthy("a dripping client")
+
+
+def test_keep_alive_connection_idle_after_an_answer_is_closed_by_the_idle_deadline(strict):
+    with socket.create_connection((strict.host, strict.port)) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        received = b""
+        while b'"status":"ok"}' not in received:
+            chunk = sock.recv(4096)
+            assert chunk, received
+            received += chunk
+        waited, rest = _closed_within(strict, sock, IDLE_TIMEOUT, "an idle keep-alive connection")
+    assert waited >= IDLE_TIMEOUT - 0.5, f"closed too early: {waited:.2f} s"
+    assert rest == b"", rest
+    strict.assert_healthy("an idle keep-alive connection")
+
+
+def test_busy_keep_alive_connection_is_not_cut(strict):
+    # Requests every second for longer than both deadlines: each one answered.
+    with socket.create_connection((strict.host, strict.port)) as sock:
+        for _ in range(int(IDLE_TIMEOUT + REQUEST_TIMEOUT) + 1):
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            received = b""
+            sock.settimeout(5)
+            while b'"status":"ok"}' not in received:
+                chunk = sock.recv(4096)
+                assert chunk, "closed while in use"
+                received += chunk
+            time.sleep(1)
+
+
+def _connect_nonblocking(host, port):
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setblocking(False)
+    code = sock.connect_ex((host, port))
+    assert code in (0, errno.EINPROGRESS), code
+    return sock
+
+
+def _wait_all_closed(socks, deadline_seconds):
+    """Waits until the server closed every socket; returns the ones still open at the deadline."""
+    selector = selectors.DefaultSelector()
+    for sock in socks:
+        selector.register(sock, selectors.EVENT_READ)
+    open_ = set(socks)
+    deadline = time.monotonic() + deadline_seconds
+    while open_ and time.monotonic() < deadline:
+        for key, _ in selector.select(timeout=0.5):
+            sock = key.fileobj
+            try:
+                data = sock.recv(4096)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            if data == b"":
+                selector.unregister(sock)
+                open_.discard(sock)
+    selector.close()
+    return open_
+
+
+def test_five_hundred_idle_connections_are_all_closed(strict):
+    socks = [_connect_nonblocking(strict.host, strict.port) for _ in range(500)]
+    try:
+        # 50 at a time, each closed after the 2 s request deadline: about 20 s, plus SYN retries for
+        # the ones beyond the listen queue.
+        left = _wait_all_closed(socks, 60)
+        assert not left, f"{len(left)} of 500 idle connections still open after 60 s"
+    finally:
+        for sock in socks:
+            sock.close()
+    strict.assert_healthy("500 idle connections")
+
+
+def test_connection_cap_queues_the_next_connection_until_one_closes():
+    # Longer deadlines than the strict server's, so the 50 stay open while we look.
+    with KithServer("sqlite", env={"KITH_REQUEST_TIMEOUT": 60, "KITH_IDLE_TIMEOUT": 60,
+                                   "KITH_MAX_CONNECTIONS": MAX_CONNECTIONS}) as server:
+        held = []
+        try:
+            for _ in range(MAX_CONNECTIONS):
+                sock = socket.create_connection((server.host, server.port), timeout=5)
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                received = b""
+                while b'"status":"ok"}' not in received:
+                    chunk = sock.recv(4096)
+                    assert chunk, f"connection {len(held) + 1} closed"
+                    received += chunk
+                held.append(sock)
+            # The 51st: the kernel accepts it into the listen queue, the server does not serve it.
+            extra = socket.create_connection((server.host, server.port), timeout=5)
+            extra.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            extra.settimeout(1.5)
+            try:
+                early = extra.recv(4096)
+            except socket.timeout:
+                early = None
+            assert early is None, f"the 51st connection was answered while 50 were open: {early!r}"
+            assert server.alive()
+            held.pop().close()
+            closed, waited, answer = wait_closed(extra, 10)
+            extra.close()
+            assert answer.startswith(b"HTTP/1.1 200"), f"after one closed, the 51st got {answer!r} in {waited:.1f} s"
+        finally:
+            for sock in held:
+                sock.close()
+        server.assert_healthy("the connection cap")
+
+
+def test_many_quick_connections_in_a_row_are_all_served(strict):
+    for i in range(300):
+        answer = raw_request(strict.host, strict.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                             timeout=10)
+        assert answer.status == 200, f"connection {i}: {answer!r}"
+    strict.assert_healthy("300 connections in a row")
