@@ -16,6 +16,9 @@ final class ConnectionClock {
     private var unanswered = 0
     private var lastAnswerAt: NIODeadline
     private(set) var isWebSocket = false
+    /// The next bytes to arrive begin a request (the connection is new, or the last request was
+    /// read whole).
+    private(set) var awaitingRequest = true
     private var check: Scheduled<Void>?
     private var context: ChannelHandlerContext?
 
@@ -40,6 +43,7 @@ final class ConnectionClock {
     }
 
     func bytesArrived() {
+        awaitingRequest = false
         if readingSince == nil && !isWebSocket { readingSince = .now() }
         schedule()
     }
@@ -47,6 +51,7 @@ final class ConnectionClock {
     func requestRead() {
         readingSince = nil
         unanswered += 1
+        awaitingRequest = true
     }
 
     func answerWritten() {
@@ -55,6 +60,9 @@ final class ConnectionClock {
         lastAnswerAt = .now()
         schedule()
     }
+
+    /// A request was read whole and its answer is not written yet.
+    var owesAnswers: Bool { unanswered > 0 }
 
     func becameWebSocket() {
         isWebSocket = true

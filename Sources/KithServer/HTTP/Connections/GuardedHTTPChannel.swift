@@ -19,7 +19,7 @@ struct GuardedHTTPChannel: ServerChildChannel {
             let clock = ConnectionClock(settings: settings)
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(ConnectionActivityHandler(clock: clock), position: .first)
-            try pipeline.addHandler(RequestLineCheck(), position: .first)
+            try pipeline.addHandler(RequestLineCheck(clock: clock), position: .first)
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(
                 HTTPRequestGuard(clock: clock, webSocketPaths: webSocketPaths), position: .after(decoder))

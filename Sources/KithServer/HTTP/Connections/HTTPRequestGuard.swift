@@ -4,9 +4,10 @@ import NIOHTTP1
 /// Right after the HTTP decoder, before Hummingbird's upgrade handling:
 ///
 /// - Answers a request that is not valid HTTP (a garbage request line, an unknown method, a bad
-///   or doubled Content-Length, Content-Length with chunked encoding, a bad chunk size) at once
-///   with 400 (501 for an unknown method) and closes. Without it the first request's parse error
-///   reached no one: no answer, and the connection stayed open.
+///   or doubled Content-Length, Content-Length with chunked encoding, a bad chunk size) with 400
+///   (501 for an unknown method) and closes, right after the answers owed to the requests before
+///   it (pipelined in the same packet). Without it the first request's parse error reached no
+///   one: no answer, and the connection stayed open.
 /// - Lets only the WebSocket routes upgrade: an `Upgrade` header elsewhere (`GET /healthz`
 ///   with `Upgrade: websocket`) is dropped, so the request is answered as the plain request it is.
 /// - Tells the connection's clock when a request has been read and when its answer is written.
@@ -18,9 +19,16 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let clock: ConnectionClock
     private let webSocketPaths: Set<String>
+    /// Requests read whole whose answers are not written yet (HTTP/1.1 answers in order).
+    private var unanswered = 0
+    /// A request's head has arrived and its end has not.
+    private var reading = false
+    /// The request being read was answered already (a 413 before its body ended).
+    private var readingAnswered = false
     /// An answer's head is written and its end is not: nothing else may be written in between.
     private var answering = false
-    private var closeAfterAnswer = false
+    /// A parse error's answer, waiting for the answers owed before it.
+    private var pendingRefusal: HTTPResponseStatus?
 
     init(clock: ConnectionClock, webSocketPaths: Set<String>) {
         self.clock = clock
@@ -29,7 +37,13 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(var head) where head.headers.contains(name: "upgrade"):
+        case .head(var head):
+            reading = true
+            readingAnswered = false
+            guard head.headers.contains(name: "upgrade") else {
+                context.fireChannelRead(data)
+                return
+            }
             if webSocketPaths.contains(Self.path(of: head.uri)) {
                 // From here the connection may carry WebSocket frames, which this handler can't
                 // read: it steps aside, and the socket's own pings keep time.
@@ -40,9 +54,11 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             Self.dropUpgrade(from: &head.headers)
             context.fireChannelRead(wrapInboundOut(.head(head)))
-        case .head, .body:
+        case .body:
             context.fireChannelRead(data)
         case .end:
+            reading = false
+            if !readingAnswered { unanswered += 1 }
             clock.requestRead()
             context.fireChannelRead(data)
         }
@@ -57,13 +73,16 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(data, promise: promise)
         case .end:
             answering = false
-            clock.answerWritten()
-            guard closeAfterAnswer else {
-                context.write(data, promise: promise)
-                return
+            // Answers come in order: this one is the oldest request's, or an early answer to the
+            // request still being read.
+            if unanswered > 0 {
+                unanswered -= 1
+            } else if reading {
+                readingAnswered = true
             }
-            context.writeAndFlush(data, promise: promise)
-            context.close(promise: nil)
+            clock.answerWritten()
+            context.write(data, promise: promise)
+            if pendingRefusal != nil { refuseWhenDue(context) }
         }
     }
 
@@ -72,19 +91,29 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        // The decoder can't go on after a parse error: whatever happens, this connection ends.
-        if answering {
-            // An answer is half written; let it finish (the handler reading the body learns of the
-            // error), then close. If it never finishes, close anyway.
-            closeAfterAnswer = true
-            context.fireErrorCaught(error)
-            context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: .seconds(5)) {
-                context.close(promise: nil)
-            }
+        // The decoder can't go on after a parse error: this connection ends, once the answers
+        // owed to the requests before the bad one are written. Hummingbird never hears of it,
+        // so nobody else writes an answer in between.
+        guard pendingRefusal == nil else { return }
+        pendingRefusal = parseError == .invalidMethod ? .notImplemented : .badRequest
+        refuseWhenDue(context)
+        // If an answer owed never comes (a handler waits for a body that will not arrive), close anyway.
+        context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: .seconds(10)) {
+            context.close(promise: nil)
+        }
+    }
+
+    /// Writes the refusal and closes once no earlier answer is owed.
+    private func refuseWhenDue(_ context: ChannelHandlerContext) {
+        guard let status = pendingRefusal, !answering, unanswered == 0 else { return }
+        pendingRefusal = nil
+        if reading && readingAnswered {
+            // The bad request was answered already (413 before its body ended).
+            context.close(promise: nil)
             return
         }
-        let status: HTTPResponseStatus = parseError == .invalidMethod ? .notImplemented : .badRequest
-        let body = Self.errorBody(status == .notImplemented ? "This server does not know that method." : "The request is not valid HTTP.")
+        let body = Self.errorBody(
+            status == .notImplemented ? "This server does not know that method." : "The request is not valid HTTP.")
         let headers = HTTPHeaders([
             ("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.readableBytes)),
             ("Connection", "close"),

@@ -1,8 +1,9 @@
 import NIOCore
 
-/// Reads a connection's first request line as it passes, and answers 400 at once when it has no
-/// HTTP version (`GET /`, HTTP/0.9): the decoder would wait for the rest of a line that never
-/// comes. Steps aside once the line is known to be fine; it never holds bytes back.
+/// Reads each request line as it passes, and answers 400 at once when it has no HTTP version
+/// (`GET /`, HTTP/0.9): the decoder would wait for the rest of a line that never comes. It never
+/// holds bytes back, and looks only where a request begins (the clock knows when); a request
+/// pipelined into the same packet as the one before it is left to the deadlines.
 final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -10,23 +11,43 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Longer lines are the decoder's to refuse.
     private static let longestLine = 8192
-    private var line: [UInt8] = []
+    private let clock: ConnectionClock
+    /// The request line read so far; nil when not at the start of a request.
+    private var line: [UInt8]?
+
+    init(clock: ConnectionClock) { self.clock = clock }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let bytes = unwrapInboundIn(data).readableBytesView
-        if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-            line += bytes[..<end].prefix(Self.longestLine)
-            if Self.hasVersion(line) {
-                context.fireChannelRead(data)
-                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-            } else {
-                refuse(context)
-            }
+        if clock.isWebSocket {
+            context.fireChannelRead(data)
             return
         }
-        line += bytes.prefix(Self.longestLine - line.count)
-        context.fireChannelRead(data)
-        if line.count >= Self.longestLine { context.pipeline.syncOperations.removeHandler(context: context, promise: nil) }
+        if line == nil && clock.awaitingRequest { line = [] }
+        guard var collected = line else {
+            context.fireChannelRead(data)
+            return
+        }
+        let bytes = unwrapInboundIn(data).readableBytesView
+        guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+            collected += bytes.prefix(Self.longestLine - collected.count)
+            line = collected.count >= Self.longestLine ? nil : collected
+            context.fireChannelRead(data)
+            return
+        }
+        collected += bytes[..<end].prefix(Self.longestLine - collected.count)
+        line = nil
+        // Blank lines before a request are allowed (RFC 9112 §2.2); the line after them is checked.
+        if collected.isEmpty || collected == [UInt8(ascii: "\r")] {
+            context.fireChannelRead(data)
+            return
+        }
+        if Self.hasVersion(collected) || clock.owesAnswers {
+            // With an answer still owed, a refusal written now would cut into it: the decoder
+            // waits, and the request deadline closes the connection.
+            context.fireChannelRead(data)
+        } else {
+            refuse(context)
+        }
     }
 
     /// `METHOD target HTTP/x.y`: three parts, the last one a version.

@@ -70,7 +70,8 @@ struct ContactsAPI {
     private func index(_ scope: MonicaScope) async throws -> Response {
         let page = try scope.page(sortable: Self.sortable)
         let rawQuery = scope.request.uri.queryParameters.get("query") ?? ""
-        let query = rawQuery.removingPercentEncoding ?? rawQuery
+        // NUL can match nothing stored, and PostgreSQL refuses it in a bound value.
+        let query = (rawQuery.removingPercentEncoding ?? rawQuery).replacingOccurrences(of: "\u{0}", with: "")
         let isSearch = !query.trimmingCharacters(in: .whitespaces).isEmpty
         let found = isSearch ? try await ContactQueries.search(scope, query: query, page) : nil
         return try await scope.read { sql in

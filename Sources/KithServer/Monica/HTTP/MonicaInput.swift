@@ -81,10 +81,24 @@ struct MonicaValidator {
     static func validate(_ input: MonicaInput, _ fields: [FieldRules]) throws -> ValidInput {
         var messages: [String] = []
         for field in fields {
-            if let message = check(input[field.name], field) { messages.append(message) }
+            if let value = input[field.name], containsNUL(value) {
+                // PostgreSQL can't store it, and no name or note needs it: refused on every engine.
+                messages.append("The \(field.name.replacingOccurrences(of: "_", with: " ")) must not contain a NUL character.")
+            } else if let message = check(input[field.name], field) {
+                messages.append(message)
+            }
         }
         guard messages.isEmpty else { throw MonicaError.invalid(messages) }
         return ValidInput(input: input)
+    }
+
+    private static func containsNUL(_ value: JSONTree) -> Bool {
+        switch value {
+        case .string(let text): text.utf8.contains(0)
+        case .array(let items): items.contains(where: containsNUL)
+        case .object(let object): object.members.contains { $0.key.utf8.contains(0) || containsNUL($0.value) }
+        default: false
+        }
     }
 
     private static func check(_ value: JSONTree?, _ field: FieldRules) -> String? {
