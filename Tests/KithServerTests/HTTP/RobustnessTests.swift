@@ -19,6 +19,13 @@ struct RobustnessTests {
             #expect(response.error?.code == "payload_too_large")
             let justUnder = try await client.call(.post, "/v1/auth/signup", json: #"{"email":"a@b.co","password":""# + String(repeating: "a", count: (1 << 20) - 100) + #""}"#)
             #expect(justUnder.status == .unprocessableContent, "a large but allowed body reaches validation")
+            // The Monica API and its sign-in answered 500 here: 413 in Laravel's shape.
+            let session = try await client.signUp("ada@example.com")
+            for path in ["/api/contacts", "/oauth/login"] {
+                let answer = try await client.call(.post, path, json: huge, token: session.accessToken)
+                #expect(answer.status == .contentTooLarge, "\(path): \(answer.text)")
+                #expect(answer.text == #"{"message":"Content Too Large"}"#)
+            }
         }
     }
 

@@ -148,9 +148,9 @@ enum ActivityTypeTable {
     static func insertUnstamped(_ sql: any SQLDatabase, _ table: String, _ values: [String: DBValue]) async throws
         -> Int64
     {
-        let names = Array(values.keys)
+        let pairs = Array(values)
         guard
-            let row = try await sql.insert(into: table).columns(names).values(names.map { SQLBind(values[$0]!) })
+            let row = try await sql.insert(into: table).columns(pairs.map(\.key)).values(pairs.map { SQLBind($0.value) })
                 .returning("id").first()
         else { throw MonicaStorageError("insert into \(table) returned no id") }
         return try row.decode(column: "id", as: Int64.self)

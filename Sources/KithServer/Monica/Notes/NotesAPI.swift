@@ -34,11 +34,12 @@ enum NoteTable {
         let all = try await sql.select().column("*").from(table.name).where("account_id", .equal, account)
             .where("contact_id", .in, SQLBind.group(contactIDs)).orderBy("created_at", .descending)
             .orderBy("id", .descending).all().map(table.read)
-        var taken: [Int64: Int] = [:]
+        var takenByContact: [Int64: Int] = [:]
         return all.filter { row in
             let contact = row.int("contact_id") ?? 0
-            taken[contact, default: 0] += 1
-            return taken[contact]! <= count
+            let taken = takenByContact[contact, default: 0] + 1
+            takenByContact[contact] = taken
+            return taken <= count
         }
     }
 }

@@ -100,9 +100,9 @@ enum MonicaQueries {
         let all = values.merging(["account_id": .int(account), "created_at": .int(now), "updated_at": .int(now)]) {
             new, _ in new
         }
-        let names = Array(all.keys)
+        let pairs = Array(all)
         guard
-            let row = try await sql.insert(into: table.name).columns(names).values(names.map { SQLBind(all[$0]!) })
+            let row = try await sql.insert(into: table.name).columns(pairs.map(\.key)).values(pairs.map { SQLBind($0.value) })
                 .returning("id").first()
         else { throw MonicaStorageError("insert into \(table.name) returned no id") }
         return try row.decode(column: "id", as: Int64.self)
