@@ -23,7 +23,8 @@ struct TokensCommand: AsyncParsableCommand {
                     guard !tokens.isEmpty else { return "No tokens. Create one with `kith account tokens create NAME`." }
                     return tokens.map { token in
                         let used = token.lastUsedAt.map { "last used \(WireCoding.formatTimestamp($0))" } ?? "never used"
-                        return "\(token.id.uuidString.lowercased())  \(token.name)  (created \(WireCoding.formatTimestamp(token.createdAt)), \(used))"
+                        let expires = token.expiresAt.map { ", expires \(WireCoding.formatTimestamp($0))" } ?? ""
+                        return "\(token.id.uuidString.lowercased())  \(token.name)  (created \(WireCoding.formatTimestamp(token.createdAt)), \(used)\(expires))"
                     }.joined(separator: "\n")
                 }
             }

@@ -215,6 +215,7 @@ struct AccountPages {
                     "id": token.id.uuidString.lowercased(), "name": token.name, "createdAt": Self.display(token.createdAt),
                 ]
                 if let lastUsed = token.lastUsedAt { row["lastUsedAt"] = Self.display(lastUsed) }
+                if let expires = token.expiresAt { row["expiresAt"] = Self.display(expires) }
                 return row
             },
         ]
