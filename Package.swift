@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Every target is built with these: `any` spelled out wherever a protocol is used as a type.
+let strictness: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
 let package = Package(
     name: "kith",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -30,17 +33,19 @@ let package = Package(
     ],
     targets: [
         // Shared by server and clients: domain types, wire DTOs, validation. Foundation only, no I/O.
-        .target(name: "KithCore"),
+        .target(name: "KithCore", swiftSettings: strictness),
         // The client SDK. Must stay free of server-only dependencies so an iOS app can embed it.
         .target(
             name: "KithKit",
-            dependencies: ["KithCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["KithCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictness
         ),
         // The live socket over SwiftNIO, for platforms whose URLSession has no WebSocket (Linux).
         // Kept out of KithKit so an iOS app does not carry NIO.
         .target(
             name: "KithKitNIO",
-            dependencies: ["KithKit", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")]
+            dependencies: ["KithKit", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
+            swiftSettings: strictness
         ),
         // The server as a library: buildApplication(config).
         .target(
@@ -64,7 +69,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            resources: [.copy("Web/Templates"), .copy("Web/Static"), .copy("API/openapi.yaml")]
+            resources: [.copy("Web/Templates"), .copy("Web/Static"), .copy("API/openapi.yaml")],
+            swiftSettings: strictness
         ),
         .executableTarget(
             name: "kith",
@@ -72,11 +78,14 @@ let package = Package(
                 "KithCore", "KithKit", "KithKitNIO", "KithServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: strictness
         ),
         // Fills a profile's local store as an app would: for bench/run-sync, and the end-to-end test
         // that kills a device mid-write (not shipped).
-        .executableTarget(name: "kith-bench", dependencies: ["KithKit", "KithCore"], path: "bench/Sources/kith-bench"),
+        .executableTarget(
+            name: "kith-bench", dependencies: ["KithKit", "KithCore"], path: "bench/Sources/kith-bench",
+            swiftSettings: strictness),
         // What the test targets share: clock, storage engines, scratch databases, outbox, loopback
         // sockets, child processes. A plain library (not a product) so test targets can depend on it.
         .target(
@@ -85,20 +94,23 @@ let package = Package(
                 "KithKit", "KithServer", "KithCore",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Tests/KithTestSupport"
+            path: "Tests/KithTestSupport",
+            swiftSettings: strictness
         ),
-        .testTarget(name: "KithCoreTests", dependencies: ["KithCore"]),
+        .testTarget(name: "KithCoreTests", dependencies: ["KithCore"], swiftSettings: strictness),
         .testTarget(
             name: "KithServerTests",
             dependencies: [
                 "KithServer", "KithCore", "KithTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-            ]
+            ],
+            swiftSettings: strictness
         ),
         .testTarget(
             name: "KithKitTests",
-            dependencies: ["KithKit", "KithCore", "KithTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["KithKit", "KithCore", "KithTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictness
         ),
         // A real server on a loopback port, driven by KithKit clients and by the `kith` binary.
         .testTarget(
@@ -107,7 +119,8 @@ let package = Package(
                 "KithKit", "KithKitNIO", "KithServer", "KithCore", "KithTestSupport", "kith", "kith-bench",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+            ],
+            swiftSettings: strictness
         ),
     ]
 )
