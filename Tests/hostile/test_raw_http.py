@@ -26,9 +26,6 @@ SECOND_REQUESTS = [m for m in MALFORMED_REQUESTS if m[0] not in ("garbage reques
 
 @pytest.mark.parametrize("name,data,statuses", SECOND_REQUESTS, ids=[m[0] for m in SECOND_REQUESTS])
 def test_malformed_request_after_a_good_one_on_a_kept_alive_connection(server, name, data, statuses):
-    if name == "HTTP/0.9":
-        pytest.xfail("finding H2 (.hostile-findings.md): a version-less line as the second request of a "
-                     "connection gets no answer until the request deadline")
     with socket.create_connection((server.host, server.port), timeout=5) as sock:
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         first = b""
@@ -44,8 +41,6 @@ def test_malformed_request_after_a_good_one_on_a_kept_alive_connection(server, n
     assert received == b"" or any(received.startswith(b"HTTP/1.1 %d" % s) for s in statuses), f"{name}: {received!r}"
 
 
-@pytest.mark.xfail(strict=False, reason="finding H3 (.hostile-findings.md): now and then a malformed second "
-                   "request on a kept-alive connection is closed without its 400")
 def test_malformed_second_requests_are_always_answered(server):
     unanswered = []
     for _ in range(20):
@@ -68,8 +63,6 @@ def test_malformed_second_requests_are_always_answered(server):
     assert not unanswered, f"closed without an answer: {unanswered}"
 
 
-@pytest.mark.xfail(strict=False, reason="finding H1 (.hostile-findings.md): the answer to a pipelined good "
-                   "request is lost when a malformed one follows in the same packet")
 def test_pipelined_good_request_then_malformed_one_both_answered(server):
     good = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
     answer = raw_request(server.host, server.port, good + b"FOO / HTTP/1.1\r\nHost: x\r\n\r\n", timeout=AT_ONCE + 3)
