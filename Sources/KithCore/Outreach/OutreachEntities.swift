@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Outreach app's synced entities (seed 000, DOMAINS.md "Outreach"). Rules that span records
+/// The Outreach app's synced entities (seed 000, docs/outreach.md "Outreach"). Rules that span records
 /// (unique year names, the last year can't be deleted) live in the app's store; these are the
 /// per-field limits both server and devices check.
 public enum OutreachEntities {

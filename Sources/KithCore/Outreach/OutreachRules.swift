@@ -1,6 +1,6 @@
 import Foundation
 
-/// Outreach's rules across records (DOMAINS.md): year names unique per account (trimmed, ignoring
+/// Outreach's rules across records (docs/outreach.md): year names unique per account (trimmed, ignoring
 /// case), the last year never deleted, a year's people deleted with it, a person only in a year
 /// that exists.
 public enum OutreachRules {

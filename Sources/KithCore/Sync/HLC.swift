@@ -2,14 +2,13 @@ import Foundation
 
 /// A hybrid logical clock timestamp: wall milliseconds, a counter for events within one
 /// millisecond, and the node (device) that made it. Its string form sorts like the timestamp:
-/// `<ms, 15 digits>-<counter, 5 digits>-<node>` (SYNC.md).
+/// `<ms, 15 digits>-<counter, 5 digits>-<node>` (docs/sync.md).
 public struct HLC: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let wallMillis: Int64
     public let counter: Int
     public let node: String
 
     public static let maxCounter = 99_999
-    static let maxWallMillis: Int64 = 999_999_999_999_999
 
     public init(wallMillis: Int64, counter: Int, node: String) {
         self.wallMillis = wallMillis

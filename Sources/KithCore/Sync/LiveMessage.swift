@@ -1,6 +1,6 @@
 import Foundation
 
-/// A message on the live socket (`GET /v1/live`, SYNC.md). JSON text frames, one object each.
+/// A message on the live socket (`GET /v1/live`, docs/sync.md). JSON text frames, one object each.
 ///
 /// - device -> server, only when the upgrade request carried no `Authorization` header:
 ///   `{"type":"auth","token":"<access token>"}` as the first message.

@@ -43,7 +43,7 @@ public struct PushResponse: Codable, Sendable {
 
 /// A record as pull hands it out. `stamps` (the HLC of each field's last write) and `deletedStamp`
 /// let a device merge the server's state with its own unpushed edits by the same rule as the server
-/// (SYNC.md lists `fields`, `deleted` and `seq`; the stamps are Kith's addition for that merge).
+/// (docs/sync.md lists `fields`, `deleted` and `seq`; the stamps are Kith's addition for that merge).
 public struct ChangeDTO: Codable, Sendable, Equatable {
     public var entity: String
     @LowercaseUUID public var id: UUID

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One change a device wants applied (SYNC.md, push).
+/// One change a device wants applied (docs/sync.md, push).
 public struct Mutation: Hashable, Sendable, Codable {
     public enum Operation: String, Hashable, Sendable, Codable { case upsert, delete }
 
@@ -27,7 +27,7 @@ public struct Mutation: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case mutationId, entity, id, scope, op, fields, hlc }
 
-    /// `fields` may be left out (a delete has none to carry), as SYNC.md allows.
+    /// `fields` may be left out (a delete has none to carry), as docs/sync.md allows.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         _mutationId = try container.decode(LowercaseUUID.self, forKey: .mutationId)
@@ -69,7 +69,7 @@ public enum MergeOutcome: Hashable, Sendable {
     case changed
     /// Every field already carried a later write: nothing changed (an old or repeated mutation).
     case superseded
-    /// The record is deleted; an upsert never brings it back (SYNC.md: deletion wins).
+    /// The record is deleted; an upsert never brings it back (docs/sync.md: deletion wins).
     case ignoredDeleted
 }
 

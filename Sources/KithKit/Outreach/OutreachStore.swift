@@ -1,7 +1,7 @@
 import Foundation
 import KithCore
 
-/// The Outreach app's data on a device (seed 000, DOMAINS.md "Outreach"), over a `LocalStore`:
+/// The Outreach app's data on a device (seed 000, docs/outreach.md "Outreach"), over a `LocalStore`:
 /// every change is a local write queued for sync, so everything works offline. The rules that span
 /// records (unique year names, never deleting the last year, a year's contacts going with it) are
 /// checked here, inside the same transaction as the write.

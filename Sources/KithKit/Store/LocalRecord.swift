@@ -32,7 +32,7 @@ public struct LocalRecord: Sendable, Equatable, Identifiable {
 }
 
 /// A change this device made that the server refused; it is dropped from the outbox and kept here
-/// so the app can tell the person (SYNC.md: never retried forever).
+/// so the app can tell the person (docs/sync.md: never retried forever).
 public struct SyncRejection: Sendable, Equatable {
     public let mutationId: UUID
     public let entity: String

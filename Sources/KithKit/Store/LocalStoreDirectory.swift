@@ -4,7 +4,7 @@ import KithCore
 
 /// Where a device keeps its local stores: one database per account that signed in here
 /// (`user-<id>.sqlite`) and one for data made before any sign-up (`anonymous.sqlite`). Signing out
-/// closes an account's store without deleting it (SYNC.md, seed 002 req. 3.3): the next account
+/// closes an account's store without deleting it (docs/sync.md, seed 002 req. 3.3): the next account
 /// opens its own file and never reads it. Deleting the account deletes the file.
 public struct LocalStoreDirectory: Sendable {
     public let url: URL

@@ -2,7 +2,7 @@ import Foundation
 import KithCore
 
 /// Moves a `LocalStore`'s changes to the server and the server's changes into the store
-/// (SYNC.md, "Client engine"): push the outbox in batches, pull pages by cursor, listen on the
+/// (docs/sync.md, "Client engine"): push the outbox in batches, pull pages by cursor, listen on the
 /// live socket for nudges. Started, it syncs on every local change, every nudge, every reconnect,
 /// on a timer and on demand; failures are retried with capped exponential backoff and jitter.
 public actor SyncEngine {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the sync engine is doing, for a status line or badge (SYNC.md). `pending` is the number of
+/// What the sync engine is doing, for a status line or badge (docs/sync.md). `pending` is the number of
 /// local changes not yet acknowledged by the server.
 public enum SyncStatus: Sendable, Equatable {
     /// Everything is pushed and the last pull found nothing more (or the engine has not started).

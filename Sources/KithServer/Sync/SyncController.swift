@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import KithCore
 
-/// `/v1/sync/push` and `/v1/sync/pull` (SYNC.md). Who may write what is decided in `SyncRules`.
+/// `/v1/sync/push` and `/v1/sync/pull` (docs/sync.md). Who may write what is decided in `SyncRules`.
 struct SyncController {
     let repository: SyncRepository
     let rules: SyncRules

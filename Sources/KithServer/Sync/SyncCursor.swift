@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a device's pull stands, per scope: the last sequence value it has seen of each scope it
 /// could read. A scope the user gains later (joining a family) has no position yet, so the next pull
-/// starts that scope from the beginning and its existing records arrive (SYNC.md).
+/// starts that scope from the beginning and its existing records arrive (docs/sync.md).
 ///
 /// Opaque to clients: base64url of `<scope>=<seq>;…`, sorted by scope.
 struct SyncCursor: Equatable {

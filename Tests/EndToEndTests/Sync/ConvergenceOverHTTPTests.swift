@@ -4,7 +4,7 @@ import KithKit
 import KithTestSupport
 import Testing
 
-/// Devices syncing through a real server over loopback HTTP (SYNC.md's promises, seed 002 reqs. 5-9).
+/// Devices syncing through a real server over loopback HTTP (docs/sync.md's promises, seed 002 reqs. 5-9).
 @Suite("Sync between devices")
 struct ConvergenceOverHTTPTests {
     @Test("edits made offline on two devices converge after both reconnect", arguments: Engine.available)

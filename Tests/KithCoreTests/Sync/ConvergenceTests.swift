@@ -2,7 +2,7 @@ import Foundation
 import KithCore
 import Testing
 
-/// Property test of the merge rule (SYNC.md): many replicas receive the same set of mutations in
+/// Property test of the merge rule (docs/sync.md): many replicas receive the same set of mutations in
 /// different orders, with duplicates and delays, made by devices whose clocks are skewed, and must
 /// end identical; and no delete that any replica applied is ever undone.
 @Suite("Convergence")

@@ -6,7 +6,7 @@ import Testing
 
 @testable import KithServer
 
-/// Outreach's rules across records, enforced by the server on push (DOMAINS.md): what one device
+/// Outreach's rules across records, enforced by the server on push (docs/outreach.md): what one device
 /// can't break, two devices can't break together either.
 @Suite("Outreach rules on push")
 struct OutreachRulesTests {

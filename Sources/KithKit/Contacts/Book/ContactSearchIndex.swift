@@ -1,7 +1,7 @@
 import Foundation
 import KithCore
 
-/// Offline search over the cached contacts, ranked as DOMAINS.md says (exact, prefix, fuzzy,
+/// Offline search over the cached contacts, ranked as docs/contacts-sdk.md says (exact, prefix, fuzzy,
 /// phonetic; every word must match): the same `NameSearch` the server uses, so a real Monica whose
 /// own search only matches substrings still finds "Jon" for "John". The words are kept in memory
 /// and rebuilt only when the cache's contacts change.

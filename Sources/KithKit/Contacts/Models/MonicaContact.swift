@@ -143,7 +143,7 @@ public struct MonicaContact: Codable, Sendable, Equatable, Identifiable {
     public var emails: [String] { contactFields?.filter { $0.kind == .email }.map(\.content) ?? [] }
     public var phones: [String] { contactFields?.filter { $0.kind == .phone }.map(\.content) ?? [] }
 
-    /// What offline search looks in: names, nickname, company, job and emails (DOMAINS.md).
+    /// What offline search looks in: names, nickname, company, job and emails (docs/contacts-sdk.md).
     public var searchableText: [String?] {
         [firstName, lastName, nickname, completeName, company, job] + emails
     }

@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import KithCore
 
-/// `GET /v1/live` (SYNC.md): the WebSocket that nudges a user's devices when data they can read
+/// `GET /v1/live` (docs/sync.md): the WebSocket that nudges a user's devices when data they can read
 /// changes. The upgrade is always accepted; a missing or bad token is answered on the socket with
 /// an `unauthorized` error message and a close, so browsers (which cannot read a refused upgrade's
 /// status) and header-less clients learn the reason the same way.

@@ -51,7 +51,7 @@
 
   // ---- Coordinates, maps, directions -------------------------------------------------------------
 
-  // (0, 0) is what a failed geocode leaves: it counts as missing (DOMAINS.md).
+  // (0, 0) is what a failed geocode leaves: it counts as missing (docs/contacts-web.md).
   function coordinates(address) {
     var lat = address.latitude;
     var lon = address.longitude;
