@@ -323,9 +323,6 @@ def test_hostile_bodies_on_every_write_route(monica, name, body, content_type, m
             problems.append(f"{method} {path}: {problem}")
             break
     client.server.assert_healthy(name)
-    if problems and name == "escaped NUL in strings" and client.server.engine == "postgres":
-        pytest.xfail("finding P1 (.hostile-findings.md): NUL in a string is a 500 on PostgreSQL:\n"
-                     + "\n".join(problems[:3]))
     assert not problems, "\n".join(problems)
 
 
