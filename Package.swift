@@ -72,8 +72,10 @@ let package = Package(
             resources: [.copy("Web/Templates"), .copy("Web/Static"), .copy("API/openapi.yaml")],
             swiftSettings: strictness
         ),
-        .executableTarget(
-            name: "kith",
+        // The command line as a library: every command, option and output shape; `KithCLI.run` runs
+        // one with a `Console` (the process's, or a test's).
+        .target(
+            name: "KithCLI",
             dependencies: [
                 "KithCore", "KithKit", "KithKitNIO", "KithServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -81,6 +83,8 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        // The `kith` executable: its `@main` hands the process's arguments and streams to KithCLI.
+        .executableTarget(name: "kith", dependencies: ["KithCLI"], swiftSettings: strictness),
         // Fills a profile's local store as an app would: for bench/run-sync, and the end-to-end test
         // that kills a device mid-write (not shipped).
         .executableTarget(

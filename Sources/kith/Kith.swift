@@ -1,0 +1,8 @@
+import KithCLI
+
+@main
+enum Kith {
+    static func main() async {
+        await KithCLI.main()
+    }
+}
