@@ -41,14 +41,15 @@ public func buildApplication(
     } else {
         dataLock = nil
     }
-    let database = try await KithDatabase.open(config.databaseLocation, logger: logger)
+    let database = try await KithDatabase.open(config.databaseLocation, logger: logger, clock: config.clock)
     let address = ServerAddress(configured: config.publicURL, host: config.host)
     let accounts = AccountService(
-        repository: AccountRepository(database: database),
+        repository: AccountRepository(database: database, ids: config.ids),
         hasher: PasswordHasher(cost: config.accounts.bcryptCost),
         mailer: mailer,
         settings: config.accounts,
         clock: config.clock,
+        ids: config.ids,
         publicURL: { address.publicURL },
         mailFrom: config.mailFrom,
         logger: logger)
@@ -96,18 +97,19 @@ public func buildApplication(
         services.append(listener)
     }
     let writer = SyncWriter(repository: syncRepository, rules: syncRules, clock: config.clock, notifier: changeNotifier)
-    SyncController(repository: syncRepository, rules: syncRules, accounts: accounts, writer: writer).addRoutes(to: router)
+    SyncController(accounts: accounts, writer: writer).addRoutes(to: router)
     let live = LiveController(accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live)
     live.addRoutes(to: router)
     let webSocketRouter = live.webSocketRouter()
     let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
     let outreach = OutreachService(
-        repository: syncRepository, writer: writer, stamps: WebClock(wall: config.clock), clock: config.clock)
+        repository: syncRepository, writer: writer, stamps: WebClock(wall: config.clock, ids: config.ids), clock: config.clock, ids: config.ids)
     OutreachPages(outreach: outreach, renderer: renderer, session: session).addRoutes(to: router)
     ContactsPages(renderer: renderer, session: session).addRoutes(to: router)
     MonicaServer.addRoutes(
-        to: router, database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock)
+        to: router, database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock,
+        ids: config.ids)
 
     let apiRoutes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
     let webSocketRoutes = webSocketRouter.routes.map { "\($0.method.rawValue) \($0.path)" }

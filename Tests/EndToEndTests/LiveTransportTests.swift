@@ -30,11 +30,11 @@ struct LiveTransportTests {
         let id = UUID()
         let mutation = Mutation(
             mutationId: UUID(), entity: note.name, id: id, scope: scope, op: .upsert, fields: ["title": .string("Hi")],
-            hlc: clock.tick(now: Int64(Date().timeIntervalSince1970 * 1000)))
+            hlc: clock.tick(now: Date().epochMillis))
         let pushed: PushResponse = try await client.authorized(
-            "POST", "/v1/sync/push", body: PushRequest(clientId: UUID(), mutations: [mutation]))
+            KithAPI.Sync.push, body: PushRequest(clientId: UUID(), mutations: [mutation]))
         #expect(pushed.results.map(\.status) == [.applied])
-        let pulled: PullResponse = try await client.authorized("GET", "/v1/sync/pull")
+        let pulled: PullResponse = try await client.authorized(KithAPI.Sync.pull)
         return try #require(pulled.changes.first { $0.id == id }?.seq)
     }
 

@@ -21,4 +21,8 @@ public struct LowercaseUUID: Codable, Sendable, Hashable {
 extension UUID {
     /// The lower-case text form every Kith table and wire message uses.
     public var lowercased: String { uuidString.lowercased() }
+
+    /// `00000000-0000-0000-0000-000000000000`: what an unreadable stored id reads as, rather than a
+    /// random one that would differ on every read.
+    public static let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }

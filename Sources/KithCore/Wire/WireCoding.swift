@@ -29,7 +29,7 @@ public enum WireCoding {
     /// `2026-11-21T15:52:00.123Z`. Milliseconds are rounded from the integer count, because
     /// formatting the binary fraction directly truncates .123 to .122.
     public static func formatTimestamp(_ date: Date) -> String {
-        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let millis = date.epochMillis
         let (seconds, fraction) = millis.quotientAndRemainder(dividingBy: 1000)
         let wholeSeconds = Date(timeIntervalSince1970: TimeInterval(fraction < 0 ? seconds - 1 : seconds))
         let text = wholeSeconds.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))

@@ -56,7 +56,7 @@ public actor KithClient {
         try checkLocally(CredentialRules.validateEmail(CredentialRules.normalizedEmail(email)))
         try checkLocally(CredentialRules.validateNewPassword(password))
         let answer: AuthSessionResponse = try await send(
-            "POST", "v1/auth/signup", body: CredentialsRequest(email: email, password: password))
+            KithAPI.Auth.signUp, body: CredentialsRequest(email: email, password: password))
         try adopt(answer)
         rememberDevice(answer)
         return answer.user
@@ -66,7 +66,7 @@ public actor KithClient {
     public func signIn(email: String, password: String) async throws -> UserDTO {
         let known = (try? deviceTokens?.load())?.byEmail[CredentialRules.normalizedEmail(email)]
         let answer: AuthSessionResponse = try await send(
-            "POST", "v1/auth/login", body: CredentialsRequest(email: email, password: password, deviceToken: known))
+            KithAPI.Auth.logIn, body: CredentialsRequest(email: email, password: password, deviceToken: known))
         try adopt(answer)
         rememberDevice(answer)
         return answer.user
@@ -85,7 +85,7 @@ public actor KithClient {
     public func signOut() async throws {
         if try store.load() != nil {
             // Refreshes an expired access token first, so the server really ends the session.
-            _ = try? await authorizedExchange("POST", "v1/auth/logout", body: Optional<Empty>.none)
+            _ = try? await authorizedExchange(KithAPI.Auth.logOut, body: Optional<Empty>.none)
         }
         try setSession(nil)
     }
@@ -105,7 +105,7 @@ public actor KithClient {
     private func exchange(_ session: StoredSession) async throws -> StoredSession {
         do {
             let answer: AuthSessionResponse = try await send(
-                "POST", "v1/auth/refresh", body: RefreshRequest(refreshToken: session.refreshToken))
+                KithAPI.Auth.refresh, body: RefreshRequest(refreshToken: session.refreshToken))
             return try adopt(answer)
         } catch let error as KithError {
             if case .server(let status, _) = error, status == 401 {
@@ -117,7 +117,7 @@ public actor KithClient {
     }
 
     public func me() async throws -> UserDTO {
-        let user: UserDTO = try await authorized("GET", "v1/me")
+        let user: UserDTO = try await authorized(KithAPI.Auth.me)
         if var session = try store.load(), session.user != user {
             session.user = user
             try setSession(session)
@@ -128,24 +128,24 @@ public actor KithClient {
     /// Changes the password; this device stays signed in, every other session ends.
     public func changePassword(current: String, new: String) async throws {
         try checkLocally(CredentialRules.validateNewPassword(new, field: "newPassword"))
-        try await authorizedNoContent("POST", "v1/auth/password", body: ChangePasswordRequest(currentPassword: current, newPassword: new))
+        try await authorizedNoContent(KithAPI.Auth.changePassword, body: ChangePasswordRequest(currentPassword: current, newPassword: new))
     }
 
     /// Asks for a reset mail. Succeeds whether or not the email has an account.
     public func requestPasswordReset(email: String) async throws {
         try checkLocally(CredentialRules.validateEmail(CredentialRules.normalizedEmail(email)))
-        _ = try await exchangeChecked(request("POST", "v1/auth/password-reset", body: PasswordResetRequest(email: email)))
+        _ = try await exchangeChecked(request(KithAPI.Auth.requestPasswordReset, body: PasswordResetRequest(email: email)))
     }
 
     public func confirmPasswordReset(token: String, newPassword: String) async throws {
         try checkLocally(CredentialRules.validateNewPassword(newPassword, field: "newPassword"))
         _ = try await exchangeChecked(
-            request("POST", "v1/auth/password-reset/confirm", body: PasswordResetConfirmRequest(token: token, newPassword: newPassword)))
+            request(KithAPI.Auth.confirmPasswordReset, body: PasswordResetConfirmRequest(token: token, newPassword: newPassword)))
     }
 
     /// Deletes the account and all of its data on the server, then forgets the session here.
     public func deleteAccount(password: String) async throws {
-        try await authorizedNoContent("DELETE", "v1/me", body: DeleteAccountRequest(password: password))
+        try await authorizedNoContent(KithAPI.Auth.deleteAccount, body: DeleteAccountRequest(password: password))
         try setSession(nil)
     }
 
@@ -153,33 +153,33 @@ public actor KithClient {
 
     public func createPersonalToken(name: String) async throws -> PersonalTokenDTO {
         try checkLocally(CredentialRules.validateTokenName(name))
-        return try await authorized("POST", "v1/tokens", body: CreateTokenRequest(name: name))
+        return try await authorized(KithAPI.Tokens.create, body: CreateTokenRequest(name: name))
     }
 
     public func personalTokens() async throws -> [PersonalTokenDTO] {
-        let list: PersonalTokenList = try await authorized("GET", "v1/tokens")
+        let list: PersonalTokenList = try await authorized(KithAPI.Tokens.list)
         return list.tokens
     }
 
     public func revokePersonalToken(id: UUID) async throws {
-        try await authorizedNoContent("DELETE", "v1/tokens/\(id.uuidString.lowercased())")
+        try await authorizedNoContent(KithAPI.Tokens.revoke, parameters: [id.lowercased])
     }
 
     // MARK: Authorized requests
 
     /// Sends a request as the signed-in user and decodes the JSON answer.
     public func authorized<Answer: Decodable>(
-        _ method: String, _ path: String, query: [URLQueryItem] = [],
+        _ route: APIRoute, parameters: [String] = [], query: [URLQueryItem] = [],
         body: (some Encodable & Sendable)? = Optional<Empty>.none
     ) async throws -> Answer {
-        try Self.decode(try await authorizedExchange(method, path, query: query, body: body))
+        try Self.decode(try await authorizedExchange(route, parameters: parameters, query: query, body: body))
     }
 
     /// Sends a request as the signed-in user, for answers without a body.
     public func authorizedNoContent(
-        _ method: String, _ path: String, body: (some Encodable & Sendable)? = Optional<Empty>.none
+        _ route: APIRoute, parameters: [String] = [], body: (some Encodable & Sendable)? = Optional<Empty>.none
     ) async throws {
-        _ = try await authorizedExchange(method, path, body: body)
+        _ = try await authorizedExchange(route, parameters: parameters, body: body)
     }
 
     /// A session whose access token is good for a while yet (refreshed first if about to expire),
@@ -193,10 +193,10 @@ public actor KithClient {
     }
 
     private func authorizedExchange(
-        _ method: String, _ path: String, query: [URLQueryItem] = [], body: (some Encodable & Sendable)?
+        _ route: APIRoute, parameters: [String] = [], query: [URLQueryItem] = [], body: (some Encodable & Sendable)?
     ) async throws -> HTTPExchangeResponse {
         var session = try await currentSession()
-        var outgoing = request(method, path, query: query, body: body)
+        var outgoing = request(route, parameters: parameters, query: query, body: body)
         outgoing.headers["Authorization"] = "Bearer \(session.accessToken)"
         let response = try await transport.send(outgoing)
         guard Self.isTokenRejection(response) else { return try Self.check(response) }
@@ -242,10 +242,11 @@ public actor KithClient {
     }
 
     private func request(
-        _ method: String, _ path: String, query: [URLQueryItem] = [],
+        _ route: APIRoute, parameters: [String] = [], query: [URLQueryItem] = [],
         body: (some Encodable & Sendable)? = Optional<Empty>.none
     ) -> HTTPExchangeRequest {
-        var url = serverURL.appendingPathComponent(path)
+        let method = route.method
+        var url = serverURL.appendingPathComponent(route.path(parameters))
         if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
             components.queryItems = query
             url = components.url ?? url
@@ -258,10 +259,8 @@ public actor KithClient {
         return request
     }
 
-    private func send<Answer: Decodable>(_ method: String, _ path: String, body: some Encodable & Sendable) async throws
-        -> Answer
-    {
-        try Self.decode(try await exchangeChecked(request(method, path, body: body)))
+    private func send<Answer: Decodable>(_ route: APIRoute, body: some Encodable & Sendable) async throws -> Answer {
+        try Self.decode(try await exchangeChecked(request(route, body: body)))
     }
 
     private func exchangeChecked(_ request: HTTPExchangeRequest) async throws -> HTTPExchangeResponse {

@@ -112,7 +112,7 @@ extension LocalStore {
     /// page is either wholly applied or pulled again. Returns the records that changed here and the
     /// conflicts met: fields this device changed (not yet sent) that another device changed too.
     func apply(_ page: PullResponse) throws -> PulledPage {
-        let nowMillis = Self.millis(now())
+        let nowMillis = now().epochMillis
         return try storageErrors {
             try writer.write { db in
                 var clock = try SyncState.load(db)?.clock ?? HybridLogicalClock(node: clientId.lowercased)

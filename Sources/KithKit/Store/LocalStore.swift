@@ -63,7 +63,7 @@ public final class LocalStore: Sendable {
             try writer.write { db in
                 let state = try SyncState.load(db)
                 let transaction = LocalTransaction(
-                    database: db, storage: storage, userScope: userScope, nowMillis: Self.millis(now()),
+                    database: db, storage: storage, userScope: userScope, nowMillis: now().epochMillis,
                     clock: state?.clock ?? HybridLogicalClock(node: clientId.lowercased))
                 let result = try body(transaction)
                 try SyncState.saveClock(transaction.clock, db)
@@ -127,7 +127,6 @@ public final class LocalStore: Sendable {
 
     // MARK: Plumbing
 
-    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
 
     /// Database failures become `KithError.storage`; other errors (an app's own, thrown inside a
     /// transaction to roll it back) pass through unchanged.

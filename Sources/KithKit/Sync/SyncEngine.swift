@@ -7,10 +7,11 @@ import KithCore
 /// on a timer and on demand; failures are retried with capped exponential backoff and jitter.
 public actor SyncEngine {
     public struct Configuration: Sendable {
-        /// Server limits: 500 mutations and 1 MiB per push.
-        public var pushBatchSize = 500
-        public var pushBatchBytes = 512 * 1024
-        public var pullPageSize = 500
+        /// Within the server's limits (`SyncLimits`): at most 500 mutations and, with room to
+        /// spare for the envelope, half the 1 MiB body per push.
+        public var pushBatchSize = SyncLimits.mutationsPerPush
+        public var pushBatchBytes = SyncLimits.largestBody / 2
+        public var pullPageSize = SyncLimits.defaultPullPage
         /// How often to sync when nothing else wakes the engine, without and with a live socket.
         public var pollInterval: Duration = .seconds(30)
         public var livePollInterval: Duration = .seconds(300)

@@ -14,18 +14,18 @@ public protocol SyncService: Sendable {
 
 extension KithClient: SyncService {
     public func push(_ request: PushRequest) async throws -> PushResponse {
-        try await authorized("POST", "v1/sync/push", body: request)
+        try await authorized(KithAPI.Sync.push, body: request)
     }
 
     public func pull(cursor: String?, limit: Int) async throws -> PullResponse {
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
-        return try await authorized("GET", "v1/sync/pull", query: query)
+        return try await authorized(KithAPI.Sync.pull, query: query)
     }
 
     public func liveEndpoint() async throws -> (url: URL, token: String) {
         let session = try await currentSession()
-        var components = URLComponents(url: serverURL.appendingPathComponent("v1/live"), resolvingAgainstBaseURL: false)
+        var components = URLComponents(url: serverURL.appendingPathComponent(KithAPI.Sync.live.relativePath), resolvingAgainstBaseURL: false)
         components?.scheme = serverURL.scheme?.lowercased() == "https" ? "wss" : "ws"
         guard let url = components?.url else { throw KithError.invalidResponse("no live address for \(serverURL)") }
         return (url, session.accessToken)

@@ -17,7 +17,7 @@ struct UserRecord: Sendable, Codable, Equatable {
     }
 
     var dto: UserDTO {
-        UserDTO(id: UUID(uuidString: id) ?? UUID(), email: email, createdAt: Clock.date(millis: createdAt))
+        UserDTO(id: UUID(uuidString: id) ?? .zero, email: email, createdAt: Date(epochMillis: createdAt))
     }
 }
 
@@ -40,8 +40,8 @@ struct PersonalTokenRecord: Sendable, Codable, Equatable {
 
     func dto(token: String? = nil) -> PersonalTokenDTO {
         PersonalTokenDTO(
-            id: UUID(uuidString: id) ?? UUID(), name: name, token: token, createdAt: Clock.date(millis: createdAt),
-            lastUsedAt: lastUsedAt.map(Clock.date(millis:)), expiresAt: expiresAt.map(Clock.date(millis:)))
+            id: UUID(uuidString: id) ?? .zero, name: name, token: token, createdAt: Date(epochMillis: createdAt),
+            lastUsedAt: lastUsedAt.map(Date.init(epochMillis:)), expiresAt: expiresAt.map(Date.init(epochMillis:)))
     }
 }
 

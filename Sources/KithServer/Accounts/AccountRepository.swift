@@ -5,6 +5,7 @@ import SQLKit
 /// named operation in one transaction; callers never see SQL.
 struct AccountRepository: Sendable {
     let database: KithDatabase
+    let ids: IdentifierSource
 
     // MARK: Users
 
@@ -370,7 +371,7 @@ struct AccountRepository: Sendable {
             try await sql.raw(
                 """
                 INSERT INTO login_failures (id, email, client, failed_at)
-                VALUES (\(bind: UUID().uuidString), \(bind: email), \(bind: client), \(bind: now))
+                VALUES (\(bind: ids.text()), \(bind: email), \(bind: client), \(bind: now))
                 """
             ).run()
             // Old failures no longer count; dropping them keeps the table small.

@@ -10,6 +10,7 @@ struct AccountService: Sendable {
     let mailer: any Mailer
     let settings: AccountSettings
     let clock: Clock
+    let ids: IdentifierSource
     let publicURL: @Sendable () -> String
     let mailFrom: String
     let logger: Logger
@@ -24,7 +25,7 @@ struct AccountService: Sendable {
         if let problem = CredentialRules.validateNewPassword(password) { throw AppError.validation(problem) }
         let now = clock.nowMillis
         let record = UserRecord(
-            id: UUID().uuidString.lowercased(), email: email, passwordHash: try await hasher.hash(password),
+            id: ids.text(), email: email, passwordHash: try await hasher.hash(password),
             createdAt: now, passwordChangedAt: now)
         guard let user = try await repository.createUser(record) else {
             throw AppError(.conflict, .emailTaken, "An account with this email already exists. Sign in instead.", field: "email")
@@ -107,7 +108,7 @@ struct AccountService: Sendable {
         let access = Tokens.generate(kind == .web ? .web : .access)
         let refresh = kind == .app ? Tokens.generate(.refresh) : nil
         let session = IssuedSession(
-            sessionID: UUID().uuidString.lowercased(), accessToken: access, refreshToken: refresh,
+            sessionID: ids.text(), accessToken: access, refreshToken: refresh,
             accessExpiresIn: Int(lifetime))
         try await repository.createSession(
             id: session.sessionID, userID: user.id, kind: kind, accessHash: Tokens.hash(access),
@@ -164,7 +165,7 @@ struct AccountService: Sendable {
 
     private func authenticated(_ user: UserRecord, sessionID: String?, personalTokenID: String?) -> AuthenticatedUser {
         AuthenticatedUser(
-            id: UUID(uuidString: user.id) ?? UUID(), email: user.email, createdAt: Clock.date(millis: user.createdAt),
+            id: UUID(uuidString: user.id) ?? .zero, email: user.email, createdAt: Date(epochMillis: user.createdAt),
             sessionID: sessionID, personalTokenID: personalTokenID)
     }
 
@@ -270,7 +271,7 @@ struct AccountService: Sendable {
         if let problem = CredentialRules.validateTokenName(rawName) { throw AppError.validation(problem) }
         let token = Tokens.generate(.personal)
         let record = PersonalTokenRecord(
-            id: UUID().uuidString.lowercased(), userID: user.id.uuidString.lowercased(),
+            id: ids.text(), userID: user.id.uuidString.lowercased(),
             name: rawName.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: clock.nowMillis, lastUsedAt: nil,
             expiresAt: nil, origin: .user)
         try await repository.createPersonalToken(record, tokenHash: Tokens.hash(token))
@@ -286,7 +287,7 @@ struct AccountService: Sendable {
         let token = Tokens.generate(.personal)
         let now = clock.nowMillis
         let record = PersonalTokenRecord(
-            id: UUID().uuidString.lowercased(), userID: user.id, name: "Monica app sign-in", createdAt: now, lastUsedAt: nil,
+            id: ids.text(), userID: user.id, name: "Monica app sign-in", createdAt: now, lastUsedAt: nil,
             expiresAt: now + Int64(lifetime) * 1000, origin: .signIn)
         try await repository.createPersonalToken(record, tokenHash: Tokens.hash(token))
         return token

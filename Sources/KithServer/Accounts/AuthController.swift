@@ -7,20 +7,16 @@ struct AuthController {
     let accounts: AccountService
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        let auth = router.group("v1/auth")
-        auth.post("signup", use: signUp)
-        auth.post("login", use: logIn)
-        auth.post("refresh", use: refresh)
-        auth.post("password-reset", use: requestPasswordReset)
-        auth.post("password-reset/confirm", use: confirmPasswordReset)
-
-        let bearer = BearerAuthMiddleware(accounts: accounts)
-        router.group("v1/auth").add(middleware: bearer)
-            .post("logout", use: logOut)
-            .post("password", use: changePassword)
-        router.group("v1/me").add(middleware: bearer)
-            .get(use: me)
-            .delete(use: deleteAccount)
+        router.on(KithAPI.Auth.signUp, use: signUp)
+            .on(KithAPI.Auth.logIn, use: logIn)
+            .on(KithAPI.Auth.refresh, use: refresh)
+            .on(KithAPI.Auth.requestPasswordReset, use: requestPasswordReset)
+            .on(KithAPI.Auth.confirmPasswordReset, use: confirmPasswordReset)
+        router.group().add(middleware: BearerAuthMiddleware(accounts: accounts))
+            .on(KithAPI.Auth.logOut, use: logOut)
+            .on(KithAPI.Auth.changePassword, use: changePassword)
+            .on(KithAPI.Auth.me, use: me)
+            .on(KithAPI.Auth.deleteAccount, use: deleteAccount)
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {

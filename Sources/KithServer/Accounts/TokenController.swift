@@ -7,10 +7,10 @@ struct TokenController {
     let accounts: AccountService
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.group("v1/tokens").add(middleware: BearerAuthMiddleware(accounts: accounts))
-            .post(use: create)
-            .get(use: list)
-            .delete("{id}", use: revoke)
+        router.group().add(middleware: BearerAuthMiddleware(accounts: accounts))
+            .on(KithAPI.Tokens.create, use: create)
+            .on(KithAPI.Tokens.list, use: list)
+            .on(KithAPI.Tokens.revoke, use: revoke)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {

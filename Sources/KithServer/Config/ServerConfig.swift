@@ -17,6 +17,8 @@ public struct ServerConfig: Sendable {
     public var publicURL: String?
     public var accounts = AccountSettings()
     public var clock: Clock = .system
+    /// New ids and random picks; tests fix them with `IdentifierSource.sequential()`.
+    public var ids: IdentifierSource = .system
     /// The synced entity types the server accepts. Apps add their declarations as they arrive.
     public var entities = EntityCatalog.kith
     public var live = LiveSettings()

@@ -26,7 +26,7 @@ public struct AppRequestContext: RequestContext {
     }
 
     /// No route takes more than this; larger bodies are refused with 413 before any work is done.
-    public var maxUploadSize: Int { HTTPLimits.maxBodyBytes }
+    public var maxUploadSize: Int { SyncLimits.largestBody }
 
     public var requestDecoder: JSONDecoder { WireCoding.decoder() }
     public var responseEncoder: JSONEncoder { WireCoding.encoder() }
@@ -36,8 +36,4 @@ public struct AppRequestContext: RequestContext {
         guard let user else { throw AppError.unauthorized }
         return user
     }
-}
-
-enum HTTPLimits {
-    static let maxBodyBytes = 1 << 20
 }

@@ -75,7 +75,7 @@ struct BodyLimitMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > HTTPLimits.maxBodyBytes {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > SyncLimits.largestBody {
             throw AppError.payloadTooLarge
         }
         return try await next(request, context)

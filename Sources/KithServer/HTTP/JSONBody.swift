@@ -8,7 +8,7 @@ extension Request {
     mutating func decodeJSON<T: Decodable>(_ type: T.Type, context: AppRequestContext) async throws -> T {
         let buffer: ByteBuffer
         do {
-            buffer = try await collectBody(upTo: HTTPLimits.maxBodyBytes)
+            buffer = try await collectBody(upTo: SyncLimits.largestBody)
         } catch is NIOTooManyBytesError {
             throw AppError.payloadTooLarge
         }

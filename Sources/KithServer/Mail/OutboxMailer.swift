@@ -7,18 +7,20 @@ public struct OutboxMailer: Mailer {
     public let directory: URL
     let logger: Logger
     let clock: Clock
+    let ids: IdentifierSource
 
-    public init(directory: URL, logger: Logger, clock: Clock = .system) {
+    public init(directory: URL, logger: Logger, clock: Clock = .system, ids: IdentifierSource = .system) {
         self.directory = directory
         self.logger = logger
         self.clock = clock
+        self.ids = ids
     }
 
     public func send(_ message: MailMessage) async throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let now = clock.now()
-        let id = UUID().uuidString.lowercased()
-        let name = "\(Clock.millis(now))-\(id).eml"
+        let id = ids.text()
+        let name = "\(now.epochMillis)-\(id).eml"
         let file = directory.appendingPathComponent(name)
         let text = message.rendered(date: now, messageID: "\(id)@kith.local")
         try Data(text.utf8).write(to: file, options: .atomic)

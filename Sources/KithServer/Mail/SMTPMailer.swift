@@ -12,11 +12,18 @@ public struct SMTPMailer: Mailer {
     public let configuration: SMTPConfiguration
     public let heloName: String
     let logger: Logger
+    let clock: Clock
+    let ids: IdentifierSource
 
-    public init(configuration: SMTPConfiguration, heloName: String = "localhost", logger: Logger) {
+    public init(
+        configuration: SMTPConfiguration, heloName: String = "localhost", logger: Logger, clock: Clock = .system,
+        ids: IdentifierSource = .system
+    ) {
         self.configuration = configuration
         self.heloName = heloName
         self.logger = logger
+        self.clock = clock
+        self.ids = ids
     }
 
     public func send(_ message: MailMessage) async throws {
@@ -29,8 +36,8 @@ public struct SMTPMailer: Mailer {
         }
         let from = try SMTPMessageEncoding.validatedAddress(message.from, role: "sender")
         let to = try SMTPMessageEncoding.validatedAddress(message.to, role: "recipient")
-        let messageID = "\(UUID().uuidString.lowercased())@\(heloName)"
-        let payload = SMTPMessageEncoding.dataPayload(message.rendered(date: Date(), messageID: messageID))
+        let messageID = "\(ids.text())@\(heloName)"
+        let payload = SMTPMessageEncoding.dataPayload(message.rendered(date: clock.now(), messageID: messageID))
 
         var logger = self.logger
         logger[metadataKey: "smtp.server"] = "\(configuration.host):\(configuration.port)"

@@ -13,6 +13,7 @@ struct MonicaScope: Sendable {
     /// Where this server is reached, for the absolute URLs Monica puts in its answers.
     let baseURL: String
     let now: Int64
+    let ids: IdentifierSource
     let request: Request
     let context: AppRequestContext
 
@@ -65,6 +66,7 @@ struct MonicaRoutes: Sendable {
     let searchIndex: ContactSearchIndex
     let address: ServerAddress
     let clock: Clock
+    let ids: IdentifierSource
 
     func get(_ path: String, _ handler: @escaping MonicaHandler) { add(.get, path, handler) }
     func post(_ path: String, _ handler: @escaping MonicaHandler) { add(.post, path, handler) }
@@ -80,7 +82,7 @@ struct MonicaRoutes: Sendable {
             let now = clock.nowMillis
             let scope = MonicaScope(
                 account: try await accounts.account(userID: user.id.lowercased, now: now), database: database,
-                accounts: accounts, searchIndex: searchIndex, baseURL: address.publicURL, now: now, request: request,
+                accounts: accounts, searchIndex: searchIndex, baseURL: address.publicURL, now: now, ids: ids, request: request,
                 context: context)
             return try await handler(scope)
         }

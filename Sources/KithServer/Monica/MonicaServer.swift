@@ -15,7 +15,7 @@ public struct MonicaSettings: Sendable {
 enum MonicaServer {
     static func addRoutes(
         to router: Router<AppRequestContext>, database: KithDatabase, accounts: AccountService, address: ServerAddress,
-        settings: MonicaSettings, clock: Clock
+        settings: MonicaSettings, clock: Clock, ids: IdentifierSource
     ) {
         let group = router.group("api")
             .add(middleware: MonicaAuthMiddleware(accounts: accounts))
@@ -24,7 +24,7 @@ enum MonicaServer {
                     limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock)))
         let routes = MonicaRoutes(
             group: group, database: database, accounts: MonicaAccounts(database: database),
-            searchIndex: ContactSearchIndex(), address: address, clock: clock)
+            searchIndex: ContactSearchIndex(), address: address, clock: clock, ids: ids)
         AccountAPI().addRoutes(to: routes)
         ContactsAPI().addRoutes(to: routes)
         ContactFieldsAPI().addRoutes(to: routes)

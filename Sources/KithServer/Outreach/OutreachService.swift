@@ -9,6 +9,7 @@ struct OutreachService: Sendable {
     let writer: SyncWriter
     let stamps: WebClock
     let clock: Clock
+    let ids: IdentifierSource
 
     static let entities = Set(OutreachEntities.all.map(\.name))
 
@@ -53,13 +54,13 @@ struct OutreachService: Sendable {
             guard book.year(source) != nil else { throw AppError.notFound("That year") }
             people = book.people(in: source)
         }
-        let id = UUID()
+        let id = ids.uuid()
         let fields = OutreachFields.year(name: name, createdAt: clock.now())
         // The year alone first: if its name is refused, nothing else is written.
         try await write([upsert(OutreachEntities.year, id, fields, user: user)], user: user)
         let copies = people.map { person in
             upsert(
-                OutreachEntities.contact, UUID(),
+                OutreachEntities.contact, ids.uuid(),
                 OutreachFields.newContact(
                     year: id, first: person.firstName, last: person.lastName, enterprise: person.enterpriseName,
                     comments: person.comments),
@@ -86,7 +87,7 @@ struct OutreachService: Sendable {
     func addPerson(
         to year: UUID, first: String, last: String, enterprise: String, comments: String, for user: AuthenticatedUser
     ) async throws -> UUID {
-        let id = UUID()
+        let id = ids.uuid()
         let fields = OutreachFields.newContact(year: year, first: first, last: last, enterprise: enterprise, comments: comments)
         try await write([upsert(OutreachEntities.contact, id, fields, user: user)], user: user)
         return id
@@ -142,7 +143,7 @@ struct OutreachService: Sendable {
         } catch {
             throw AppError.validation(error)
         }
-        try await write(people.map { upsert(OutreachEntities.contact, UUID(), $0, user: user) }, user: user)
+        try await write(people.map { upsert(OutreachEntities.contact, ids.uuid(), $0, user: user) }, user: user)
         return people.count
     }
 
@@ -171,13 +172,13 @@ struct OutreachService: Sendable {
         user: AuthenticatedUser
     ) -> Mutation {
         Mutation(
-            mutationId: UUID(), entity: entity.name, id: id, scope: Self.scope(of: user), op: .upsert, fields: fields,
+            mutationId: ids.uuid(), entity: entity.name, id: id, scope: Self.scope(of: user), op: .upsert, fields: fields,
             hlc: stamps.stamp(after: seen))
     }
 
     private func delete(_ entity: EntityDeclaration, _ id: UUID, after seen: [SyncRecord], user: AuthenticatedUser) -> Mutation {
         Mutation(
-            mutationId: UUID(), entity: entity.name, id: id, scope: Self.scope(of: user), op: .delete,
+            mutationId: ids.uuid(), entity: entity.name, id: id, scope: Self.scope(of: user), op: .delete,
             hlc: stamps.stamp(after: seen))
     }
 

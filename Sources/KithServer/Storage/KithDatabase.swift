@@ -37,7 +37,9 @@ public final class KithDatabase: @unchecked Sendable {
     }
 
     /// Opens (creating if needed) the database and, unless told not to, brings its schema up to date.
-    public static func open(_ location: DatabaseLocation, logger: Logger, migrate: Bool = true) async throws
+    public static func open(
+        _ location: DatabaseLocation, logger: Logger, migrate: Bool = true, clock: Clock = .system
+    ) async throws
         -> KithDatabase
     {
         let database: KithDatabase
@@ -65,7 +67,7 @@ public final class KithDatabase: @unchecked Sendable {
         }
         guard migrate else { return database }
         do {
-            try await Migrator(database: database).migrate()
+            try await Migrator(database: database, clock: clock).migrate()
         } catch {
             await database.close()
             throw error

@@ -5,6 +5,7 @@ import SQLKit
 /// own transaction. Landed migrations are never edited: a change is a new migration.
 struct Migrator {
     let database: KithDatabase
+    let clock: Clock
 
     /// Runs as one transaction: on PostgreSQL, DDL is transactional and an advisory lock makes
     /// servers that start together on one database take turns; SQLite's write lock does the same.
@@ -29,7 +30,7 @@ struct Migrator {
                 try await sql.raw(
                     """
                     INSERT INTO schema_migrations (version, name, applied_at)
-                    VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: Clock.millis(Date())))
+                    VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: clock.nowMillis))
                     """
                 ).run()
             }

@@ -40,7 +40,9 @@ public enum SQLiteBackup {
     /// Replaces the database at `target` with the backup at `backupPath`, after checking the
     /// backup is whole and is a Kith database. Refused while a server holds the database. The
     /// database it replaces is kept beside it (`<name>.replaced-<time>`), never deleted.
-    public static func restore(backupAt backupPath: String, to target: String, logger: Logger) async throws -> Summary {
+    public static func restore(
+        backupAt backupPath: String, to target: String, logger: Logger, clock: Clock = .system
+    ) async throws -> Summary {
         let lock = try DataDirectoryLock(databasePath: target)
         let checked = try await summary(of: backupPath, logger: logger)
         let files = FileManager.default
@@ -48,7 +50,7 @@ public enum SQLiteBackup {
         try? files.removeItem(atPath: staging)
         try files.copyItem(atPath: backupPath, toPath: staging)
         if files.fileExists(atPath: target) {
-            let kept = target + ".replaced-\(Int64(Date().timeIntervalSince1970 * 1000))"
+            let kept = target + ".replaced-\(clock.nowMillis)"
             // Fold the WAL into the old file first, so what is kept is whole on its own.
             try await checkpoint(target, logger: logger)
             try files.moveItem(atPath: target, toPath: kept)

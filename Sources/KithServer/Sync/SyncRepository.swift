@@ -2,98 +2,29 @@ import Foundation
 import KithCore
 import SQLKit
 
-/// Storage of synced records, the change sequence and applied mutation ids.
+/// Storage of synced records, the change sequence and applied mutation ids. It loads and
+/// persists; what a mutation may do is `SyncWriter`'s to decide (inside `inScope`'s transaction).
 struct SyncRepository: Sendable {
     let database: KithDatabase
 
-    enum PushOutcome: Sendable {
-        /// Merged; `seq` is the record's new sequence value, nil when the merge changed nothing
-        /// (every field already had a later write).
-        case applied(seq: Int64?)
-        /// The mutation id was applied before: nothing changes.
-        case duplicate
-        /// Refused, with the record's current state when there is one.
-        case rejected(code: String, message: String, current: ChangeDTO?)
-    }
-
-    /// Applies one mutation atomically: its idempotency record, the merge and the new sequence value
-    /// commit together or not at all. `validate` sees whether the record is new; `rules` (rules
-    /// across records) see the scope's other records in the same transaction, and their cascades
-    /// (a year's people) are deleted with the record.
-    func apply(
-        _ mutation: Mutation, userID: String, now: Int64, rules: [any RecordRule] = [],
-        validate: @escaping @Sendable (_ isCreation: Bool) -> APIErrorDetail?
-    ) async throws -> PushOutcome {
+    /// Runs `body` in one transaction holding `scope`'s turn: on PostgreSQL one scope's writes take
+    /// turns (`pg_advisory_xact_lock`), so a rule across records (two years named 2026) can't be
+    /// beaten by a race; SQLite's transactions already take turns. Everything `body` stores
+    /// commits together or not at all.
+    func inScope<T: Sendable>(_ scope: String, _ body: @escaping @Sendable (SyncTransaction) async throws -> T)
+        async throws -> T
+    {
         try await database.transaction { [engine = database.engine] sql in
-            // PostgreSQL runs transactions side by side: without this, two writes to one scope could
-            // both pass a rule across records (two years named 2026) or both see a mutation id as
-            // new. One scope's writes take turns; SQLite's transactions already do.
             if engine == .postgres {
-                try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: mutation.scope)))").run()
+                try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: scope)))").run()
             }
-            let seen = try await sql.raw(
-                """
-                SELECT mutation_id FROM sync_mutations
-                WHERE user_id = \(bind: userID) AND mutation_id = \(bind: mutation.mutationId.uuidString.lowercased())
-                """
-            ).first()
-            if seen != nil { return .duplicate }
-
-            let id = mutation.id.uuidString.lowercased()
-            var record = SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
-            let stored = try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id)").first(decoding: StoredRecord.self)
-            if let stored {
-                let current = try stored.record()
-                guard current.entity == mutation.entity, current.scope == mutation.scope else {
-                    // Ids are global: another entity or scope owning this id is not the caller's to touch.
-                    return .rejected(code: "forbidden", message: "This record belongs elsewhere.", current: nil)
-                }
-                record = current
-            }
-            if mutation.op == .upsert, let problem = validate(stored == nil) {
-                return .rejected(code: problem.code, message: problem.message, current: try stored?.change())
-            }
-            if !rules.isEmpty {
-                let related = try await liveRecords(Set(rules.flatMap(\.reads)), in: mutation.scope, sql: sql)
-                let current = stored == nil ? nil : record
-                for rule in rules {
-                    if let problem = rule.problem(with: mutation, current: current, records: related) {
-                        return .rejected(code: problem.code, message: problem.message, current: try stored?.change())
-                    }
-                }
-            }
-            switch record.merge(mutation) {
-            case .ignoredDeleted:
-                return .rejected(code: "deleted", message: "This record was deleted.", current: try stored?.change())
-            case .superseded:
-                try await remember(mutation, userID: userID, now: now, sql: sql)
-                return .applied(seq: nil)
-            case .changed:
-                var seq = try await nextSequenceValue(sql)
-                try await write(record, seq: seq, exists: stored != nil, sql: sql)
-                try await remember(mutation, userID: userID, now: now, sql: sql)
-                if mutation.op == .delete {
-                    for rule in rules where !rule.cascadeReads.isEmpty {
-                        let related = try await liveRecords(Set(rule.cascadeReads), in: mutation.scope, sql: sql)
-                        for var dependent in rule.cascade(of: mutation, records: related) {
-                            // The dependents share the deletion's stamp: every replica computes the same.
-                            dependent.merge(
-                                Mutation(
-                                    mutationId: mutation.mutationId, entity: dependent.entity, id: dependent.id,
-                                    scope: dependent.scope, op: .delete, hlc: mutation.hlc))
-                            seq = try await nextSequenceValue(sql)
-                            try await write(dependent, seq: seq, exists: true, sql: sql)
-                        }
-                    }
-                }
-                return .applied(seq: seq)
-            }
+            return try await body(SyncTransaction(sql: sql, scope: scope))
         }
     }
 
     /// The live records of `entities` in `scope`, fields only (no stamps): what the web pages show.
     func liveFields(_ entities: Set<String>, in scope: String) async throws -> [SyncRecord] {
-        try await database.run { sql in try await live(entities, in: scope, stamps: false, sql: sql) }
+        try await database.run { sql in try await Self.live(entities, in: scope, stamps: false, sql: sql) }
     }
 
     /// The record with this id, deleted or not, whoever owns it (callers check the scope).
@@ -104,15 +35,8 @@ struct SyncRepository: Sendable {
         }
     }
 
-    /// The live records of `entities` in `scope`, by entity (what rules across records read).
-    private func liveRecords(_ entities: Set<String>, in scope: String, sql: any SQLDatabase) async throws
-        -> [String: [SyncRecord]]
-    {
-        Dictionary(grouping: try await live(entities, in: scope, stamps: true, sql: sql), by: \.entity)
-    }
-
-    private func live(_ entities: Set<String>, in scope: String, stamps: Bool, sql: any SQLDatabase) async throws
-        -> [SyncRecord]
+    fileprivate static func live(_ entities: Set<String>, in scope: String, stamps: Bool, sql: any SQLDatabase)
+        async throws -> [SyncRecord]
     {
         guard !entities.isEmpty else { return [] }
         return try await sql.raw(
@@ -168,26 +92,58 @@ struct SyncRepository: Sendable {
             try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(decodingColumn: "value", as: Int64.self) ?? 0
         }
     }
+}
 
-    private func nextSequenceValue(_ sql: any SQLDatabase) async throws -> Int64 {
+/// What `SyncWriter` stores and loads inside one scope's transaction (`SyncRepository.inScope`).
+struct SyncTransaction: Sendable {
+    let sql: any SQLDatabase
+    let scope: String
+
+    /// Whether `userID` had this mutation applied before (mutation ids are unique per account).
+    func wasApplied(_ mutationID: UUID, by userID: String) async throws -> Bool {
+        try await sql.raw(
+            """
+            SELECT mutation_id FROM sync_mutations
+            WHERE user_id = \(bind: userID) AND mutation_id = \(bind: mutationID.lowercased)
+            """
+        ).first() != nil
+    }
+
+    /// The record with this id as stored (deleted or not, in whatever scope), and its change.
+    func record(_ id: UUID) async throws -> (record: SyncRecord, change: ChangeDTO)? {
+        guard
+            let stored = try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id.lowercased)")
+                .first(decoding: StoredRecord.self)
+        else { return nil }
+        return (try stored.record(), try stored.change())
+    }
+
+    /// The live records of `entities` in this scope, by entity (what rules across records read).
+    func liveRecords(_ entities: Set<String>) async throws -> [String: [SyncRecord]] {
+        Dictionary(grouping: try await SyncRepository.live(entities, in: scope, stamps: true, sql: sql), by: \.entity)
+    }
+
+    /// The next value of the one change counter; updating its row inside the transaction makes
+    /// writers take turns, so sequence order is commit order and a pull never skips a change.
+    func nextSequenceValue() async throws -> Int64 {
         try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1").run()
         return try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(decodingColumn: "value", as: Int64.self) ?? 0
     }
 
-    private func remember(_ mutation: Mutation, userID: String, now: Int64, sql: any SQLDatabase) async throws {
+    func remember(_ mutation: Mutation, userID: String, now: Int64) async throws {
         try await sql.raw(
             """
             INSERT INTO sync_mutations (mutation_id, user_id, applied_at)
-            VALUES (\(bind: mutation.mutationId.uuidString.lowercased()), \(bind: userID), \(bind: now))
+            VALUES (\(bind: mutation.mutationId.lowercased), \(bind: userID), \(bind: now))
             """
         ).run()
     }
 
-    private func write(_ record: SyncRecord, seq: Int64, exists: Bool, sql: any SQLDatabase) async throws {
+    func write(_ record: SyncRecord, seq: Int64, exists: Bool) async throws {
         let fields = String(decoding: try JSONEncoder().encode(record.fields), as: UTF8.self)
         let stamps = String(decoding: try JSONEncoder().encode(record.stamps), as: UTF8.self)
         let deleted = record.deleted?.description
-        let id = record.id.uuidString.lowercased()
+        let id = record.id.lowercased
         if exists {
             try await sql.raw(
                 """

@@ -1,14 +1,36 @@
 import Foundation
 import KithCore
 
-/// Applies a user's mutations the one way the server knows: permission and field checks
-/// (`SyncRules`), the entity's rules across records, the change sequence, then live nudges for what
-/// was committed. `/v1/sync/push` and the web pages (a device of their own) both write through it.
+/// Sync's one decision-maker, for push, pull and the web pages (a device of their own): who may
+/// write what (`SyncRules`), each entity's field checks and rules across records, the merge, the
+/// cascades of a deletion, then live nudges for what was committed. `SyncRepository` only loads
+/// and stores, inside the transaction `inScope` opens, so every check sees what it guards.
 struct SyncWriter: Sendable {
     let repository: SyncRepository
     let rules: SyncRules
     let clock: Clock
     let notifier: any ChangeNotifier
+
+    /// What a push answers: each mutation's result, and where the server stands afterwards.
+    func push(_ mutations: [Mutation], userID: String) async throws -> PushResponse {
+        let memberships = try await rules.memberships(userID: userID)
+        let results = try await write(mutations, userID: userID, memberships: memberships)
+        // Informational: pulling from it would skip other devices' earlier changes, so KithKit
+        // keeps its own pull cursor.
+        let current = try await repository.currentSequenceValue()
+        let cursor = SyncCursor(positions: Dictionary(uniqueKeysWithValues: memberships.map { ($0.scope, current) }))
+        return PushResponse(results: results, cursor: cursor.text)
+    }
+
+    /// A page of the changes `userID` may read after `cursor`.
+    func pull(userID: String, after cursor: SyncCursor, limit: Int) async throws -> PullResponse {
+        let scopes = try await rules.readableScopes(userID: userID)
+        var changes = try await repository.changes(after: cursor.positions(for: scopes), limit: limit + 1)
+        let hasMore = changes.count > limit
+        if hasMore { changes.removeLast() }
+        let next = cursor.advanced(for: scopes, through: changes.last?.seq)
+        return PullResponse(changes: changes, cursor: next.text, hasMore: hasMore)
+    }
 
     /// One result per mutation, in order. Each mutation commits on its own; if storage fails part
     /// way, the ones before stay committed (and are nudged) and the error is thrown. `memberships`
@@ -34,7 +56,7 @@ struct SyncWriter: Sendable {
         return results
     }
 
-    /// Applies one mutation; the change it committed, if it changed the record, comes back too.
+    /// Applies one mutation in its own transaction; the change it committed comes back too.
     private func apply(_ mutation: Mutation, userID: String, memberships: [ScopeMembership]) async throws
         -> (MutationResult, ScopeChange?)
     {
@@ -42,27 +64,87 @@ struct SyncWriter: Sendable {
         let declaration: EntityDeclaration
         switch rules.check(mutation, memberships: memberships, now: now) {
         case .failure(let refusal):
-            let result = MutationResult(
-                mutationId: mutation.mutationId, status: .rejected, code: refusal.code, message: refusal.message)
-            return (result, nil)
+            return (Self.rejected(mutation, code: refusal.code, message: refusal.message), nil)
         case .success(let found):
             declaration = found
         }
-        let outcome = try await repository.apply(
-            mutation, userID: userID, now: now, rules: rules.catalog.rules[mutation.entity] ?? []
-        ) { isCreation in
-            declaration.problems(in: mutation.fields, isCreation: isCreation).first
+        let recordRules = rules.catalog.rules[mutation.entity] ?? []
+        return try await repository.inScope(mutation.scope) { store in
+            if try await store.wasApplied(mutation.mutationId, by: userID) {
+                return (MutationResult(mutationId: mutation.mutationId, status: .duplicate), nil)
+            }
+            let stored = try await store.record(mutation.id)
+            var record = SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
+            if let stored {
+                guard stored.record.entity == mutation.entity, stored.record.scope == mutation.scope else {
+                    // Ids are global: another entity or scope owning this id is not the caller's to touch.
+                    return (Self.rejected(mutation, code: "forbidden", message: "This record belongs elsewhere."), nil)
+                }
+                record = stored.record
+            }
+            if mutation.op == .upsert,
+                let problem = declaration.problems(in: mutation.fields, isCreation: stored == nil).first
+            {
+                return (Self.rejected(mutation, problem, current: stored?.change), nil)
+            }
+            if !recordRules.isEmpty {
+                let related = try await store.liveRecords(Set(recordRules.flatMap(\.reads)))
+                for rule in recordRules {
+                    if let problem = rule.problem(with: mutation, current: stored?.record, records: related) {
+                        return (Self.rejected(mutation, problem, current: stored?.change), nil)
+                    }
+                }
+            }
+            switch record.merge(mutation) {
+            case .ignoredDeleted:
+                return (
+                    Self.rejected(mutation, code: "deleted", message: "This record was deleted.", current: stored?.change),
+                    nil
+                )
+            case .superseded:
+                try await store.remember(mutation, userID: userID, now: now)
+                return (MutationResult(mutationId: mutation.mutationId, status: .applied), nil)
+            case .changed:
+                var seq = try await store.nextSequenceValue()
+                try await store.write(record, seq: seq, exists: stored != nil)
+                try await store.remember(mutation, userID: userID, now: now)
+                if mutation.op == .delete {
+                    seq = try await cascade(mutation, recordRules, in: store) ?? seq
+                }
+                let change = ScopeChange(scope: mutation.scope, seq: seq)
+                return (MutationResult(mutationId: mutation.mutationId, status: .applied), change)
+            }
         }
-        switch outcome {
-        case .applied(let seq):
-            let change = seq.map { ScopeChange(scope: mutation.scope, seq: $0) }
-            return (MutationResult(mutationId: mutation.mutationId, status: .applied), change)
-        case .duplicate:
-            return (MutationResult(mutationId: mutation.mutationId, status: .duplicate), nil)
-        case .rejected(let code, let message, let current):
-            let result = MutationResult(
-                mutationId: mutation.mutationId, status: .rejected, code: code, message: message, record: current)
-            return (result, nil)
+    }
+
+    /// Deletes what goes with a deleted record (a year's people), with the deletion's own stamp so
+    /// every replica computes the same; the last sequence value used, if any.
+    private func cascade(_ mutation: Mutation, _ recordRules: [any RecordRule], in store: SyncTransaction)
+        async throws -> Int64?
+    {
+        var last: Int64?
+        for rule in recordRules where !rule.cascadeReads.isEmpty {
+            let related = try await store.liveRecords(Set(rule.cascadeReads))
+            for var dependent in rule.cascade(of: mutation, records: related) {
+                dependent.merge(
+                    Mutation(
+                        mutationId: mutation.mutationId, entity: dependent.entity, id: dependent.id,
+                        scope: dependent.scope, op: .delete, hlc: mutation.hlc))
+                let seq = try await store.nextSequenceValue()
+                try await store.write(dependent, seq: seq, exists: true)
+                last = seq
+            }
         }
+        return last
+    }
+
+    private static func rejected(_ mutation: Mutation, code: String, message: String, current: ChangeDTO? = nil)
+        -> MutationResult
+    {
+        MutationResult(mutationId: mutation.mutationId, status: .rejected, code: code, message: message, record: current)
+    }
+
+    private static func rejected(_ mutation: Mutation, _ problem: APIErrorDetail, current: ChangeDTO?) -> MutationResult {
+        rejected(mutation, code: problem.code, message: problem.message, current: current)
     }
 }

@@ -9,9 +9,10 @@ final class WebClock: Sendable {
     private let wall: Clock
     private let clock: Mutex<HybridLogicalClock>
 
-    init(wall: Clock) {
+    init(wall: Clock, ids: IdentifierSource) {
         self.wall = wall
-        let node = "web-" + String(UInt32.random(in: .min ... .max), radix: 16)
+        // One node per process: servers sharing a database must not stamp as one another.
+        let node = "web-" + ids.text().prefix(8)
         clock = Mutex(HybridLogicalClock(node: node))
     }
 

@@ -12,7 +12,7 @@ struct WebForm: Sendable {
         var request = request
         let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: HTTPLimits.maxBodyBytes)
+            buffer = try await request.collectBody(upTo: SyncLimits.largestBody)
         } catch is NIOTooManyBytesError {
             throw AppError.payloadTooLarge
         }

@@ -66,13 +66,22 @@ struct SyncScopesTests {
 
     static func gainScope(_ server: TestServer, parent: String, member: String) async throws {
         let repository = SyncRepository(database: server.app.database)
+        let writer = SyncWriter(
+            repository: repository, rules: rules, clock: Clock { Date(timeIntervalSince1970: 2) },
+            notifier: LocalChangeNotifier(hub: LiveHub()))
         let user = "user:\(member)"
         let family = "family:\(UUID().uuidString.lowercased())"
         // The family's records exist before the member joins; then the member writes their own.
+        let parentOf = [ScopeMembership(scope: family, role: "parent")]
         for title in ["dishes", "laundry"] {
-            _ = try await repository.apply(Self.mutation("test.chore", scope: family, title: title), userID: parent, now: 2_000) { _ in nil }
+            let written = try await writer.write(
+                [Self.mutation("test.chore", scope: family, title: title)], userID: parent, memberships: parentOf)
+            #expect(written.map(\.status) == [.applied])
         }
-        _ = try await repository.apply(Self.mutation("test.note", scope: user, title: "mine"), userID: member, now: 2_000) { _ in nil }
+        let mine = try await writer.write(
+            [Self.mutation("test.note", scope: user, title: "mine")], userID: member,
+            memberships: [ScopeMembership(scope: user, role: nil)])
+        #expect(mine.map(\.status) == [.applied])
 
         let before = try await repository.changes(after: SyncCursor().positions(for: [user]), limit: 100)
         #expect(before.map(\.scope) == [user])

@@ -54,7 +54,7 @@ struct AccountAPI {
             }
             let first = meRow?.text("first_name")
             let last = meRow?.text("last_name")
-            let created = MonicaTimestamp.format(millis: Int64(user.createdAt.timeIntervalSince1970 * 1000))
+            let created = MonicaTimestamp.format(millis: user.createdAt.epochMillis)
             return MonicaResponse.data([
                 "id": .int(scope.accountID), "uuid": .string(user.id.lowercased), "object": "user",
                 "first_name": .nullable(first), "last_name": .nullable(last),

@@ -157,8 +157,9 @@ struct ContactsAPI {
                 contactID = try await MonicaQueries.insert(
                     sql, ContactTable.table, account: scope.accountID, now: scope.now,
                     fields.merging([
-                        "uuid": .text((uuid ?? UUID()).lowercased),
-                        "avatar_color": .text(ContactTable.avatarColors.randomElement()!), "is_active": .bool(true),
+                        "uuid": .text((uuid ?? scope.ids.uuid()).lowercased),
+                        "avatar_color": .text(scope.ids.pick(ContactTable.avatarColors, or: "#b3d5fe")),
+                        "is_active": .bool(true),
                         "is_starred": .bool(false), "search_text": .text(""),
                     ]) { $1 })
                 if let email,

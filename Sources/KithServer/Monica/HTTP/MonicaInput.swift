@@ -12,7 +12,7 @@ struct MonicaInput: Sendable {
     subscript(name: String) -> JSONTree? { values[name] }
 
     static func read(_ request: Request) async throws -> MonicaInput {
-        let buffer = try await request.body.collect(upTo: HTTPLimits.maxBodyBytes)
+        let buffer = try await request.body.collect(upTo: SyncLimits.largestBody)
         let data = Data(buffer: buffer)
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         if contentType.hasPrefix("application/x-www-form-urlencoded") {

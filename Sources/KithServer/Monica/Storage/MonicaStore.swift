@@ -130,14 +130,14 @@ enum MonicaQueries {
     /// the row's id.
     static func save(
         _ sql: any SQLDatabase, _ table: MonicaTable, account: Int64, id: Int64?, now: Int64,
-        _ values: [String: DBValue]
+        _ values: [String: DBValue], ids: IdentifierSource = .system
     ) async throws -> Int64 {
         if let id {
             try await update(sql, table, account: account, id: id, now: now, values)
             return id
         }
         var values = values
-        if table.columns.contains(where: { $0.name == "uuid" }) { values["uuid"] = .text(UUID().lowercased) }
+        if table.columns.contains(where: { $0.name == "uuid" }) { values["uuid"] = .text(ids.text()) }
         return try await insert(sql, table, account: account, now: now, values)
     }
 

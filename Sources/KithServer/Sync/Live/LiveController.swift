@@ -13,7 +13,7 @@ struct LiveController {
     let hub: LiveHub
     let settings: LiveSettings
 
-    static let path = "v1/live"
+    static let path = KithAPI.Sync.live.pattern
 
     /// The router the WebSocket upgrade consults. It is separate from the API router so an upgrade
     /// request to any other path never runs an API handler just to be turned down.

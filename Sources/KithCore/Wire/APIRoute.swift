@@ -1,0 +1,63 @@
+/// One route of the Kith API: its method and its path pattern (`/v1/tokens/{id}`). The server
+/// registers it, KithKit calls it: defined once here, so the two can't drift
+/// (`SDKRoutesTests` checks every path the SDK calls against what the server serves).
+public struct APIRoute: Sendable, Hashable, CustomStringConvertible {
+    public let method: String
+    /// Absolute, with `{name}` for each parameter.
+    public let pattern: String
+
+    public init(_ method: String, _ pattern: String) {
+        self.method = method
+        self.pattern = pattern
+    }
+
+    /// The pattern without its leading `/`, as a URL relative to a server's base URL takes it.
+    public var relativePath: String { String(pattern.drop { $0 == "/" }) }
+
+    /// The path with each `{…}` replaced by the next of `parameters`, relative to the server's base.
+    public func path(_ parameters: String...) -> String { path(parameters) }
+
+    public func path(_ parameters: [String]) -> String {
+        var remaining = parameters[...]
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false).map { component in
+            component.hasPrefix("{") ? (remaining.popFirst() ?? "") : String(component)
+        }
+        return components.joined(separator: "/")
+    }
+
+    public var description: String { "\(method) \(pattern)" }
+}
+
+/// The routes of `/v1`, grouped as the server's controllers are.
+public enum KithAPI {
+    public enum Auth {
+        public static let signUp = APIRoute("POST", "/v1/auth/signup")
+        public static let logIn = APIRoute("POST", "/v1/auth/login")
+        public static let refresh = APIRoute("POST", "/v1/auth/refresh")
+        public static let logOut = APIRoute("POST", "/v1/auth/logout")
+        public static let changePassword = APIRoute("POST", "/v1/auth/password")
+        public static let requestPasswordReset = APIRoute("POST", "/v1/auth/password-reset")
+        public static let confirmPasswordReset = APIRoute("POST", "/v1/auth/password-reset/confirm")
+        public static let me = APIRoute("GET", "/v1/me")
+        public static let deleteAccount = APIRoute("DELETE", "/v1/me")
+    }
+
+    public enum Tokens {
+        public static let create = APIRoute("POST", "/v1/tokens")
+        public static let list = APIRoute("GET", "/v1/tokens")
+        public static let revoke = APIRoute("DELETE", "/v1/tokens/{id}")
+    }
+
+    public enum Sync {
+        public static let push = APIRoute("POST", "/v1/sync/push")
+        public static let pull = APIRoute("GET", "/v1/sync/pull")
+        /// The live socket (a WebSocket upgrade; a plain GET answers 426).
+        public static let live = APIRoute("GET", "/v1/live")
+    }
+
+    public static let all: [APIRoute] = [
+        Auth.signUp, Auth.logIn, Auth.refresh, Auth.logOut, Auth.changePassword, Auth.requestPasswordReset,
+        Auth.confirmPasswordReset, Auth.me, Auth.deleteAccount, Tokens.create, Tokens.list, Tokens.revoke, Sync.push,
+        Sync.pull, Sync.live,
+    ]
+}
