@@ -1,9 +1,33 @@
 import ArgumentParser
 
-/// The `kith` command line.
+/// The `kith` command line: `kith serve`, and the client commands of a Kith server.
 public enum KithCLI {
-    /// Runs the command the process's arguments name.
-    public static func main() async {
-        await KithCommand.main()
+    /// Runs the command `arguments` name (the program's name left out), reading and writing only
+    /// through `console`, and returns the exit status: 0, 1 when the command failed (one line on
+    /// standard error), 64 for a usage error (the message and the usage).
+    public static func run(_ arguments: [String], console: Console) async -> Int32 {
+        do {
+            var command = try KithCommand.parseAsRoot(arguments)
+            if let command = command as? any ConsoleCommand {
+                try await command.run(console)
+            } else {
+                // A group without its subcommand, or `kith help …`: ArgumentParser throws the help screen.
+                try command.run()
+            }
+            return ExitCode.success.rawValue
+        } catch {
+            let code = KithCommand.exitCode(for: error)
+            let message = KithCommand.fullMessage(for: error, columns: nil)
+            if !message.isEmpty {
+                if code == .success { console.write(message + "\n") } else { console.writeError(message + "\n") }
+            }
+            return code.rawValue
+        }
     }
+}
+
+/// A `kith` command that does its work: parsed by ArgumentParser, then run by `KithCLI.run` with the
+/// console it reads and writes through (never the process's own streams or environment).
+protocol ConsoleCommand: ParsableCommand {
+    func run(_ console: Console) async throws
 }

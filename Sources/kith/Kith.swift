@@ -1,8 +1,9 @@
+import Foundation
 import KithCLI
 
 @main
 enum Kith {
     static func main() async {
-        await KithCLI.main()
+        exit(await KithCLI.run(Array(CommandLine.arguments.dropFirst()), console: .process))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import KithCore
 import KithKit
 
-struct AccountCommand: AsyncParsableCommand {
+struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account",
         abstract: "Sign up, sign in and manage your account.",
@@ -13,89 +13,93 @@ struct AccountCommand: AsyncParsableCommand {
         ]
     )
 
-    struct SignUp: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "signup", abstract: "Create an account and sign in.")
+    struct SignUp: ConsoleCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "signup", abstract: "Create an account and sign in.")
         @OptionGroup var options: ClientOptions
         @OptionGroup var passwords: PasswordInput
         @Argument(help: "Your email address.") var email: String
 
-        func run() async throws {
-            try await startSession(options, passwords, done: "Signed up and signed in as") { client, password in
+        func run(_ console: Console) async throws {
+            try await startSession(options, passwords, console, done: "Signed up and signed in as") {
+                profile, output, client, password in
                 let user = try await client.signUp(email: email, password: password)
-                try await Self.adoptAnonymousData(of: user, client: client, options: options)
+                try await Self.adoptAnonymousData(of: user, client: client, profile: profile, output: output)
                 return user
             }
         }
 
         /// Data made in this profile before sign-up becomes the new account's and is uploaded now
         /// (seed 002 req. 9); if the upload fails it stays queued for the next `kith sync`.
-        static func adoptAnonymousData(of user: UserDTO, client: KithClient, options: ClientOptions) async throws {
-            let store = try options.storeDirectory.store(forUser: user.id)
-            let adopted = try options.storeDirectory.adoptAnonymousData(into: store)
+        static func adoptAnonymousData(of user: UserDTO, client: KithClient, profile: Profile, output: Output)
+            async throws
+        {
+            let store = try profile.storeDirectory.store(forUser: user.id)
+            let adopted = try profile.storeDirectory.adoptAnonymousData(into: store)
             guard adopted > 0 else { return }
-            let note: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
-            note("Uploading \(adopted) record\(adopted == 1 ? "" : "s") made before sign-up…")
+            output.note("Uploading \(adopted) record\(adopted == 1 ? "" : "s") made before sign-up…")
             let engine = SyncEngine(store: store, service: client)
             let events = await engine.events()
             let progress = Task {
                 for await event in events {
-                    if case .pushed(_, let remaining) = event { note("Uploaded \(adopted - min(adopted, remaining)) of \(adopted).") }
+                    if case .pushed(_, let remaining) = event {
+                        output.note("Uploaded \(adopted - min(adopted, remaining)) of \(adopted).")
+                    }
                 }
             }
             defer { progress.cancel() }
             do {
                 try await engine.sync()
             } catch let error as KithError {
-                note("Not uploaded yet (\(error.userMessage)); `kith sync` will send them.")
+                output.note("Not uploaded yet (\(error.userMessage)); `kith sync` will send them.")
             }
         }
     }
 
-    struct LogIn: AsyncParsableCommand {
+    struct LogIn: ConsoleCommand {
         static let configuration = CommandConfiguration(commandName: "login", abstract: "Sign in.")
         @OptionGroup var options: ClientOptions
         @OptionGroup var passwords: PasswordInput
         @Argument(help: "Your email address.") var email: String
 
-        func run() async throws {
-            try await startSession(options, passwords, done: "Signed in as") { try await $0.signIn(email: email, password: $1) }
+        func run(_ console: Console) async throws {
+            try await startSession(options, passwords, console, done: "Signed in as") { _, _, client, password in
+                try await client.signIn(email: email, password: password)
+            }
         }
     }
 
     /// Sign-up and sign-in alike: read the password, start the session, print the user.
     private static func startSession(
-        _ options: ClientOptions, _ passwords: PasswordInput, done: String,
-        _ start: (KithClient, String) async throws -> UserDTO
+        _ options: ClientOptions, _ passwords: PasswordInput, _ console: Console, done: String,
+        _ start: (Profile, Output, KithClient, String) async throws -> UserDTO
     ) async throws {
-        let output = Output(json: options.json)
-        try await output.run {
-            let password = try passwords.read(["Password"], environmentNames: ["KITH_PASSWORD"])[0]
-            let user = try await start(options.client(), password)
+        try await options.run(console) { profile, output in
+            let password = try passwords.read(["Password"], environmentNames: ["KITH_PASSWORD"], from: console)[0]
+            let user = try await start(profile, output, profile.client(), password)
             output.emit(user) { "\(done) \(user.email)." }
         }
     }
 
-    struct LogOut: AsyncParsableCommand {
+    struct LogOut: ConsoleCommand {
         static let configuration = CommandConfiguration(commandName: "logout", abstract: "Sign out of this profile.")
         @OptionGroup var options: ClientOptions
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                try await options.client().signOut()
+        func run(_ console: Console) async throws {
+            try await options.run(console) { profile, output in
+                try await profile.client().signOut()
                 output.emit(["signedOut": true]) { "Signed out." }
             }
         }
     }
 
-    struct WhoAmI: AsyncParsableCommand {
+    struct WhoAmI: ConsoleCommand {
         static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the signed-in user.")
         @OptionGroup var options: ClientOptions
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                let client = try options.client()
+        func run(_ console: Console) async throws {
+            try await options.run(console) { profile, output in
+                let client = try profile.client()
                 let user = try await client.me()
                 output.emit(user) {
                     "\(user.email)\nid: \(user.id.uuidString.lowercased())\nserver: \(client.serverURL.absoluteString)"
@@ -104,27 +108,28 @@ struct AccountCommand: AsyncParsableCommand {
         }
     }
 
-    struct Password: AsyncParsableCommand {
+    struct Password: ConsoleCommand {
         static let configuration = CommandConfiguration(
             commandName: "password",
             abstract: "Change your password; other devices are signed out.",
-            discussion: "With --password-stdin: the current password on the first line, the new one on the second. Else KITH_PASSWORD and KITH_NEW_PASSWORD."
+            discussion:
+                "With --password-stdin: the current password on the first line, the new one on the second. Else KITH_PASSWORD and KITH_NEW_PASSWORD."
         )
         @OptionGroup var options: ClientOptions
         @OptionGroup var passwords: PasswordInput
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
+        func run(_ console: Console) async throws {
+            try await options.run(console) { profile, output in
                 let given = try passwords.read(
-                    ["Current password", "New password"], environmentNames: ["KITH_PASSWORD", "KITH_NEW_PASSWORD"])
-                try await options.client().changePassword(current: given[0], new: given[1])
+                    ["Current password", "New password"], environmentNames: ["KITH_PASSWORD", "KITH_NEW_PASSWORD"],
+                    from: console)
+                try await profile.client().changePassword(current: given[0], new: given[1])
                 output.emit(["passwordChanged": true]) { "Password changed. Other devices were signed out." }
             }
         }
     }
 
-    struct ResetPassword: AsyncParsableCommand {
+    struct ResetPassword: ConsoleCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset-password",
             abstract: "Mail yourself a password reset link, or set a new password with its token (--token).",
@@ -139,23 +144,25 @@ struct AccountCommand: AsyncParsableCommand {
             if (email == nil) == (token == nil) { throw ValidationError("Give either an email or --token.") }
         }
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                let client = try options.client()
+        func run(_ console: Console) async throws {
+            try await options.run(console) { profile, output in
+                let client = try profile.client()
                 if let token {
-                    let new = try passwords.read(["New password"], environmentNames: ["KITH_NEW_PASSWORD"])[0]
+                    let new = try passwords.read(
+                        ["New password"], environmentNames: ["KITH_NEW_PASSWORD"], from: console)[0]
                     try await client.confirmPasswordReset(token: token, newPassword: new)
                     output.emit(["passwordReset": true]) { "Password set. Sign in with the new one." }
                 } else if let email {
                     try await client.requestPasswordReset(email: email)
-                    output.emit(["requested": true]) { "If an account exists for \(email), a reset link is on its way." }
+                    output.emit(["requested": true]) {
+                        "If an account exists for \(email), a reset link is on its way."
+                    }
                 }
             }
         }
     }
 
-    struct Delete: AsyncParsableCommand {
+    struct Delete: ConsoleCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete", abstract: "Delete your account and all of its data, for good.")
         @OptionGroup var options: ClientOptions
@@ -166,15 +173,14 @@ struct AccountCommand: AsyncParsableCommand {
             guard yes else { throw ValidationError("Deleting an account can't be undone: add --yes to confirm.") }
         }
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                let password = try passwords.read(["Password"], environmentNames: ["KITH_PASSWORD"])[0]
-                let client = try options.client()
+        func run(_ console: Console) async throws {
+            try await options.run(console) { profile, output in
+                let password = try passwords.read(["Password"], environmentNames: ["KITH_PASSWORD"], from: console)[0]
+                let client = try profile.client()
                 let user = try await client.storedSession()?.user
                 try await client.deleteAccount(password: password)
                 // The account's data on this device goes with it.
-                if let user { try options.storeDirectory.removeData(forUser: user.id) }
+                if let user { try profile.storeDirectory.removeData(forUser: user.id) }
                 output.emit(["deleted": true]) { "Account deleted." }
             }
         }

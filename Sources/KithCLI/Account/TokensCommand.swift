@@ -3,7 +3,7 @@ import Foundation
 import KithCore
 import KithKit
 
-struct TokensCommand: AsyncParsableCommand {
+struct TokensCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tokens",
         abstract: "Personal access tokens for scripts and Monica-compatible apps.",
@@ -11,35 +11,38 @@ struct TokensCommand: AsyncParsableCommand {
         defaultSubcommand: List.self
     )
 
-    struct List: AsyncParsableCommand {
+    struct List: ConsoleCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List your tokens.")
         @OptionGroup var options: ClientOptions
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                let tokens = try await options.client().personalTokens()
+        func run(_ console: Console) async throws {
+            try await options.run(console) { profile, output in
+                let tokens = try await profile.client().personalTokens()
                 output.emit(PersonalTokenList(tokens: tokens)) {
-                    guard !tokens.isEmpty else { return "No tokens. Create one with `kith account tokens create NAME`." }
+                    guard !tokens.isEmpty else {
+                        return "No tokens. Create one with `kith account tokens create NAME`."
+                    }
                     return tokens.map { token in
-                        let used = token.lastUsedAt.map { "last used \(WireCoding.formatTimestamp($0))" } ?? "never used"
+                        let used =
+                            token.lastUsedAt.map { "last used \(WireCoding.formatTimestamp($0))" } ?? "never used"
                         let expires = token.expiresAt.map { ", expires \(WireCoding.formatTimestamp($0))" } ?? ""
-                        return "\(token.id.uuidString.lowercased())  \(token.name)  (created \(WireCoding.formatTimestamp(token.createdAt)), \(used)\(expires))"
+                        return
+                            "\(token.id.uuidString.lowercased())  \(token.name)  (created \(WireCoding.formatTimestamp(token.createdAt)), \(used)\(expires))"
                     }.joined(separator: "\n")
                 }
             }
         }
     }
 
-    struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create a token; it is shown once.")
+    struct Create: ConsoleCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "create", abstract: "Create a token; it is shown once.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "A name that says where the token is used.") var name: String
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                let token = try await options.client().createPersonalToken(name: name)
+        func run(_ console: Console) async throws {
+            try await options.run(console) { profile, output in
+                let token = try await profile.client().createPersonalToken(name: name)
                 output.emit(token) {
                     "Created token \"\(token.name)\" (\(token.id.uuidString.lowercased())). Copy it now, it is not shown again:\n\(token.token ?? "")"
                 }
@@ -47,16 +50,17 @@ struct TokensCommand: AsyncParsableCommand {
         }
     }
 
-    struct Revoke: AsyncParsableCommand {
+    struct Revoke: ConsoleCommand {
         static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a token.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The token's id.") var id: String
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await output.run {
-                guard let uuid = UUID(uuidString: id) else { throw ValidationError("The id must be a token id (a UUID).") }
-                try await options.client().revokePersonalToken(id: uuid)
+        func run(_ console: Console) async throws {
+            try await options.run(console) { profile, output in
+                guard let uuid = UUID(uuidString: id) else {
+                    throw ValidationError("The id must be a token id (a UUID).")
+                }
+                try await profile.client().revokePersonalToken(id: uuid)
                 output.emit(["revoked": id]) { "Token revoked." }
             }
         }

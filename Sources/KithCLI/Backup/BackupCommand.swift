@@ -3,21 +3,28 @@ import Foundation
 import KithServer
 import Logging
 
-struct BackupCommand: AsyncParsableCommand {
+struct BackupCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
         abstract: "Copy the server's SQLite database to FILE, consistently, while the server runs.",
-        discussion: "Put it back with `kith restore FILE` (server stopped). For PostgreSQL use pg_dump (docs/storage.md)."
+        discussion:
+            "Put it back with `kith restore FILE` (server stopped). For PostgreSQL use pg_dump (docs/storage.md)."
     )
 
     @Argument(help: "The backup file to write (it must not exist).")
     var file: String
 
     @OptionGroup var options: DataOptions
+    @OptionGroup var format: OutputOptions
+    @ParentCommand var kith: KithCommand
 
-    func run() async throws {
-        let source = try options.sqlitePath()
-        let output = Output(json: options.json)
+    func validate() throws {
+        try kith.refuseClientOptions(in: "backup", json: true)
+    }
+
+    func run(_ console: Console) async throws {
+        let source = try options.sqlitePath(console.environment)
+        let output = Output(json: format.json, console: console)
         try await output.run {
             let summary = try await SQLiteBackup.backup(databaseAt: source, to: file, logger: BackupLogger.quiet)
             output.emit(summary) {
@@ -27,7 +34,7 @@ struct BackupCommand: AsyncParsableCommand {
     }
 }
 
-struct RestoreCommand: AsyncParsableCommand {
+struct RestoreCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
         abstract: "Put a backup made by `kith backup` back as the server's database (stop the server first).",
@@ -41,10 +48,16 @@ struct RestoreCommand: AsyncParsableCommand {
     var file: String
 
     @OptionGroup var options: DataOptions
+    @OptionGroup var format: OutputOptions
+    @ParentCommand var kith: KithCommand
 
-    func run() async throws {
-        let target = try options.sqlitePath()
-        let output = Output(json: options.json)
+    func validate() throws {
+        try kith.refuseClientOptions(in: "restore", json: true)
+    }
+
+    func run(_ console: Console) async throws {
+        let target = try options.sqlitePath(console.environment)
+        let output = Output(json: format.json, console: console)
         try await output.run {
             let summary = try await SQLiteBackup.restore(backupAt: file, to: target, logger: BackupLogger.quiet)
             output.emit(summary) {

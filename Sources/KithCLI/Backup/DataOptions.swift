@@ -8,14 +8,11 @@ struct DataOptions: ParsableArguments {
     @Option(help: "The server's data directory (holding kith.sqlite). Default KITH_DATA, else ./kith-data.")
     var data: String?
 
-    @Flag(help: "Print the result as JSON.")
-    var json = false
-
     /// The SQLite file; PostgreSQL has its own tools.
-    func sqlitePath() throws -> String {
+    func sqlitePath(_ environment: [String: String]) throws -> String {
         var config: ServerConfig
         do {
-            config = try ServerConfig.fromEnvironment()
+            config = try ServerConfig.fromEnvironment(environment)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -24,7 +21,8 @@ struct DataOptions: ParsableArguments {
         case .sqlite(let path): return path
         case .postgres:
             throw ValidationError(
-                "KITH_DATABASE_URL names PostgreSQL: back it up with pg_dump and restore with pg_restore (docs/storage.md).")
+                "KITH_DATABASE_URL names PostgreSQL: back it up with pg_dump and restore with pg_restore (docs/storage.md)."
+            )
         }
     }
 }

@@ -29,7 +29,7 @@ struct AddressFields: ParsableArguments {
 
 extension ContactsCommand {
     /// `kith contacts address add|edit|delete|directions`.
-    struct AddressCommand: AsyncParsableCommand {
+    struct AddressCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "address", abstract: "Add, change or delete an address, or get directions to it.",
             discussion: """
@@ -42,7 +42,7 @@ extension ContactsCommand {
 
         static let queuedNote = "saved on this device; will be sent when the server can be reached."
 
-        struct Add: AsyncParsableCommand {
+        struct Add: ConsoleCommand {
             static let configuration = CommandConfiguration(
                 commandName: "add", abstract: "Add an address to a contact.")
             @OptionGroup var options: ClientOptions
@@ -50,8 +50,8 @@ extension ContactsCommand {
             @Argument(help: "The contact's id.") var contactID: Int
             @OptionGroup var fields: AddressFields
 
-            func run() async throws {
-                try await ContactsCommand.run(options, monica) { session in
+            func run(_ console: Console) async throws {
+                try await ContactsCommand.run(options, monica, console) { session in
                     let address = try await session.book.addAddress(fields.postal, to: contactID)
                     let pending = try await session.pendingAddressIDs()
                     let json = AddressJSON(address, pending: pending)
@@ -67,7 +67,7 @@ extension ContactsCommand {
             }
         }
 
-        struct Edit: AsyncParsableCommand {
+        struct Edit: ConsoleCommand {
             static let configuration = CommandConfiguration(
                 commandName: "edit", abstract: "Replace an address: every field, as Monica does.",
                 discussion: "Fields not given are cleared (Monica's update replaces the whole address): give them all.")
@@ -76,8 +76,8 @@ extension ContactsCommand {
             @Argument(help: "The address's id (as `kith contacts addresses CONTACT_ID` shows it).") var addressID: Int
             @OptionGroup var fields: AddressFields
 
-            func run() async throws {
-                try await ContactsCommand.run(options, monica) { session in
+            func run(_ console: Console) async throws {
+                try await ContactsCommand.run(options, monica, console) { session in
                     let address = try await session.withCachedAddress(addressID) {
                         try await session.book.updateAddress(addressID, to: fields.postal)
                     }
@@ -94,7 +94,7 @@ extension ContactsCommand {
             }
         }
 
-        struct Delete: AsyncParsableCommand {
+        struct Delete: ConsoleCommand {
             static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an address.")
             @OptionGroup var options: ClientOptions
             @OptionGroup var monica: MonicaOptions
@@ -105,8 +105,8 @@ extension ContactsCommand {
                 guard yes else { throw ValidationError("Deleting an address cannot be undone: add --yes to confirm.") }
             }
 
-            func run() async throws {
-                try await ContactsCommand.run(options, monica) { session in
+            func run(_ console: Console) async throws {
+                try await ContactsCommand.run(options, monica, console) { session in
                     try await session.withCachedAddress(addressID) {
                         try await session.book.deleteAddress(addressID)
                     }
@@ -122,7 +122,7 @@ extension ContactsCommand {
             }
         }
 
-        struct Directions: AsyncParsableCommand {
+        struct Directions: ConsoleCommand {
             static let configuration = CommandConfiguration(
                 commandName: "directions",
                 abstract: "Links to directions to an address, in Apple Maps and OpenStreetMap.",
@@ -137,8 +137,8 @@ extension ContactsCommand {
 
             static let geocoderVariable = "KITH_GEOCODER_URL"
 
-            func geocoderURL() throws -> URL? {
-                guard let text = geocoder ?? ProcessInfo.processInfo.environment[Self.geocoderVariable], !text.isEmpty
+            func geocoderURL(_ environment: [String: String]) throws -> URL? {
+                guard let text = geocoder ?? environment[Self.geocoderVariable], !text.isEmpty
                 else {
                     return nil
                 }
@@ -151,15 +151,15 @@ extension ContactsCommand {
                 return url
             }
 
-            func run() async throws {
-                let geocoderAddress = try geocoderURL()
-                try await ContactsCommand.run(options, monica) { session in
+            func run(_ console: Console) async throws {
+                let geocoderAddress = try geocoderURL(console.environment)
+                try await ContactsCommand.run(options, monica, console) { session in
                     let address = try await session.address(addressID)
                     let name = address.contact?.displayName ?? "Contact"
                     let geocoder = try geocoderAddress.map {
                         NominatimGeocoder(
                             baseURL: $0, userAgent: "kith-contacts/1 (Kith command line)",
-                            transport: try ContactsSession.transport())
+                            transport: session.profile.transport())
                     }
                     let directions = try await KithKit.Directions.to(
                         address.postal, contactName: name, geocoder: geocoder)

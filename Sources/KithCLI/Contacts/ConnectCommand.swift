@@ -4,7 +4,7 @@ import KithCore
 import KithKit
 
 extension ContactsCommand {
-    struct Connect: AsyncParsableCommand {
+    struct Connect: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract: "Connect this profile to a Monica server with an API token.",
             discussion: """
@@ -22,18 +22,17 @@ extension ContactsCommand {
             }
         }
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await ContactsCommand.reporting(output) {
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.reporting(options, console) { profile, output in
                 let server = try MonicaServerAddress(monica.monicaURL ?? "")
-                guard let token = try monica.token(prompt: true) else {
+                guard let token = try monica.token(from: console, prompt: true) else {
                     throw MonicaClientError.invalid(
                         "Give the API token with --token-stdin or the \(MonicaOptions.tokenVariable) environment variable."
                     )
                 }
-                let store = ContactsSession.credentialStore(options)
+                let store = ContactsSession.credentialStore(profile)
                 let (_, credentials) = try await MonicaClient.connect(
-                    to: server, token: token, store: store, transport: try ContactsSession.transport())
+                    to: server, token: token, store: store, transport: profile.transport())
                 let who = [credentials.user.name, credentials.user.email.map { "<\($0)>" }].compactMap { $0 }
                     .filter { !$0.isEmpty }.joined(separator: " ")
                 let json = ContactsStatusJSON(
@@ -45,7 +44,7 @@ extension ContactsCommand {
         }
     }
 
-    struct Disconnect: AsyncParsableCommand {
+    struct Disconnect: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract: "Forget the Monica server: its token and this profile's cache of its contacts.",
             discussion: """
@@ -55,14 +54,13 @@ extension ContactsCommand {
         @OptionGroup var options: ClientOptions
         @Flag(help: "Disconnect even if address edits made offline were not sent yet (they are lost).") var yes = false
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await ContactsCommand.reporting(output) {
-                let store = ContactsSession.credentialStore(options)
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.reporting(options, console) { profile, output in
+                let store = ContactsSession.credentialStore(profile)
                 guard let saved = try ContactsSession.loaded({ try store.load() }) else {
                     throw MonicaClientError.invalid("This profile is not connected to a Monica server.")
                 }
-                let cacheURL = ContactsSession.cacheURL(options, server: saved.server, userID: saved.user.id)
+                let cacheURL = ContactsSession.cacheURL(profile, server: saved.server, userID: saved.user.id)
                 let waiting = try await Self.pendingEdits(in: cacheURL, server: saved.server)
                 if waiting > 0, !yes {
                     throw MonicaClientError.invalid(

@@ -5,7 +5,7 @@ import KithKit
 
 /// `kith contacts …`: the Contacts app (seeds 004 and 001) on the command line, against a Monica
 /// server or the Kith server the profile is signed in to, with an offline cache.
-struct ContactsCommand: AsyncParsableCommand {
+struct ContactsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contacts",
         abstract: "Your contacts: list, search, details, addresses, with an offline cache.",
@@ -23,10 +23,11 @@ struct ContactsCommand: AsyncParsableCommand {
 
     /// Opens the profile's contacts and runs `body`; failures print one line on stderr and exit 1.
     static func run(
-        _ options: ClientOptions, _ monica: MonicaOptions, _ body: (ContactsSession) async throws -> Void
+        _ options: ClientOptions, _ monica: MonicaOptions, _ console: Console,
+        _ body: (ContactsSession) async throws -> Void
     ) async throws {
-        try await reporting(Output(json: options.json)) {
-            let session = try await ContactsSession(options, monica)
+        try await reporting(options, console) { profile, output in
+            let session = try await ContactsSession(profile, monica, console: console, output: output)
             do {
                 try await body(session)
             } catch MonicaClientError.signedOut {
@@ -37,10 +38,12 @@ struct ContactsCommand: AsyncParsableCommand {
 
     /// Runs `body` with the Monica client's and the geocoder's errors reported as the other
     /// commands report theirs: their sentence on one line (`--json`: `{"error":{"code","message"}}`).
-    static func reporting(_ output: Output, _ body: () async throws -> Void) async throws {
-        try await output.run {
+    static func reporting(
+        _ options: ClientOptions, _ console: Console, _ body: (Profile, Output) async throws -> Void
+    ) async throws {
+        try await options.run(console) { profile, output in
             do {
-                try await body()
+                try await body(profile, output)
             } catch let error as MonicaClientError {
                 throw KithError.invalid(error.detail(signInHint: nil))
             } catch let error as GeocodingError {

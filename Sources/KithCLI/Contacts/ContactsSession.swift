@@ -15,6 +15,7 @@ struct ContactsSession {
     }
 
     let source: Source
+    let profile: Profile
     let book: ContactBook
     let cacheURL: URL
     let output: Output
@@ -31,42 +32,41 @@ struct ContactsSession {
     }
 
     /// The profile's saved Monica connection (`$KITH_HOME/profiles/NAME/monica.json`, mode 0600).
-    static func credentialStore(_ options: ClientOptions) -> FileSecretStore<MonicaCredentials> {
-        FileSecretStore(fileURL: options.profileDirectory.appendingPathComponent("monica.json"))
+    static func credentialStore(_ profile: Profile) -> FileSecretStore<MonicaCredentials> {
+        FileSecretStore(fileURL: profile.directory.appendingPathComponent("monica.json"))
     }
 
     /// Who the signed-in Kith account is on the server's `/api` (its `/api/me`), remembered so
     /// that later commands, offline ones too, find the same cache without asking.
-    static func kithAccountStore(_ options: ClientOptions) -> FileSecretStore<KithContactsAccount> {
-        FileSecretStore(fileURL: options.profileDirectory.appendingPathComponent("contacts-account.json"))
+    static func kithAccountStore(_ profile: Profile) -> FileSecretStore<KithContactsAccount> {
+        FileSecretStore(fileURL: profile.directory.appendingPathComponent("contacts-account.json"))
     }
 
     /// The cache of `userID` on `server`, in the profile's data directory.
-    static func cacheURL(_ options: ClientOptions, server: MonicaServerAddress, userID: Int) -> URL {
+    static func cacheURL(_ profile: Profile, server: MonicaServerAddress, userID: Int) -> URL {
         ContactBook.cacheURL(
-            in: options.profileDirectory.appendingPathComponent("data"), server: server, userID: userID)
+            in: profile.directory.appendingPathComponent("data"), server: server, userID: userID)
     }
-
-    static func transport() throws -> URLSessionTransport { URLSessionTransport(timeout: try ClientOptions.timeout()) }
 
     /// Opens the profile's contacts: `--monica-url` (with a token: checked with `/me` unless it is
     /// the one saved), else the saved Monica connection, else the signed-in Kith server.
-    init(_ options: ClientOptions, _ monica: MonicaOptions) async throws {
-        output = Output(json: options.json)
-        let store = Self.credentialStore(options)
+    init(_ profile: Profile, _ monica: MonicaOptions, console: Console, output: Output) async throws {
+        self.profile = profile
+        self.output = output
+        let store = Self.credentialStore(profile)
         let saved = try Self.loaded { try store.load() }
         let client: MonicaClient
         let userID: Int
         if let url = monica.monicaURL {
             let server = try MonicaServerAddress(url)
-            let token = try monica.token(prompt: false)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = try monica.token(from: console, prompt: false)?.trimmingCharacters(in: .whitespacesAndNewlines)
             if let saved, saved.server == server, token == nil || token == saved.token {
-                client = try Self.restore(store)
+                client = try Self.restore(store, profile: profile)
                 source = .monica(saved)
                 userID = saved.user.id
             } else if let token {
                 let connected = try await MonicaClient.connect(
-                    to: server, token: token, store: store, transport: try Self.transport())
+                    to: server, token: token, store: store, transport: profile.transport())
                 client = connected.client
                 source = .monica(connected.credentials)
                 userID = connected.credentials.user.id
@@ -76,36 +76,36 @@ struct ContactsSession {
                 )
             }
         } else if let saved {
-            client = try Self.restore(store)
+            client = try Self.restore(store, profile: profile)
             source = .monica(saved)
             userID = saved.user.id
         } else {
-            let kith = try await Self.kithServer(options)
+            let kith = try await Self.kithServer(profile)
             client = kith.client
             userID = kith.userID
             source = .kith(email: kith.email)
         }
-        cacheURL = Self.cacheURL(options, server: client.server, userID: userID)
+        cacheURL = Self.cacheURL(profile, server: client.server, userID: userID)
         book = try ContactBook(client: client, cacheURL: cacheURL)
     }
 
     /// The signed-in Kith server's `/api`, with the session's access token, and who the account
     /// is there (asked once, then remembered).
-    private static func kithServer(_ options: ClientOptions) async throws -> (
+    private static func kithServer(_ profile: Profile) async throws -> (
         client: MonicaClient, userID: Int, email: String
     ) {
-        let kith = try options.client()
+        let kith = try profile.client()
         guard let session = try await kith.storedSession() else {
             throw MonicaClientError.invalid(
                 "No contacts server: sign in to a Kith server (kith account login EMAIL), or connect to Monica with "
                     + "kith contacts connect --monica-url URL (the token from \(MonicaOptions.tokenVariable) or --token-stdin)."
             )
         }
-        let server = try MonicaServerAddress(options.server.flatMap(URL.init(string:)) ?? session.serverURL)
-        let client = MonicaClient(server: server, transport: try transport()) {
+        let server = try MonicaServerAddress(profile.server ?? session.serverURL)
+        let client = MonicaClient(server: server, transport: profile.transport()) {
             try await kith.currentSession().accessToken
         }
-        let accounts = kithAccountStore(options)
+        let accounts = kithAccountStore(profile)
         if let account = try loaded({ try accounts.load() }), account.server == server,
             account.kithUserID == session.user.id
         {
@@ -118,8 +118,9 @@ struct ContactsSession {
         return (client, me.id, session.user.email)
     }
 
-    private static func restore(_ store: FileSecretStore<MonicaCredentials>) throws -> MonicaClient {
-        guard let restored = try loaded({ try MonicaClient.restore(from: store, transport: try transport()) }) else {
+    private static func restore(_ store: FileSecretStore<MonicaCredentials>, profile: Profile) throws -> MonicaClient {
+        guard let restored = try loaded({ try MonicaClient.restore(from: store, transport: profile.transport()) })
+        else {
             throw MonicaClientError.notConnected
         }
         return restored.client
@@ -153,7 +154,7 @@ struct ContactsSession {
     /// A line on stderr (text output only: with --json, stderr carries only errors).
     func note(_ line: String) {
         guard !output.json else { return }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        output.note(line)
     }
 
     /// "offline: showing … cached at …", for a read answered from the cache.

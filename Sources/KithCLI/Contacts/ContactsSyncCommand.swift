@@ -4,7 +4,7 @@ import KithCore
 import KithKit
 
 extension ContactsCommand {
-    struct Sync: AsyncParsableCommand {
+    struct Sync: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Send the address edits made offline, then refresh the offline cache (every contact, the countries).",
@@ -13,8 +13,8 @@ extension ContactsCommand {
         @OptionGroup var options: ClientOptions
         @OptionGroup var monica: MonicaOptions
 
-        func run() async throws {
-            try await ContactsCommand.run(options, monica) { session in
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.run(options, monica, console) { session in
                 await session.client.setRateLimitPatience(5)
                 let summary: ContactSyncSummary
                 do {
@@ -51,17 +51,16 @@ extension ContactsCommand {
         }
     }
 
-    struct Status: AsyncParsableCommand {
+    struct Status: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract: "Where contacts come from, what the cache holds, and the address edits waiting to be sent.",
             discussion: "Reads this profile only: no request is made.")
         @OptionGroup var options: ClientOptions
         @Flag(help: "Forget the address edits the server refused, once read.") var dismiss = false
 
-        func run() async throws {
-            let output = Output(json: options.json)
-            try await ContactsCommand.reporting(output) {
-                guard let status = try await Self.status(options, dismissing: dismiss) else {
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.reporting(options, console) { profile, output in
+                guard let status = try await Self.status(profile, dismissing: dismiss) else {
                     let json = ContactsStatusJSON(source: "none")
                     output.emit(json) {
                         "Not connected: sign in to a Kith server (kith account login EMAIL), or connect to Monica (kith contacts connect --monica-url URL)."
@@ -73,24 +72,24 @@ extension ContactsCommand {
         }
 
         /// The profile's contacts as they stand, without a request; nil when nothing is set up.
-        static func status(_ options: ClientOptions, dismissing: Bool = false) async throws -> ContactsStatusJSON? {
+        static func status(_ profile: Profile, dismissing: Bool = false) async throws -> ContactsStatusJSON? {
             var status: ContactsStatusJSON
             let server: MonicaServerAddress
             var cacheURL: URL?
-            if let saved = try ContactsSession.loaded({ try ContactsSession.credentialStore(options).load() }) {
+            if let saved = try ContactsSession.loaded({ try ContactsSession.credentialStore(profile).load() }) {
                 server = saved.server
                 status = ContactsStatusJSON(
                     source: "monica", server: saved.server.description,
                     user: [saved.user.name, saved.user.email.map { "<\($0)>" }].compactMap { $0 }.filter { !$0.isEmpty }
                         .joined(separator: " "),
                     maskedToken: saved.maskedToken)
-                cacheURL = ContactsSession.cacheURL(options, server: saved.server, userID: saved.user.id)
-            } else if let session = try options.sessionStore.load() {
-                server = try MonicaServerAddress(options.server.flatMap(URL.init(string:)) ?? session.serverURL)
+                cacheURL = ContactsSession.cacheURL(profile, server: saved.server, userID: saved.user.id)
+            } else if let session = try profile.sessionStore.load() {
+                server = try MonicaServerAddress(profile.server ?? session.serverURL)
                 status = ContactsStatusJSON(source: "kith", server: server.description, user: session.user.email)
-                let account = try ContactsSession.loaded { try ContactsSession.kithAccountStore(options).load() }
+                let account = try ContactsSession.loaded { try ContactsSession.kithAccountStore(profile).load() }
                 if let account, account.server == server, account.kithUserID == session.user.id {
-                    cacheURL = ContactsSession.cacheURL(options, server: server, userID: account.monicaUser.id)
+                    cacheURL = ContactsSession.cacheURL(profile, server: server, userID: account.monicaUser.id)
                 }
             } else {
                 return nil

@@ -4,7 +4,7 @@ import KithCore
 import KithKit
 
 extension ContactsCommand {
-    struct Countries: AsyncParsableCommand {
+    struct Countries: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "The countries an address may have: code, name, and what their forms call the postal code and the region.",
@@ -13,8 +13,8 @@ extension ContactsCommand {
         @OptionGroup var monica: MonicaOptions
         @Argument(help: "Only the countries whose code or name contains this.") var filter: String?
 
-        func run() async throws {
-            try await ContactsCommand.run(options, monica) { session in
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.run(options, monica, console) { session in
                 var countries = try await session.book.countries().map(CountryJSON.init)
                 if let filter = filter?.trimmingCharacters(in: .whitespaces), !filter.isEmpty {
                     countries = countries.filter {

@@ -4,7 +4,7 @@ import KithCore
 import KithKit
 
 extension ContactsCommand {
-    struct List: AsyncParsableCommand {
+    struct List: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract: "A page of your contacts (50 a page), in the server's order.",
             discussion: "Offline, the page comes from this profile's cache, with a note on stderr.")
@@ -18,8 +18,8 @@ extension ContactsCommand {
             guard page >= 1 else { throw ValidationError("--page starts at 1.") }
         }
 
-        func run() async throws {
-            try await ContactsCommand.run(options, monica) { session in
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.run(options, monica, console) { session in
                 await session.sendQueuedEdits()
                 let listed = try await session.book.contacts(page: page, perPage: Self.perPage)
                 let cachedAt = try await session.book.lastSync()

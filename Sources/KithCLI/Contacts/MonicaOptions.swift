@@ -1,12 +1,6 @@
 import ArgumentParser
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Which Monica server `kith contacts` talks to, when not the Kith server the profile is signed in
 /// to: `--monica-url`, with the API token from standard input or `KITH_MONICA_TOKEN`, never from
 /// an argument (it would show in `ps` and in the shell's history).
@@ -25,17 +19,16 @@ struct MonicaOptions: ParsableArguments {
 
     /// The token given for this run (standard input, then the environment), or nil. `prompt`
     /// asks for it on a terminal when neither gives it.
-    func token(prompt: Bool) throws -> String? {
+    func token(from console: Console, prompt: Bool) throws -> String? {
         if tokenStdin {
-            guard let line = readLine(strippingNewline: true), !line.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let line = console.readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("--token-stdin expects the API token on standard input.")
             }
             return line
         }
-        if let value = ProcessInfo.processInfo.environment[Self.tokenVariable], !value.isEmpty { return value }
-        if prompt, isatty(STDIN_FILENO) == 1, let typed = getpass("Monica API token: ") {
-            let token = String(cString: typed)
-            return token.isEmpty ? nil : token
+        if let value = console.environment[Self.tokenVariable], !value.isEmpty { return value }
+        if prompt, let typed = console.readSecret("Monica API token: ") {
+            return typed.isEmpty ? nil : typed
         }
         return nil
     }

@@ -4,7 +4,7 @@ import KithCore
 import KithKit
 
 extension ContactsCommand {
-    struct Search: AsyncParsableCommand {
+    struct Search: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract: "Find contacts by name, nickname, job, company or email, best first.",
             discussion: """
@@ -24,8 +24,8 @@ extension ContactsCommand {
             guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
         }
 
-        func run() async throws {
-            try await ContactsCommand.run(options, monica) { session in
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.run(options, monica, console) { session in
                 let query = text.joined(separator: " ")
                 var offlineReason: MonicaClientError?
                 if try await session.book.lastSync() == nil {

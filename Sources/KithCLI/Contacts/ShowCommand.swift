@@ -4,7 +4,7 @@ import KithCore
 import KithKit
 
 extension ContactsCommand {
-    struct Show: AsyncParsableCommand {
+    struct Show: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "A contact's details: names, work, emails, phones, tags, relationships, addresses, notes, tasks, activities, gifts, reminders.",
@@ -13,8 +13,8 @@ extension ContactsCommand {
         @OptionGroup var monica: MonicaOptions
         @Argument(help: "The contact's id (as `kith contacts list` shows it).") var id: Int
 
-        func run() async throws {
-            try await ContactsCommand.run(options, monica) { session in
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.run(options, monica, console) { session in
                 await session.sendQueuedEdits()
                 let details = try await session.contactDetails(id)
                 if let reason = details.offlineReason {
@@ -36,15 +36,15 @@ extension ContactsCommand {
         }
     }
 
-    struct Addresses: AsyncParsableCommand {
+    struct Addresses: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract: "A contact's addresses, formatted as their countries write them.")
         @OptionGroup var options: ClientOptions
         @OptionGroup var monica: MonicaOptions
         @Argument(help: "The contact's id.") var id: Int
 
-        func run() async throws {
-            try await ContactsCommand.run(options, monica) { session in
+        func run(_ console: Console) async throws {
+            try await ContactsCommand.run(options, monica, console) { session in
                 await session.sendQueuedEdits()
                 var name: String
                 var addresses: [MonicaAddress]

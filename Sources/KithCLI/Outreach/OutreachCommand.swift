@@ -4,11 +4,12 @@ import KithCore
 import KithKit
 
 /// `kith outreach …`: the yearly outreach checklist (seed 000), offline-first like the apps.
-struct OutreachCommand: AsyncParsableCommand {
+struct OutreachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "outreach",
         abstract: "The yearly outreach checklist: years, people, deliveries, comments.",
-        discussion: "Works offline against this profile's local data and syncs when the server answers. ID is a person's id or a unique prefix of it.",
+        discussion:
+            "Works offline against this profile's local data and syncs when the server answers. ID is a person's id or a unique prefix of it.",
         subcommands: [
             Years.self, YearCommand.self, List.self, Add.self, Edit.self, Deliver.self, Undeliver.self, Delete.self,
             Import.self, Export.self, CopyYear.self,
@@ -17,10 +18,11 @@ struct OutreachCommand: AsyncParsableCommand {
 
     /// Runs `body` in a session with a sync before (to see other devices' changes) and after (to
     /// send this one's).
-    static func run(_ options: ClientOptions, _ body: (OutreachSession) async throws -> Void) async throws {
-        let output = Output(json: options.json)
-        try await output.run {
-            let session = try await OutreachSession(options)
+    static func run(_ options: ClientOptions, _ console: Console, _ body: (OutreachSession) async throws -> Void)
+        async throws
+    {
+        try await options.run(console) { profile, output in
+            let session = try await OutreachSession(profile, output: output)
             await session.syncIfReachable()
             try await body(session)
             await session.syncIfReachable()
@@ -28,19 +30,21 @@ struct OutreachCommand: AsyncParsableCommand {
     }
 
     /// `deliver` and `undeliver`.
-    static func setDelivered(_ options: ClientOptions, _ id: String, _ delivered: Bool) async throws {
-        try await run(options) { session in
+    static func setDelivered(_ options: ClientOptions, _ console: Console, _ id: String, _ delivered: Bool)
+        async throws
+    {
+        try await run(options, console) { session in
             let contact = try session.outreach.setDelivered(try session.contact(id).id, delivered)
             session.output.emit(contact) { ContactText.line(contact) }
         }
     }
 
-    struct Years: AsyncParsableCommand {
+    struct Years: ConsoleCommand {
         static let configuration = CommandConfiguration(abstract: "List the years; * marks the selected one.")
         @OptionGroup var options: ClientOptions
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
                 let selected = try session.outreach.selectedYear()
                 let years = try session.outreach.years().map { YearLine($0, selected: $0.id == selected.id) }
                 session.output.emit(years) { years.map(\.text).joined(separator: "\n") }
@@ -48,26 +52,27 @@ struct OutreachCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: AsyncParsableCommand {
+    struct List: ConsoleCommand {
         static let configuration = CommandConfiguration(abstract: "The people of a year with delivery and comments.")
         @OptionGroup var options: ClientOptions
         @Option(help: "The year (default: the selected one).") var year: String?
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
                 let year = try session.year(named: year)
                 let people = try session.outreach.contacts(in: year.id)
                 let progress = try session.outreach.progress(of: year.id)
                 let listing = YearListing(year: YearLine(year, selected: true), progress: progress, contacts: people)
                 session.output.emit(listing) {
-                    (["\(year.name): \(progress.delivered) of \(progress.total) delivered"] + people.map(ContactText.line))
+                    (["\(year.name): \(progress.delivered) of \(progress.total) delivered"]
+                        + people.map(ContactText.line))
                         .joined(separator: "\n")
                 }
             }
         }
     }
 
-    struct Add: AsyncParsableCommand {
+    struct Add: ConsoleCommand {
         static let configuration = CommandConfiguration(abstract: "Add a person to a year.")
         @OptionGroup var options: ClientOptions
         @Option(help: "First name.") var first: String
@@ -76,8 +81,8 @@ struct OutreachCommand: AsyncParsableCommand {
         @Option(help: "Comments.") var comments: String = ""
         @Option(help: "The year (default: the selected one).") var year: String?
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
                 let year = try session.year(named: year)
                 let contact = try session.outreach.addContact(
                     to: year.id, firstName: first, lastName: last, enterpriseName: enterprise, comments: comments)
@@ -86,7 +91,7 @@ struct OutreachCommand: AsyncParsableCommand {
         }
     }
 
-    struct Edit: AsyncParsableCommand {
+    struct Edit: ConsoleCommand {
         static let configuration = CommandConfiguration(abstract: "Change a person's names, enterprise or comments.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The person's id or a unique prefix.") var id: String
@@ -101,38 +106,41 @@ struct OutreachCommand: AsyncParsableCommand {
             }
         }
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
                 let contact = try session.outreach.editContact(
-                    try session.contact(id).id, firstName: first, lastName: last, enterpriseName: enterprise, comments: comments)
+                    try session.contact(id).id, firstName: first, lastName: last, enterpriseName: enterprise,
+                    comments: comments)
                 session.output.emit(contact) { ContactText.line(contact) }
             }
         }
     }
 
-    struct Deliver: AsyncParsableCommand {
+    struct Deliver: ConsoleCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a person delivered, now.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The person's id or a unique prefix.") var id: String
 
-        func run() async throws { try await OutreachCommand.setDelivered(options, id, true) }
+        func run(_ console: Console) async throws { try await OutreachCommand.setDelivered(options, console, id, true) }
     }
 
-    struct Undeliver: AsyncParsableCommand {
+    struct Undeliver: ConsoleCommand {
         static let configuration = CommandConfiguration(abstract: "Mark a person not delivered.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The person's id or a unique prefix.") var id: String
 
-        func run() async throws { try await OutreachCommand.setDelivered(options, id, false) }
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.setDelivered(options, console, id, false)
+        }
     }
 
-    struct Delete: AsyncParsableCommand {
+    struct Delete: ConsoleCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a person.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The person's id or a unique prefix.") var id: String
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
                 let contact = try session.contact(id)
                 try session.outreach.deleteContact(contact.id)
                 session.output.emit(["deleted": contact.id.uuidString.lowercased()]) {
@@ -142,19 +150,24 @@ struct OutreachCommand: AsyncParsableCommand {
         }
     }
 
-    struct Import: AsyncParsableCommand {
+    struct Import: ConsoleCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add the people of a CSV file to a year.",
-            discussion: "Columns: \(OutreachCSV.header.joined(separator: ",")), with that header row. One bad row: nothing is imported.")
+            discussion:
+                "Columns: \(OutreachCSV.header.joined(separator: ",")), with that header row. One bad row: nothing is imported."
+        )
         @OptionGroup var options: ClientOptions
         @Argument(help: "The CSV file (UTF-8).") var file: String
         @Option(help: "The year (default: the selected one).") var year: String?
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
                 let year = try session.year(named: year)
-                guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-                    throw KithError.invalid(APIErrorDetail(code: "unreadable_file", message: "Cannot read \(file) as UTF-8 text."))
+                guard let data = FileManager.default.contents(atPath: file),
+                    let text = String(data: data, encoding: .utf8)
+                else {
+                    throw KithError.invalid(
+                        APIErrorDetail(code: "unreadable_file", message: "Cannot read \(file) as UTF-8 text."))
                 }
                 let count = try session.outreach.importCSV(text, into: year.id)
                 session.output.emit(["imported": count]) { "Imported \(count) people into \(year.name)." }
@@ -162,36 +175,39 @@ struct OutreachCommand: AsyncParsableCommand {
         }
     }
 
-    struct Export: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a year's people as CSV (with --json, as JSON).")
+    struct Export: ConsoleCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a year's people as CSV (with --json, as JSON).")
         @OptionGroup var options: ClientOptions
         @Option(help: "The year (default: the selected one).") var year: String?
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
                 let year = try session.year(named: year)
                 if session.output.json {
                     session.output.emit(try session.outreach.contacts(in: year.id)) { "" }
                 } else {
-                    FileHandle.standardOutput.write(Data(try session.outreach.exportCSV(year: year.id).utf8))
+                    session.output.write(try session.outreach.exportCSV(year: year.id))
                 }
             }
         }
     }
 
-    struct CopyYear: AsyncParsableCommand {
+    struct CopyYear: ConsoleCommand {
         static let configuration = CommandConfiguration(
             commandName: "copy-year", abstract: "Start a new year with the people of another, none delivered.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The year to copy.") var from: String
         @Argument(help: "The new year's name.") var to: String
 
-        func run() async throws {
-            try await OutreachCommand.run(options) { session in
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
                 let source = try session.year(named: from)
                 let year = try session.outreach.copyYear(source.id, to: to)
                 let count = try session.outreach.contacts(in: year.id).count
-                session.output.emit(YearLine(year, selected: false)) { "Created \(year.name) with \(count) people from \(source.name)." }
+                session.output.emit(YearLine(year, selected: false)) {
+                    "Created \(year.name) with \(count) people from \(source.name)."
+                }
             }
         }
     }

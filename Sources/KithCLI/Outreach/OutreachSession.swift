@@ -10,18 +10,18 @@ struct OutreachSession {
     let engine: SyncEngine?
     let output: Output
 
-    init(_ options: ClientOptions) async throws {
-        let client = try options.client()
+    init(_ profile: Profile, output: Output) async throws {
+        let client = try profile.client()
         let store: LocalStore
         if let session = try await client.storedSession() {
-            store = try options.storeDirectory.store(forUser: session.user.id)
+            store = try profile.storeDirectory.store(forUser: session.user.id)
             engine = SyncEngine(store: store, service: client)
         } else {
-            store = try options.storeDirectory.anonymousStore()
+            store = try profile.storeDirectory.anonymousStore()
             engine = nil
         }
         outreach = OutreachStore(store: store)
-        output = Output(json: options.json)
+        self.output = output
     }
 
     /// Syncs if the server answers; offline (or signed out) the change simply waits in the outbox.
@@ -38,13 +38,14 @@ struct OutreachSession {
         }
     }
 
-    func note(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    func note(_ line: String) { output.note(line) }
 
     /// The year named `name`, or the selected one.
     func year(named name: String?) throws -> OutreachYear {
         guard let name else { return try outreach.selectedYear() }
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard let year = try outreach.years().first(where: { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) else {
+        guard let year = try outreach.years().first(where: { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame })
+        else {
             throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No year named \(trimmed)."))
         }
         return year
@@ -59,7 +60,10 @@ struct OutreachSession {
             throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No person with id \(text)."))
         }
         guard matches.count == 1 else {
-            throw KithError.invalid(APIErrorDetail(code: "ambiguous_id", message: "\(matches.count) people have ids starting with \(text); give more of it."))
+            throw KithError.invalid(
+                APIErrorDetail(
+                    code: "ambiguous_id",
+                    message: "\(matches.count) people have ids starting with \(text); give more of it."))
         }
         guard let contact = try outreach.contact(match.id) else {
             throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No person with id \(text)."))

@@ -5,51 +5,58 @@ import KithKit
 
 extension OutreachCommand {
     /// `kith outreach year add|rename|delete|use`.
-    struct YearCommand: AsyncParsableCommand {
+    struct YearCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "year", abstract: "Add, rename, delete or select a year.",
             subcommands: [AddYear.self, RenameYear.self, DeleteYear.self, UseYear.self])
 
-        struct AddYear: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a year with an empty list.")
+        struct AddYear: ConsoleCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "add", abstract: "Add a year with an empty list.")
             @OptionGroup var options: ClientOptions
             @Argument(help: "Its name, such as 2027.") var name: String
 
-            func run() async throws {
-                try await OutreachCommand.run(options) { session in
+            func run(_ console: Console) async throws {
+                try await OutreachCommand.run(options, console) { session in
                     let year = try session.outreach.addYear(name)
                     session.output.emit(YearLine(year, selected: false)) { "Added \(year.name)." }
                 }
             }
         }
 
-        struct RenameYear: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a year; its people stay.")
+        struct RenameYear: ConsoleCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "rename", abstract: "Rename a year; its people stay.")
             @OptionGroup var options: ClientOptions
             @Argument(help: "The year's name now.") var old: String
             @Argument(help: "Its new name.") var new: String
 
-            func run() async throws {
-                try await OutreachCommand.run(options) { session in
+            func run(_ console: Console) async throws {
+                try await OutreachCommand.run(options, console) { session in
                     let year = try session.year(named: old)
                     try session.outreach.renameYear(year.id, to: new)
-                    session.output.emit(["renamed": new]) { "Renamed \(year.name) to \(new.trimmingCharacters(in: .whitespaces))." }
+                    session.output.emit(["renamed": new]) {
+                        "Renamed \(year.name) to \(new.trimmingCharacters(in: .whitespaces))."
+                    }
                 }
             }
         }
 
-        struct DeleteYear: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a year and all its people.")
+        struct DeleteYear: ConsoleCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "delete", abstract: "Delete a year and all its people.")
             @OptionGroup var options: ClientOptions
             @Argument(help: "The year's name.") var name: String
             @Flag(help: "Confirm: the year and all its people are deleted.") var yes = false
 
             func validate() throws {
-                guard yes else { throw ValidationError("Deleting a year deletes all its people: add --yes to confirm.") }
+                guard yes else {
+                    throw ValidationError("Deleting a year deletes all its people: add --yes to confirm.")
+                }
             }
 
-            func run() async throws {
-                try await OutreachCommand.run(options) { session in
+            func run(_ console: Console) async throws {
+                try await OutreachCommand.run(options, console) { session in
                     let year = try session.year(named: name)
                     try session.outreach.deleteYear(year.id)
                     let shown = try session.outreach.selectedYear()
@@ -60,13 +67,14 @@ extension OutreachCommand {
             }
         }
 
-        struct UseYear: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "use", abstract: "Select the year commands work on.")
+        struct UseYear: ConsoleCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "use", abstract: "Select the year commands work on.")
             @OptionGroup var options: ClientOptions
             @Argument(help: "The year's name.") var name: String
 
-            func run() async throws {
-                try await OutreachCommand.run(options) { session in
+            func run(_ console: Console) async throws {
+                try await OutreachCommand.run(options, console) { session in
                     let year = try session.year(named: name)
                     try session.outreach.selectYear(year.id)
                     session.output.emit(YearLine(year, selected: true)) { "Now showing \(year.name)." }
@@ -101,7 +109,8 @@ struct YearListing: Encodable {
 /// One person on one line: short id, delivered box, name, enterprise, delivery time, comment preview.
 enum ContactText {
     static func line(_ contact: OutreachContact) -> String {
-        var line = "\(contact.id.uuidString.lowercased().prefix(8))  [\(contact.delivered ? "x" : " ")] "
+        var line =
+            "\(contact.id.uuidString.lowercased().prefix(8))  [\(contact.delivered ? "x" : " ")] "
             + "\(contact.lastName), \(contact.firstName) (\(contact.enterpriseName))"
         if let at = contact.deliveredAt { line += "  delivered \(WireCoding.formatTimestamp(at))" }
         let comment = contact.comments.replacingOccurrences(of: "\n", with: " ")

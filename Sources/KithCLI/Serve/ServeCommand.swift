@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import KithServer
 
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the Kith server (API and web app).",
@@ -22,13 +22,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one). Default 8080.")
     var port: Int?
 
-    @Option(name: .customLong("database-url"), help: "postgres://user:pass@host:port/db to use PostgreSQL instead of SQLite.")
+    @Option(
+        name: .customLong("database-url"),
+        help: "postgres://user:pass@host:port/db to use PostgreSQL instead of SQLite.")
     var databaseURL: String?
 
-    func run() async throws {
+    @ParentCommand var kith: KithCommand
+
+    func validate() throws {
+        try kith.refuseClientOptions(in: "serve", json: false)
+    }
+
+    func run(_ console: Console) async throws {
         var config: ServerConfig
         do {
-            config = try ServerConfig.fromEnvironment()
+            config = try ServerConfig.fromEnvironment(console.environment)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -48,8 +56,9 @@ struct ServeCommand: AsyncParsableCommand {
         let host = config.host
         let server = try await buildApplication(config) { port in
             // Scripts and tests wait for this line to know the server is ready and where.
-            FileHandle.standardOutput.write(Data("Kith is serving http://\(host):\(port) (\(storage))\n".utf8))
+            console.write("Kith is serving http://\(host):\(port) (\(storage))\n")
         }
+        // Stops gracefully on SIGINT and SIGTERM (ServiceLifecycle's default signals).
         try await server.application.runService()
     }
 }

@@ -3,22 +3,23 @@ import Foundation
 import KithCore
 import KithKit
 
-/// Prints results as text or JSON, and failures as one clear line on stderr with exit code 1.
-struct Output {
+/// Prints results as text or JSON on the console's standard output, notes on its standard error,
+/// and failures as one clear line on standard error with exit code 1.
+struct Output: Sendable {
     let json: Bool
+    let console: Console
 
     func emit<Value: Encodable>(_ value: Value, text: () -> String) {
         if json {
             let encoder = WireCoding.encoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            if let data = try? encoder.encode(value), let string = String(data: data, encoding: .utf8) { print(string) }
+            if let data = try? encoder.encode(value) { console.write(String(decoding: data, as: UTF8.self) + "\n") }
         } else {
-            print(text())
+            console.write(text() + "\n")
         }
     }
 
-    /// One line of a stream (`--watch`): compact JSON with --json, flushed at once so a reader of
-    /// the pipe sees it as it happens.
+    /// One line of a stream (`--watch`): compact JSON with --json.
     func emitLine<Value: Encodable>(_ value: Value, text: () -> String) {
         var line = text()
         if json {
@@ -26,8 +27,14 @@ struct Output {
             encoder.outputFormatting = [.sortedKeys]
             line = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         }
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        console.write(line + "\n")
     }
+
+    /// Text as it is, such as a CSV file.
+    func write(_ text: String) { console.write(text) }
+
+    /// A line on standard error that is not a failure (progress, offline notes).
+    func note(_ line: String) { console.writeError(line + "\n") }
 
     /// Runs a command body and turns any failure into a message and exit code 1.
     func run(_ body: () async throws -> Void) async throws {
@@ -53,7 +60,7 @@ struct Output {
         } else {
             line = "error: \(detail.message)"
         }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        console.writeError(line + "\n")
     }
 }
 
@@ -66,7 +73,8 @@ extension KithError {
         case .offline: APIErrorDetail(code: "offline", message: userMessage)
         case .timeout: APIErrorDetail(code: "timeout", message: userMessage)
         case .sessionExpired: APIErrorDetail(code: "session_expired", message: userMessage)
-        case .notSignedIn: APIErrorDetail(code: "not_signed_in", message: "You are not signed in. Run `kith account login` first.")
+        case .notSignedIn:
+            APIErrorDetail(code: "not_signed_in", message: "You are not signed in. Run `kith account login` first.")
         case .invalidResponse: APIErrorDetail(code: "invalid_response", message: userMessage)
         case .storage: APIErrorDetail(code: "storage", message: userMessage)
         case .invalid(let detail): detail

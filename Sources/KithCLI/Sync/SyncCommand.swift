@@ -3,27 +3,28 @@ import Foundation
 import KithCore
 import KithKit
 
-struct SyncCommand: AsyncParsableCommand {
+struct SyncCommand: ConsoleCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Send this profile's changes to the server and fetch everyone else's.",
-        discussion: "With --watch, stays connected: changes made here or elsewhere sync as they happen and are printed, until interrupted."
+        discussion:
+            "With --watch, stays connected: changes made here or elsewhere sync as they happen and are printed, until interrupted."
     )
     @OptionGroup var options: ClientOptions
     @Flag(help: "Stay live and print changes as they arrive.") var watch = false
 
-    func run() async throws {
-        let output = Output(json: options.json)
-        try await output.run {
-            let client = try options.client()
+    func run(_ console: Console) async throws {
+        try await options.run(console) { profile, output in
+            let client = try profile.client()
             guard let session = try await client.storedSession() else { throw KithError.notSignedIn }
-            let store = try options.storeDirectory.store(forUser: session.user.id)
-            let engine = SyncEngine(store: store, service: client, live: options.liveTransport())
+            let store = try profile.storeDirectory.store(forUser: session.user.id)
+            let engine = SyncEngine(store: store, service: client, live: profile.liveTransport())
             if watch {
                 try await Self.watch(engine, output: output)
             } else {
                 let report = try await engine.sync()
-                let summary = SyncSummary(report: report, pending: try store.pendingCount(), lastSyncAt: try store.lastSyncAt())
+                let summary = SyncSummary(
+                    report: report, pending: try store.pendingCount(), lastSyncAt: try store.lastSyncAt())
                 output.emit(summary) { summary.text }
             }
         }
@@ -134,8 +135,10 @@ struct WatchLine: Encodable {
             var line = WatchLine(event: "conflict")
             line.entity = conflict.entity
             line.id = conflict.id.uuidString.lowercased()
-            line.message = conflict.deletedElsewhere
-                ? "deleted elsewhere" : "kept here: \(conflict.keptLocal.joined(separator: ", ")); kept from elsewhere: \(conflict.keptRemote.joined(separator: ", "))"
+            line.message =
+                conflict.deletedElsewhere
+                ? "deleted elsewhere"
+                : "kept here: \(conflict.keptLocal.joined(separator: ", ")); kept from elsewhere: \(conflict.keptRemote.joined(separator: ", "))"
             return [line]
         case .liveConnected: return [WatchLine(event: "live")]
         case .liveDisconnected: return [WatchLine(event: "polling")]
