@@ -58,6 +58,11 @@ public func buildApplication(
     router.add(middleware: RequestIDMiddleware())
     if address.isHTTPS { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: MetricsMiddleware())
+    // Monica's `/api` is a router of its own, with its own error shapes (decision 42).
+    let monica = MonicaServer.router(
+        database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock,
+        ids: config.ids)
+    router.add(middleware: MountMiddleware(prefixes: MonicaServer.prefixes, responder: monica.router.buildResponder()))
     router.add(middleware: ErrorMiddleware(renderer: renderer))
     let routeTable = RouteTable()
     router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
@@ -107,14 +112,11 @@ public func buildApplication(
         repository: syncRepository, writer: writer, stamps: WebClock(wall: config.clock, ids: config.ids), clock: config.clock, ids: config.ids)
     OutreachPages(outreach: outreach, renderer: renderer, session: session).addRoutes(to: router)
     ContactsPages(renderer: renderer, session: session).addRoutes(to: router)
-    MonicaServer.addRoutes(
-        to: router, database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock,
-        ids: config.ids)
 
     let apiRoutes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
     let webSocketRoutes = webSocketRouter.routes.map { "\($0.method.rawValue) \($0.path)" }
     // GET /v1/live is on both: the upgrade on one, the 426 for plain requests on the other.
-    let routes = apiRoutes + webSocketRoutes.filter { !apiRoutes.contains($0) }
+    let routes = apiRoutes + monica.routes + webSocketRoutes.filter { !apiRoutes.contains($0) }
     routeTable.load(routes)
     let application = Application(
         router: router,

@@ -18,9 +18,6 @@ struct ErrorMiddleware: RouterMiddleware {
         let error: AppError
         do {
             return try await next(request, context)
-        } catch let thrown where MonicaServer.owns(request.uri.path) {
-            if MonicaError.from(thrown) == nil { context.logger.error("request failed: \(String(reflecting: thrown))") }
-            return MonicaServer.render(thrown, path: request.uri.path)
         } catch let thrown as AppError {
             error = thrown
         } catch let thrown as HTTPError {

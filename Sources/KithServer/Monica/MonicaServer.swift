@@ -11,47 +11,50 @@ public struct MonicaSettings: Sendable {
     public init() {}
 }
 
-/// Mounts the Monica 4.x REST API under `/api`, and its mobile sign-in at `/oauth/login`.
+/// Monica 4.x's REST API under `/api`, and its mobile sign-in at `/oauth/login`, as a router of its
+/// own mounted by `MountMiddleware`: its error shapes, authentication, rate limit and "no such
+/// route" are its own. Each resource is a folder: record, repository, presenter, routes.
 enum MonicaServer {
-    static func addRoutes(
-        to router: Router<AppRequestContext>, database: KithDatabase, accounts: AccountService, address: ServerAddress,
-        settings: MonicaSettings, clock: Clock, ids: IdentifierSource
-    ) {
-        let group = router.group("api")
+    static let prefixes = ["/api", "/oauth"]
+
+    /// The router and the routes it serves ("METHOD /path").
+    static func router(
+        database: KithDatabase, accounts: AccountService, address: ServerAddress, settings: MonicaSettings,
+        clock: Clock, ids: IdentifierSource
+    ) -> (router: Router<AppRequestContext>, routes: [String]) {
+        let router = Router(context: AppRequestContext.self)
+        let methods = RouteTable()
+        router.add(middleware: MonicaErrorMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(table: methods))
+        router.add(middleware: BodyLimitMiddleware())
+        let api = router.group("api")
             .add(middleware: MonicaAuthMiddleware(accounts: accounts))
             .add(
                 middleware: MonicaRateLimitMiddleware(
                     limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock)))
-        let routes = MonicaRoutes(
-            group: group, database: database, accounts: MonicaAccounts(database: database),
-            searchIndex: ContactSearchIndex(), address: address, clock: clock, ids: ids)
-        AccountAPI().addRoutes(to: routes)
-        ContactsAPI().addRoutes(to: routes)
-        ContactFieldsAPI().addRoutes(to: routes)
-        AddressesAPI().addRoutes(to: routes)
-        TagsAPI().addRoutes(to: routes)
-        GendersAPI().addRoutes(to: routes)
-        NotesAPI().addRoutes(to: routes)
-        TasksAPI().addRoutes(to: routes)
-        ActivitiesAPI().addRoutes(to: routes)
-        GiftsAPI().addRoutes(to: routes)
-        RemindersAPI().addRoutes(to: routes)
-        RelationshipsAPI().addRoutes(to: routes)
+        let monicaAccounts = MonicaAccountRepository(database: database)
+        let routes = MonicaRoutes(group: api, accounts: monicaAccounts, address: address, clock: clock)
+        let contacts = ContactRepository(database: database, ids: ids, searchIndex: ContactSearchIndex())
+        MeRoutes(accounts: monicaAccounts).addRoutes(to: routes)
+        ContactsRoutes(repository: contacts).addRoutes(to: routes)
+        ContactFieldsRoutes(
+            fields: ContactFieldRepository(database: database, ids: ids),
+            types: ContactFieldTypeRepository(database: database)
+        ).addRoutes(to: routes)
+        AddressesRoutes(repository: AddressRepository(database: database, ids: ids)).addRoutes(to: routes)
+        TagsRoutes(repository: TagRepository(database: database), contacts: contacts).addRoutes(to: routes)
+        GendersRoutes(repository: GenderRepository(database: database)).addRoutes(to: routes)
+        NotesRoutes(repository: NoteRepository(database: database, ids: ids)).addRoutes(to: routes)
+        TasksRoutes(repository: TaskRepository(database: database, ids: ids)).addRoutes(to: routes)
+        ActivitiesRoutes(repository: ActivityRepository(database: database, ids: ids)).addRoutes(to: routes)
+        ActivityTypesRoutes(repository: ActivityTypeRepository(database: database)).addRoutes(to: routes)
+        GiftsRoutes(repository: GiftRepository(database: database, ids: ids)).addRoutes(to: routes)
+        RemindersRoutes(repository: ReminderRepository(database: database, ids: ids)).addRoutes(to: routes)
+        RelationshipsRoutes(repository: RelationshipRepository(database: database)).addRoutes(to: routes)
         OAuthLogin(accounts: accounts, limiter: MonicaRateLimiter(limit: settings.loginAttemptsPerMinute, clock: clock))
             .addRoutes(to: router)
-    }
-
-    /// Whether a path belongs to the Monica API, whose errors have Monica's shapes.
-    static func owns(_ path: String) -> Bool {
-        path == "/api" || path.hasPrefix("/api/") || path.hasPrefix("/oauth/")
-    }
-
-    /// An error outside any `/api` handler (an unknown route, a wrong method) as Laravel answers it.
-    static func render(_ error: any Error, path: String) -> Response {
-        if let error = error as? HTTPError, error.status == .notFound {
-            let route = path.drop { $0 == "/" }
-            return MonicaError(.notFound, plain: "The route \(route) could not be found.").response
-        }
-        return (MonicaError.from(error) ?? MonicaError(.internalServerError, plain: "Server Error")).response
+        let served = router.routes.map { "\($0.method.rawValue) \($0.path)" }
+        methods.load(served)
+        return (router, served)
     }
 }

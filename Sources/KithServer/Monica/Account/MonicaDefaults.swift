@@ -16,21 +16,40 @@ enum MonicaDefaults {
         ("LinkedIn", "fa fa-linkedin-square", "https://linkedin.com/in/", true, nil),
     ]
 
-    static func seed(_ sql: any SQLDatabase, account: Int64, now: Int64) async throws {
+    static func seed(_ storage: MonicaStorage, now: Int64) async throws {
         for gender in genders {
-            _ = try await MonicaQueries.insert(
-                sql, GenderTable.table, account: account, now: now,
-                ["name": .text(gender.name), "type": .text(gender.type)])
+            try await storage.table(GenderRecord.self).insert(
+                ["name": .text(gender.name), "type": .text(gender.type)], now: now)
         }
         for type in contactFieldTypes {
-            _ = try await MonicaQueries.insert(
-                sql, ContactFieldTypeTable.table, account: account, now: now,
+            try await storage.table(ContactFieldTypeRecord.self).insert(
                 [
                     "name": .text(type.name), "fontawesome_icon": .text(type.icon), "protocol": .text(type.protocol),
                     "delible": .bool(type.delible), "type": .text(type.type),
-                ])
+                ], now: now)
         }
-        try await ActivityTypeTable.seed(sql, account: account)
-        try await RelationshipTypeDefaults.seed(sql, account: account, now: now)
+        // Monica copies its default activity types and relationship groups without times.
+        for category in ActivityTypeDefaults.all {
+            let saved = try await storage.table(ActivityTypeCategoryRecord.self).insert(
+                ["translation_key": .text(category.key)], now: nil)
+            for type in category.types {
+                try await storage.table(ActivityTypeRecord.self).insert(
+                    ["activity_type_category_id": .int(saved.id), "translation_key": .text(type.key)], now: nil)
+            }
+        }
+        var groups: [String: Int64] = [:]
+        for name in RelationshipTypeDefaults.groupNames {
+            groups[name] =
+                try await storage.table(RelationshipTypeGroupRecord.self).insert(
+                    ["name": .text(name), "delible": .bool(false)], now: nil
+                ).id
+        }
+        for type in RelationshipTypeDefaults.types {
+            try await storage.table(RelationshipTypeRecord.self).insert(
+                [
+                    "name": .text(type.name), "name_reverse_relationship": .text(type.reverse),
+                    "relationship_type_group_id": .int(groups[type.group]), "delible": .bool(false),
+                ], now: now)
+        }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Monica's special dates (birthdate, deceased date, first met): known or not, exact or from an
-/// age, with or without a year. Turned into the three columns a contact stores per date.
-struct SpecialDateInput {
+/// Monica's special dates (birthdate, deceased date, first met) as a write gives them: known or
+/// not, exact or from an age, with or without a year.
+struct SpecialDateInput: Sendable {
     let known: Bool
     let ageBased: Bool
     let day: Int64?
@@ -20,21 +20,16 @@ struct SpecialDateInput {
         return problems
     }
 
-    /// The stored columns for a date named `prefix`, or a validation error for an impossible date.
-    func columns(_ prefix: String, today: MonicaDate, attribute: String) throws -> [String: DBValue] {
-        guard known else {
-            return ["\(prefix)": .null, "\(prefix)_is_age_based": .null, "\(prefix)_is_year_unknown": .null]
-        }
+    /// The date to store, or a validation error for an impossible date.
+    func value(today: MonicaDate, attribute: String) throws -> SpecialDateValue {
+        guard known else { return .unknown }
         if ageBased, let age {
             // Born in year 1 at the earliest: the oldest age is this year minus one.
             let oldest = Int64(today.year - MonicaDate.years.lowerBound)
             guard (0...oldest).contains(age), let date = MonicaDate(year: today.year - Int(age), month: 1, day: 1) else {
                 throw MonicaError.invalid("The age must be between 0 and \(oldest).")
             }
-            return [
-                prefix: .text(date.ymd), "\(prefix)_is_age_based": .bool(true),
-                "\(prefix)_is_year_unknown": .bool(false),
-            ]
+            return SpecialDateValue(day: date, isAgeBased: true, isYearUnknown: false)
         }
         let knownYear = year.flatMap { $0 == 0 ? nil : $0 }
         let yearUnknown = knownYear == nil
@@ -44,14 +39,31 @@ struct SpecialDateInput {
         else {
             throw MonicaError.invalid("The \(attribute) is not a valid date.")
         }
-        return [
-            prefix: .text(date.ymd), "\(prefix)_is_age_based": .bool(false),
-            "\(prefix)_is_year_unknown": .bool(yearUnknown),
-        ]
+        return SpecialDateValue(day: date, isAgeBased: false, isYearUnknown: yearUnknown)
     }
 
     /// A date part that fits a calendar (nil for anything beyond 10,000 either way).
     private static func narrow(_ value: Int64) -> Int? {
         (-10_000...10_000).contains(value) ? Int(value) : nil
+    }
+}
+
+/// A special date as a contact stores it: a day and its two flags, or none.
+struct SpecialDateValue: Sendable {
+    let day: MonicaDate?
+    let isAgeBased: Bool
+    let isYearUnknown: Bool
+
+    static let unknown = SpecialDateValue(day: nil, isAgeBased: false, isYearUnknown: false)
+
+    /// The three columns of the date named `prefix` (`birthdate`, `birthdate_is_age_based`…).
+    func columns(_ prefix: String) -> MonicaColumns {
+        guard let day else {
+            return [prefix: .null, "\(prefix)_is_age_based": .null, "\(prefix)_is_year_unknown": .null]
+        }
+        return [
+            prefix: .text(day.ymd), "\(prefix)_is_age_based": .bool(isAgeBased),
+            "\(prefix)_is_year_unknown": .bool(isYearUnknown),
+        ]
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import KithCore
-import SQLKit
 import Synchronization
 
 /// The searchable words of each account's contacts, kept in memory between searches: reading
@@ -17,6 +16,14 @@ final class ContactSearchIndex: Sendable {
         var lastUsed: UInt64
     }
 
+    /// What the index reads of one contact.
+    struct Row: Sendable {
+        let id: Int64
+        let searchText: String
+        let createdAt: Int64
+        let updatedAt: Int64
+    }
+
     private let entries = Mutex<(byAccount: [Int64: Entry], clock: UInt64)>(([:], 0))
     /// Accounts kept at once; a 100,000-contact account takes about 15 MB.
     let capacity: Int
@@ -25,8 +32,11 @@ final class ContactSearchIndex: Sendable {
 
     /// The ids of the account's real contacts matching `search`, best first, then in the page's
     /// order. Scoring runs outside the database's lock: on SQLite it would hold up every request.
-    func search(_ scope: MonicaScope, _ search: NameSearch, _ page: PageRequest) async throws -> [Int64] {
-        let entry = try await self.entry(scope)
+    /// `load` reads the account's rows when the index does not hold them at this version.
+    func search(
+        account: MonicaAccount, _ search: NameSearch, _ page: PageRequest, load: () async throws -> [Row]
+    ) async throws -> [Int64] {
+        let entry = try await self.entry(account, load: load)
         let order = page.sortColumn == "updated_at" ? entry.updatedAt : entry.createdAt
         var matches: [(index: Int, score: NameSearch.Score)] = []
         for index in entry.candidates.indices {
@@ -41,9 +51,9 @@ final class ContactSearchIndex: Sendable {
         return matches.map { entry.ids[$0.index] }
     }
 
-    private func entry(_ scope: MonicaScope) async throws -> Entry {
-        let account = scope.accountID
-        let version = scope.account.contactsVersion
+    private func entry(_ monica: MonicaAccount, load: () async throws -> [Row]) async throws -> Entry {
+        let account = monica.id
+        let version = monica.contactsVersion
         let cached = entries.withLock { state -> Entry? in
             guard var entry = state.byAccount[account], entry.version == version else { return nil }
             state.clock += 1
@@ -52,20 +62,11 @@ final class ContactSearchIndex: Sendable {
             return entry
         }
         if let cached { return cached }
-        let rows = try await scope.read { sql in
-            try await sql.select().columns("id", "search_text", "created_at", "updated_at")
-                .from(ContactTable.table.name).where("account_id", .equal, account).where("is_partial", .equal, 0).all()
-        }
-        var ids: [Int64] = []
-        var created: [Int64] = []
-        var updated: [Int64] = []
-        var candidates: [NameSearch.Candidate] = []
-        for row in rows {
-            ids.append(try row.decode(column: "id", as: Int64.self))
-            created.append(try row.decode(column: "created_at", as: Int64.self))
-            updated.append(try row.decode(column: "updated_at", as: Int64.self))
-            candidates.append(NameSearch.Candidate(searchText: try row.decode(column: "search_text", as: String.self)))
-        }
+        let rows = try await load()
+        let ids = rows.map(\.id)
+        let created = rows.map(\.createdAt)
+        let updated = rows.map(\.updatedAt)
+        let candidates = rows.map { NameSearch.Candidate(searchText: $0.searchText) }
         let fresh = Entry(
             version: version, ids: ids, createdAt: created, updatedAt: updated, candidates: candidates, lastUsed: 0)
         entries.withLock { state in

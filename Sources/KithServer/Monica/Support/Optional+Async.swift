@@ -4,4 +4,10 @@ extension Optional where Wrapped: Sendable {
         if let self { return self }
         return try await fallback()
     }
+
+    /// The transformed value, or nil when there is none (`map` cannot await).
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
 }

@@ -1,0 +1,16 @@
+import Foundation
+
+/// A Kith user's Monica account (`monica_accounts`): the integer id Monica's objects carry as
+/// `account.id`, which contact is the user themself, and the version of its contacts that search
+/// keys its index on.
+struct MonicaAccount: Sendable, Decodable {
+    let id: Int64
+    let meContactID: Int64?
+    /// Moves on with every change to the account's contacts that search can see.
+    let contactsVersion: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case meContactID = "me_contact_id", contactsVersion = "contacts_version"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SQLKit
+
+/// Finds a user's Monica account, creating it with Monica's defaults (genders, contact field
+/// types, activity and relationship types) on the user's first `/api` request.
+struct MonicaAccountRepository: Sendable {
+    let database: KithDatabase
+
+    func account(userID: String, now: Int64) async throws -> MonicaAccount {
+        if let found = try await find(userID: userID) { return found }
+        do {
+            try await database.transaction { sql in
+                let id = try await sql.insert(into: "monica_accounts").columns("user_id", "created_at", "updated_at")
+                    .values(SQLBind(userID), SQLBind(now), SQLBind(now)).returning("id").first()?
+                    .decode(column: "id", as: Int64.self)
+                guard let id else { throw MonicaStorageError("creating a Monica account returned no id") }
+                try await MonicaDefaults.seed(MonicaStorage(sql: sql, account: id), now: now)
+            }
+        } catch {
+            // Two first requests at once: the other one created it (user_id is unique).
+            if let found = try await find(userID: userID) { return found }
+            throw error
+        }
+        guard let created = try await find(userID: userID) else {
+            throw MonicaStorageError("the Monica account of \(userID) vanished after creation")
+        }
+        return created
+    }
+
+    /// Makes contact `contactID` the user themself (nil: nobody); it must be the account's.
+    func setMeContact(account: Int64, contactID: Int64?, now: Int64) async throws -> WithContacts<MonicaAccount> {
+        try await database.transaction { sql in
+            let storage = MonicaStorage(sql: sql, account: account)
+            if let contactID { _ = try await storage.contacts.existing(contactID, attribute: "contact id") }
+            try await sql.update("monica_accounts").set("me_contact_id", to: SQLBind(DBValue.int(contactID)))
+                .set("updated_at", to: SQLBind(now)).where("id", .equal, account).run()
+            return try await Self.withMe(try await Self.account(id: account, sql), storage)
+        }
+    }
+
+    /// The account with the short form of its "me" contact, if any.
+    func withMe(_ account: MonicaAccount) async throws -> WithContacts<MonicaAccount> {
+        try await database.run { sql in try await Self.withMe(account, MonicaStorage(sql: sql, account: account.id)) }
+    }
+
+    private static func withMe(_ account: MonicaAccount, _ storage: MonicaStorage) async throws
+        -> WithContacts<MonicaAccount>
+    {
+        WithContacts(value: account, contacts: try await storage.details.summaries(account.meContactID.map { [$0] } ?? []))
+    }
+
+    private func find(userID: String) async throws -> MonicaAccount? {
+        try await database.run { sql in
+            try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts")
+                .where("user_id", .equal, userID).first(decoding: MonicaAccount.self)
+        }
+    }
+
+    private static func account(id: Int64, _ sql: any SQLDatabase) async throws -> MonicaAccount {
+        guard
+            let found = try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts")
+                .where("id", .equal, id).first(decoding: MonicaAccount.self)
+        else { throw MonicaStorageError("the Monica account \(id) vanished") }
+        return found
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// `/api/addresses` and `/api/contacts/{id}/addresses`.
+struct AddressesRoutes {
+    static let rules = [
+        FieldRules("contact_id", .required, .integer),
+        FieldRules("name", .nullable, .string, .max(255)), FieldRules("street", .nullable, .string, .max(255)),
+        FieldRules("city", .nullable, .string, .max(255)), FieldRules("province", .nullable, .string, .max(255)),
+        FieldRules("postal_code", .nullable, .string, .max(255)), FieldRules("country", .nullable, .string, .max(3)),
+        FieldRules("latitude", .nullable, .numeric, .between(-90, 90)),
+        FieldRules("longitude", .nullable, .numeric, .between(-180, 180)),
+        FieldRules("labels", .nullable, .array),
+    ]
+
+    let repository: AddressRepository
+
+    func addRoutes(to routes: MonicaRoutes) {
+        routes.contactOwned("addresses", repository.owned, deleteAttribute: "address id", present: Self.present) {
+            call, id in try await save(call, id: id)
+        }
+    }
+
+    static let present: OwnedPresenter<AddressRecord> = { address, contact, presentation in
+        AddressPresenter.present(address, contact: contact(address.contactID), presentation)
+    }
+
+    /// Create, or replace every field of an existing address (Monica's update resets what is not sent).
+    private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
+        let valid = try MonicaValidator.validate(try await call.input(), Self.rules)
+        var country: String?
+        if let given = valid.string("country") {
+            guard let code = ISOCountries.code(given) else {
+                throw MonicaError.invalid("The country must be an ISO 3166 country code, such as FR or US.")
+            }
+            country = code
+        }
+        let input = AddressInput(
+            contactID: valid.int("contact_id") ?? 0, name: valid.string("name"), street: valid.string("street"),
+            city: valid.string("city"), province: valid.string("province"), postalCode: valid.string("postal_code"),
+            country: country, latitude: valid.double("latitude"), longitude: valid.double("longitude"))
+        guard !input.isEmpty else {
+            throw MonicaError.invalid(
+                "The address is empty: give at least a name, street, city, province, postal code, country or coordinates.")
+        }
+        let saved = try await repository.save(account: call.accountID, id: id, input, now: call.now)
+        return MonicaResponse.data(
+            Self.present(saved.value, { saved.short($0, call.presentation) }, call.presentation),
+            status: id == nil ? .created : .ok)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import KithCore
+import SQLKit
+
+/// Reads what contacts show besides their own rows, for many contacts at once, inside a
+/// repository's transaction: the short forms other objects nest, and the full details the
+/// contacts endpoints answer with.
+struct ContactDetailsLoader: Sendable {
+    let sql: any SQLDatabase
+    let account: Int64
+
+    /// The counts Monica's `statistics` lists, and where each comes from (calls and debts are not
+    /// kept by Kith, so they are always 0).
+    static let statisticsSources: [(key: String, table: String?)] = [
+        ("number_of_calls", nil), ("number_of_notes", NoteRecord.table),
+        ("number_of_activities", "monica_activity_contacts"), ("number_of_reminders", ReminderRecord.table),
+        ("number_of_tasks", TaskRecord.table), ("number_of_gifts", GiftRecord.table), ("number_of_debts", nil),
+    ]
+
+    private func store<Record: MonicaRecord>(_ type: Record.Type) -> MonicaTableStore<Record> {
+        MonicaTableStore(sql: sql, account: account)
+    }
+
+    /// The short forms of the account's contacts among `ids`.
+    func summaries(_ ids: [Int64]) async throws -> [Int64: ContactSummary] {
+        let contacts = try await store(ContactRecord.self).all(where: "id", in: ids)
+        return try await summaries(of: contacts)
+    }
+
+    func summaries(of contacts: [ContactRecord]) async throws -> [Int64: ContactSummary] {
+        guard !contacts.isEmpty else { return [:] }
+        let genders = try await store(GenderRecord.self).byID(contacts.compactMap(\.genderID))
+        return Dictionary(
+            uniqueKeysWithValues: contacts.map { ($0.id, ContactSummary(record: $0, gender: $0.genderID.flatMap { genders[$0] })) })
+    }
+
+    /// Full details of `contacts`, in their order. Partial contacts show only their own row.
+    func details(of contacts: [ContactRecord], withContactFields: Bool) async throws -> [ContactDetails] {
+        let summaries = try await self.summaries(of: contacts)
+        var details = contacts.map { ContactDetails(summary: summaries[$0.id] ?? ContactSummary(record: $0, gender: nil)) }
+        let ids = contacts.filter { !$0.isPartial }.map(\.id)
+        guard !ids.isEmpty else { return details }
+        var index: [Int64: Int] = [:]
+        for (position, contact) in contacts.enumerated() where !contact.isPartial { index[contact.id] = position }
+
+        for address in try await store(AddressRecord.self).all(where: "contact_id", in: ids) {
+            if let position = index[address.contactID] { details[position].addresses.append(address) }
+        }
+        for (contactID, tag) in try await tags(of: ids) {
+            if let position = index[contactID] { details[position].tags.append(tag) }
+        }
+        for source in Self.statisticsSources {
+            guard let table = source.table else { continue }
+            for (contactID, count) in try await countByContact(table: table, ids: ids) {
+                if let position = index[contactID] { details[position].counts[source.key] = count }
+            }
+        }
+        for (contactID, day) in try await lastActivity(of: ids) {
+            if let position = index[contactID] { details[position].lastActivity = day }
+        }
+        try await addRelationships(ids, index: index, to: &details)
+        let metThrough = try await self.summaries(contacts.compactMap(\.firstMetThroughContactID))
+        for position in details.indices {
+            details[position].firstMetThrough = details[position].record.firstMetThroughContactID.flatMap { metThrough[$0] }
+        }
+        if withContactFields {
+            let types = Dictionary(
+                uniqueKeysWithValues: try await store(ContactFieldTypeRecord.self).all().map { ($0.id, $0) })
+            for position in details.indices where index[details[position].record.id] != nil {
+                details[position].contactFields = []
+                details[position].latestNotes = []
+            }
+            for field in try await store(ContactFieldRecord.self).all(where: "contact_id", in: ids) {
+                if let position = index[field.contactID] {
+                    details[position].contactFields?.append((field, types[field.contactFieldTypeID]))
+                }
+            }
+            for note in try await latestNotes(of: ids, count: 3) {
+                if let position = index[note.contactID] { details[position].latestNotes?.append(note) }
+            }
+        }
+        return details
+    }
+
+    /// Each contact's tags, in the order they were attached.
+    func tags(of contactIDs: [Int64]) async throws -> [(Int64, TagRecord)] {
+        guard !contactIDs.isEmpty else { return [] }
+        let rows = try await sql.select().column(SQLColumn("contact_id", table: "ct")).column(SQLColumn("*", table: "t"))
+            .from(SQLAlias(SQLIdentifier("monica_contact_tags"), as: SQLIdentifier("ct")))
+            .join(
+                SQLAlias(SQLIdentifier(TagRecord.table), as: SQLIdentifier("t")), on: SQLColumn("tag_id", table: "ct"),
+                .equal, SQLColumn("id", table: "t")
+            )
+            .where(SQLColumn("account_id", table: "ct"), .equal, SQLBind(account))
+            .where(SQLColumn("contact_id", table: "ct"), .in, SQLBind.group(contactIDs))
+            .orderBy(SQLColumn("created_at", table: "ct")).orderBy(SQLColumn("id", table: "t")).all()
+        return try rows.map { (try $0.decode(column: "contact_id", as: Int64.self), try $0.record(TagRecord.self)) }
+    }
+
+    /// Each contact's `count` newest notes.
+    private func latestNotes(of contactIDs: [Int64], count: Int) async throws -> [NoteRecord] {
+        let all = try await sql.select().column("*").from(NoteRecord.table).where("account_id", .equal, account)
+            .where("contact_id", .in, SQLBind.group(contactIDs)).orderBy("created_at", .descending)
+            .orderBy("id", .descending).all().map { try $0.record(NoteRecord.self) }
+        var taken: [Int64: Int] = [:]
+        return all.filter { note in
+            let kept = taken[note.contactID, default: 0] + 1
+            taken[note.contactID] = kept
+            return kept <= count
+        }
+    }
+
+    private func countByContact(table: String, ids: [Int64]) async throws -> [Int64: Int64] {
+        let rows = try await sql.select().column("contact_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            .from(table).where("contact_id", .in, SQLBind.group(ids)).groupBy("contact_id").all()
+        var counts: [Int64: Int64] = [:]
+        for row in rows {
+            counts[try row.decode(column: "contact_id", as: Int64.self)] = try row.decode(column: "n", as: Int64.self)
+        }
+        return counts
+    }
+
+    /// Each contact's most recent activity day, as midnight UTC milliseconds.
+    private func lastActivity(of contactIDs: [Int64]) async throws -> [Int64: Int64] {
+        let rows = try await sql.select().column(SQLColumn("contact_id", table: "ac"))
+            .column(SQLFunction("MAX", args: SQLColumn("happened_at", table: "a")), as: "last")
+            .from(SQLAlias(SQLIdentifier("monica_activity_contacts"), as: SQLIdentifier("ac")))
+            .join(
+                SQLAlias(SQLIdentifier(ActivityRecord.table), as: SQLIdentifier("a")),
+                on: SQLColumn("activity_id", table: "ac"), .equal, SQLColumn("id", table: "a")
+            )
+            .where(SQLColumn("contact_id", table: "ac"), .in, SQLBind.group(contactIDs))
+            .groupBy(SQLColumn("contact_id", table: "ac")).all()
+        var last: [Int64: Int64] = [:]
+        for row in rows {
+            guard let day = MonicaDate(ymd: try row.decode(column: "last", as: String.self)) else { continue }
+            last[try row.decode(column: "contact_id", as: Int64.self)] = day.epochMillis
+        }
+        return last
+    }
+
+    /// Each contact's relationships by group (love, family…).
+    private func addRelationships(_ ids: [Int64], index: [Int64: Int], to details: inout [ContactDetails]) async throws {
+        let groups = try await store(RelationshipTypeGroupRecord.self).all()
+        let existing = Set(groups.map(\.name))
+        for position in details.indices { details[position].existingGroups = existing }
+        let relationships = try await store(RelationshipRecord.self).all(where: "contact_is", in: ids)
+        guard !relationships.isEmpty else { return }
+        let types = try await store(RelationshipTypeRecord.self).byID(relationships.map(\.relationshipTypeID))
+        let groupName = Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) })
+        let others = try await summaries(relationships.map(\.ofContact))
+        for relationship in relationships {
+            guard let type = types[relationship.relationshipTypeID],
+                let group = type.relationshipTypeGroupID.flatMap({ groupName[$0] }),
+                let other = others[relationship.ofContact], let position = index[relationship.contactIs]
+            else { continue }
+            details[position].relationships[group, default: []].append((relationship, type, other))
+        }
+    }
+}

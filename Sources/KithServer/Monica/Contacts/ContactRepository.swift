@@ -1,0 +1,253 @@
+import Foundation
+import KithCore
+import SQLKit
+
+/// Contacts, with what they show. Every write refreshes the words search matches and moves the
+/// account's contacts version, so every server's search index sees it.
+struct ContactRepository: MonicaRepository {
+    let database: KithDatabase
+    let ids: IdentifierSource
+    let searchIndex: ContactSearchIndex
+
+    /// A page of the index: real (not partial), active contacts, in the requested order.
+    func list(account: Int64, _ page: PageRequest, withContactFields: Bool) async throws -> RecordPage<ContactDetails> {
+        try await reading(account) { storage in
+            let found = try await storage.contacts.page(
+                page,
+                filter: SQLBinaryExpression(
+                    SQLBinaryExpression(SQLIdentifier("is_partial"), .equal, SQLBind(0)), .and,
+                    SQLBinaryExpression(SQLIdentifier("is_active"), .equal, SQLBind(1))))
+            return RecordPage(
+                records: try await storage.details.details(of: found.records, withContactFields: withContactFields),
+                total: found.total)
+        }
+    }
+
+    /// `?query=`: `Field:value` finds contacts whose field of that type (Email, Phone…) starts with
+    /// the value; anything else is a name search ranked as `NameSearch` does. Partial contacts are
+    /// never found; archived ones are, as in Monica.
+    func search(account: MonicaAccount, query: String, _ page: PageRequest, withContactFields: Bool) async throws
+        -> RecordPage<ContactDetails>
+    {
+        let ids: [Int64]
+        if let colon = query.lastIndex(of: ":"), colon != query.startIndex, query.index(after: colon) != query.endIndex {
+            ids = try await fieldSearch(
+                account: account.id, field: String(query[..<colon]), value: String(query[query.index(after: colon)...]),
+                page)
+        } else if let search = NameSearch(query) {
+            ids = try await searchIndex.search(account: account, search, page) { try await candidates(account.id) }
+        } else {
+            ids = []
+        }
+        let pageIDs = Array(ids.dropFirst(page.offset).prefix(page.limit))
+        return try await reading(account.id) { storage in
+            let byID = try await storage.contacts.byID(pageIDs)
+            let records = pageIDs.compactMap { byID[$0] }
+            return RecordPage(
+                records: try await storage.details.details(of: records, withContactFields: withContactFields),
+                total: ids.count)
+        }
+    }
+
+    /// Contact `id` in full, or 404 (another account's contact is not there).
+    func details(account: Int64, id: Int64, withContactFields: Bool) async throws -> ContactDetails {
+        try await reading(account) { storage in try await Self.details(id, storage, withContactFields: withContactFields) }
+    }
+
+    /// 404 unless contact `id` is the account's.
+    func requireExists(account: Int64, id: Int64) async throws {
+        _ = try await reading(account) { storage in try await storage.contacts.require(id) }
+    }
+
+    func create(account: Int64, _ change: ContactChange, now: Int64, withContactFields: Bool) async throws
+        -> ContactDetails
+    {
+        try await writing(account) { storage in
+            try await checkGender(change, storage)
+            var values = Self.columns(of: change, creating: true)
+            values["uuid"] = .text((change.uuid ?? ids.uuid()).lowercased)
+            values["avatar_color"] = .text(ids.pick(ContactRecord.avatarColors, or: "#b3d5fe"))
+            values["is_active"] = .bool(true)
+            values["is_starred"] = .bool(false)
+            values["search_text"] = .text("")
+            let contact = try await storage.contacts.insert(values, now: now)
+            if let email = change.email, let emailType = try await Self.emailType(storage) {
+                try await storage.table(ContactFieldRecord.self).insert(
+                    [
+                        "uuid": .text(ids.text()), "contact_id": .int(contact.id), "contact_field_type_id": .int(emailType.id),
+                        "data": .text(email),
+                    ], now: now)
+            }
+            return try await finish(contact, change.reminders, storage, now: now, withContactFields: withContactFields)
+        }
+    }
+
+    func update(account: Int64, id: Int64, _ change: ContactChange, now: Int64, withContactFields: Bool) async throws
+        -> ContactDetails
+    {
+        try await writing(account) { storage in
+            try await checkGender(change, storage)
+            _ = try await storage.contacts.require(id)
+            let contact = try await storage.contacts.update(id, Self.columns(of: change, creating: false), now: now)
+            return try await finish(contact, change.reminders, storage, now: now, withContactFields: withContactFields)
+        }
+    }
+
+    /// Deletes contact `id` and what hangs off it (foreign keys: fields, addresses, notes, tasks,
+    /// gifts, reminders, tag links, attendance, relationships); the account's "me" if it was.
+    func delete(account: MonicaAccount, id: Int64) async throws {
+        try await writing(account.id) { storage in
+            _ = try await storage.contacts.require(id)
+            try await storage.contacts.delete(id)
+            try await storage.contactsChanged()
+            if account.meContactID == id {
+                try await storage.sql.update("monica_accounts").set("me_contact_id", to: SQLBind(DBValue.null))
+                    .where("id", .equal, account.id).run()
+            }
+        }
+    }
+
+    /// Job and company, or food preferences: real (not partial) contacts only.
+    func setAbout(account: Int64, id: Int64, _ values: [String: String?], now: Int64, withContactFields: Bool)
+        async throws -> ContactDetails
+    {
+        try await writing(account) { storage in
+            let contact = try await storage.contacts.require(id)
+            try Self.requireNotPartial(contact)
+            try await storage.contacts.update(id, values.mapValues { .text($0) }, now: now)
+            try await storage.refreshSearchText(of: id)
+            return try await Self.details(id, storage, withContactFields: withContactFields)
+        }
+    }
+
+    func setIntroduction(account: Int64, id: Int64, _ change: IntroductionChange, now: Int64, withContactFields: Bool)
+        async throws -> ContactDetails
+    {
+        try await writing(account) { storage in
+            let contact = try await storage.contacts.require(id)
+            try Self.requireNotPartial(contact)
+            if let metThrough = change.metThroughContactID {
+                _ = try await storage.contacts.existing(metThrough, attribute: "met through contact id")
+            }
+            var values = change.date.columns("first_met_date")
+            values["first_met_general_information"] = .text(change.generalInformation)
+            values["first_met_through_contact_id"] = .int(change.metThroughContactID)
+            let updated = try await storage.contacts.update(id, values, now: now)
+            try await replaceReminder(
+                .firstMet(change.wantsReminder ? updated.firstMetDateValue.day : nil), of: updated, storage, now: now)
+            return try await Self.details(id, storage, withContactFields: withContactFields)
+        }
+    }
+
+    /// Checks a contact is whole before its about fields change (Monica's services refuse partial ones).
+    func requireNotPartial(account: Int64, id: Int64) async throws {
+        try await reading(account) { storage in try Self.requireNotPartial(try await storage.contacts.require(id)) }
+    }
+
+    // MARK: Inside the transaction
+
+    private func finish(
+        _ contact: ContactRecord, _ reminders: [DateReminder], _ storage: MonicaStorage, now: Int64,
+        withContactFields: Bool
+    ) async throws -> ContactDetails {
+        for reminder in reminders { try await replaceReminder(reminder, of: contact, storage, now: now) }
+        try await storage.refreshSearchText(of: contact.id)
+        return try await Self.details(contact.id, storage, withContactFields: withContactFields)
+    }
+
+    /// The yearly reminder of one of the contact's dates: replaced when the date changes, gone when unset.
+    private func replaceReminder(_ reminder: DateReminder, of contact: ContactRecord, _ storage: MonicaStorage, now: Int64)
+        async throws
+    {
+        let current: Int64? =
+            switch reminder.column {
+            case "birthday_reminder_id": contact.birthdayReminderID
+            case "deceased_reminder_id": contact.deceasedReminderID
+            default: contact.firstMetReminderID
+            }
+        if let current { try await storage.table(ReminderRecord.self).delete(current) }
+        var reminderID: Int64?
+        if let day = reminder.day {
+            reminderID =
+                try await storage.table(ReminderRecord.self).insert(
+                    [
+                        "uuid": .text(ids.text()), "contact_id": .int(contact.id),
+                        "title": .text("\(reminder.title) \(contact.firstName)"), "initial_date": .text(day.ymd),
+                        "frequency_type": .text("year"), "frequency_number": .int(1), "delible": .bool(false),
+                    ], now: now
+                ).id
+        }
+        try await storage.sql.update(ContactRecord.table).set(SQLIdentifier(reminder.column), to: SQLBind(DBValue.int(reminderID)))
+            .where("id", .equal, contact.id).run()
+    }
+
+    private func checkGender(_ change: ContactChange, _ storage: MonicaStorage) async throws {
+        if case .some(.some(let genderID)) = change.genderID {
+            _ = try await storage.table(GenderRecord.self).existing(genderID, attribute: "gender id")
+        }
+    }
+
+    private static func columns(of change: ContactChange, creating: Bool) -> MonicaColumns {
+        var values: MonicaColumns = change.birthdate.columns("birthdate")
+        for (column, value) in change.names { values[column] = .text(value) }
+        if let isPartial = change.isPartial { values["is_partial"] = .bool(isPartial) }
+        if let genderID = change.genderID { values["gender_id"] = .int(genderID) }
+        if let death = change.death {
+            values["is_dead"] = .bool(death.isDead)
+            values.merge(death.date.columns("deceased_date")) { $1 }
+        }
+        return values
+    }
+
+    private static func emailType(_ storage: MonicaStorage) async throws -> ContactFieldTypeRecord? {
+        try await storage.table(ContactFieldTypeRecord.self).all().filter { $0.type == "email" }.min { $0.id < $1.id }
+    }
+
+    private static func details(_ id: Int64, _ storage: MonicaStorage, withContactFields: Bool) async throws
+        -> ContactDetails
+    {
+        let contact = try await storage.contacts.require(id)
+        return try await storage.details.details(of: [contact], withContactFields: withContactFields)[0]
+    }
+
+    private static func requireNotPartial(_ contact: ContactRecord) throws {
+        if contact.isPartial { throw MonicaError.invalid("The contact can't be a partial contact") }
+    }
+
+    // MARK: Search
+
+    /// The searchable words of the account's real contacts, for `ContactSearchIndex`.
+    private func candidates(_ account: Int64) async throws -> [ContactSearchIndex.Row] {
+        try await reading(account) { storage in
+            try await storage.sql.select().columns("id", "search_text", "created_at", "updated_at")
+                .from(ContactRecord.table).where("account_id", .equal, account).where("is_partial", .equal, 0).all()
+                .map { row in
+                    ContactSearchIndex.Row(
+                        id: try row.decode(column: "id", as: Int64.self),
+                        searchText: try row.decode(column: "search_text", as: String.self),
+                        createdAt: try row.decode(column: "created_at", as: Int64.self),
+                        updatedAt: try row.decode(column: "updated_at", as: Int64.self))
+                }
+        }
+    }
+
+    private func fieldSearch(account: Int64, field: String, value: String, _ page: PageRequest) async throws -> [Int64] {
+        let prefix =
+            value.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let direction = page.descending ? "DESC" : "ASC"
+        return try await reading(account) { storage in
+            try await storage.sql.raw(
+                """
+                SELECT c.id FROM monica_contacts c
+                WHERE c.account_id = \(bind: account) AND c.is_partial = 0 AND EXISTS (
+                    SELECT 1 FROM monica_contact_fields f
+                    JOIN monica_contact_field_types t ON t.id = f.contact_field_type_id
+                    WHERE f.contact_id = c.id AND f.account_id = \(bind: account)
+                    AND LOWER(t.name) = \(bind: field.lowercased()) AND LOWER(f.data) LIKE \(bind: prefix) ESCAPE '\\')
+                ORDER BY c.\(ident: page.sortColumn) \(unsafeRaw: direction), c.id \(unsafeRaw: direction)
+                """
+            ).all(decodingColumn: "id", as: Int64.self)
+        }
+    }
+}

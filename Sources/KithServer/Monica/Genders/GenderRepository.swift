@@ -1,0 +1,34 @@
+import Foundation
+
+struct GenderRepository: MonicaRepository {
+    let database: KithDatabase
+
+    func page(account: Int64, _ page: PageRequest) async throws -> RecordPage<GenderRecord> {
+        try await reading(account) { storage in try await storage.table(GenderRecord.self).page(page) }
+    }
+
+    func find(account: Int64, id: Int64) async throws -> GenderRecord {
+        try await reading(account) { storage in try await storage.table(GenderRecord.self).require(id) }
+    }
+
+    func save(account: Int64, id: Int64?, name: String, type: String, now: Int64) async throws -> GenderRecord {
+        try await writing(account) { storage in
+            let genders = storage.table(GenderRecord.self)
+            let values: MonicaColumns = ["name": .text(name), "type": .text(type)]
+            if let id {
+                _ = try await genders.existing(id, attribute: "gender id")
+                return try await genders.update(id, values, now: now)
+            }
+            return try await genders.insert(values, now: now)
+        }
+    }
+
+    /// Deletes gender `id`; its contacts keep no gender (foreign key).
+    func delete(account: Int64, id: Int64) async throws {
+        try await writing(account) { storage in
+            let genders = storage.table(GenderRecord.self)
+            _ = try await genders.existing(id, attribute: "gender id")
+            try await genders.delete(id)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import KithCore
+
+enum GiftPresenter {
+    /// Monica shows no amount as null and the amount with two decimals and a dollar sign.
+    static func present(_ record: GiftRecord, contact: JSONTree?, recipient: JSONTree?, _ presentation: MonicaPresentation)
+        -> JSONTree
+    {
+        let amount = record.amount.flatMap { $0 == 0 ? nil : $0 }
+        let value = amount.map { String(format: "%.2f", $0) }
+        return .object(
+            JSONObject(
+                [
+                    ("id", .int(record.id)), ("uuid", .string(record.uuid)), ("object", "gift"), ("name", .string(record.name)),
+                    ("comment", .nullable(record.comment)), ("url", .nullable(record.url)), ("amount", .nullable(amount)),
+                    ("value", .string(value ?? "")), ("amount_with_currency", .string(value.map { "$" + $0 } ?? "")),
+                    ("status", .string(record.status)), ("date", .nullable(record.date)), ("recipient", .nullable(recipient)),
+                    ("photos", []), ("contact", .nullable(contact)),
+                ] + presentation.stamps(record)))
+    }
+}

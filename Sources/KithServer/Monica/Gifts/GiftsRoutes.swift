@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// `/api/gifts` and `/api/contacts/{id}/gifts`.
+struct GiftsRoutes {
+    static let rules = [
+        FieldRules("contact_id", .required, .integer), FieldRules("name", .required, .string, .max(255)),
+        FieldRules("status", .required, .oneOf(["idea", "offered", "received"])),
+        FieldRules("comment", .nullable, .string, .max(1_000_000)),
+        FieldRules("url", .nullable, .string, .max(1_000_000)),
+        FieldRules("amount", .nullable, .numeric, .between(-1_000_000_000_000, 1_000_000_000_000)),
+        FieldRules("date", .nullable, .dateYMD), FieldRules("recipient_id", .nullable, .integer),
+    ]
+
+    let repository: GiftRepository
+
+    func addRoutes(to routes: MonicaRoutes) {
+        routes.contactOwned(
+            "gifts", repository.owned, deleteAttribute: "gift id", answerTextOnDelete: true, present: Self.present
+        ) { call, id in try await save(call, id: id) }
+    }
+
+    static let present: OwnedPresenter<GiftRecord> = { gift, contact, presentation in
+        GiftPresenter.present(gift, contact: contact(gift.contactID), recipient: contact(gift.recipientID), presentation)
+    }
+
+    private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
+        // As Monica: an unknown gift is reported before the input is.
+        if let id { try await repository.owned.checkExists(account: call.accountID, id: id, attribute: "gift id") }
+        let valid = try MonicaValidator.validate(try await call.input(), Self.rules)
+        let input = GiftInput(
+            contactID: valid.int("contact_id") ?? 0, recipientID: valid.int("recipient_id"), name: valid.string("name") ?? "",
+            status: valid.string("status") ?? "", comment: valid.string("comment"), url: valid.string("url"),
+            amount: valid.double("amount"), date: valid.date("date"))
+        let saved = try await repository.save(account: call.accountID, id: id, input, now: call.now)
+        return MonicaResponse.data(
+            Self.present(saved.value, { saved.short($0, call.presentation) }, call.presentation),
+            status: id == nil ? .created : .ok)
+    }
+}

@@ -1,0 +1,48 @@
+import Hummingbird
+import KithCore
+
+/// How a contact-owned record is presented, given the short forms of the contacts it names.
+typealias OwnedPresenter<Record: NamesContacts> =
+    @Sendable (Record, _ contact: (Int64?) -> JSONTree?, MonicaPresentation) -> JSONTree
+
+extension MonicaRoutes {
+    /// The six routes of a resource that hangs off a contact (`notes`, `tasks`…): the index, a
+    /// contact's list, one, create, update (PUT and PATCH) and delete. Reads and the deletion are
+    /// `ContactOwnedRepository`'s; `save` writes (nil id: create) and answers.
+    func contactOwned<Record: NamesContacts>(
+        _ path: String, _ repository: ContactOwnedRepository<Record>, sortable: Set<String> = ["created_at", "updated_at"],
+        deleteAttribute: String? = nil, answerTextOnDelete: Bool = false, present: @escaping OwnedPresenter<Record>,
+        save: @escaping @Sendable (MonicaRequest, Int64?) async throws -> Response
+    ) {
+        get(path) { call in
+            let page = try call.page(sortable: sortable)
+            let found = try await repository.page(account: call.accountID, ofContact: nil, page)
+            return ownedPage(found, page, call, present)
+        }
+        get("contacts/{id}/\(path)") { call in
+            let page = try call.page(sortable: sortable)
+            let found = try await repository.page(account: call.accountID, ofContact: try call.id(), page)
+            return ownedPage(found, page, call, present)
+        }
+        get("\(path)/{id}") { call in
+            let found = try await repository.find(account: call.accountID, id: try call.id())
+            return MonicaResponse.data(present(found.value, { found.short($0, call.presentation) }, call.presentation))
+        }
+        post(path) { call in try await save(call, nil) }
+        put("\(path)/{id}") { call in try await save(call, try call.id()) }
+        delete("\(path)/{id}") { call in
+            let id = try call.deletedID(attribute: deleteAttribute)
+            try await repository.delete(account: call.accountID, id: id, attribute: deleteAttribute)
+            return MonicaResponse.deleted(answerTextOnDelete ? .string(call.rawID()) : .int(id))
+        }
+    }
+}
+
+/// A page of contact-owned records in Laravel's paginator envelope.
+func ownedPage<Record: NamesContacts>(
+    _ found: WithContacts<RecordPage<Record>>, _ page: PageRequest, _ call: MonicaRequest,
+    _ present: OwnedPresenter<Record>
+) -> Response {
+    let items = found.value.records.map { present($0, { found.short($0, call.presentation) }, call.presentation) }
+    return PageEnvelope(items: items, total: found.value.total, request: page, path: call.indexURL).response
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A note's fields as a write gives them.
+struct NoteInput: Sendable {
+    let contactID: Int64
+    let body: String
+    let isFavorited: Bool
+    /// Whether the write said anything about favouring (an update leaves it as it was otherwise).
+    let favoriteGiven: Bool
+}
+
+struct NoteRepository: MonicaRepository {
+    let database: KithDatabase
+    let ids: IdentifierSource
+
+    var owned: ContactOwnedRepository<NoteRecord> { ContactOwnedRepository(database: database) }
+
+    /// Creates a note (nil `id`) or changes note `id`; its contact must be the account's (else 404).
+    func save(account: Int64, id: Int64?, _ input: NoteInput, now: Int64) async throws -> WithContacts<NoteRecord> {
+        try await writing(account) { storage in
+            let notes = storage.table(NoteRecord.self)
+            if let id { _ = try await notes.require(id) }
+            _ = try await storage.contacts.require(input.contactID)
+            var values: MonicaColumns = [
+                "body": .text(input.body), "contact_id": .int(input.contactID),
+                "favorited_at": input.isFavorited ? .int(now) : .null,
+            ]
+            if input.favoriteGiven || id == nil { values["is_favorited"] = .bool(input.isFavorited) }
+            let saved: NoteRecord
+            if let id {
+                saved = try await notes.update(id, values, now: now)
+            } else {
+                values["uuid"] = .text(ids.text())
+                saved = try await notes.insert(values, now: now)
+            }
+            return try await notes.namingContacts(saved)
+        }
+    }
+}

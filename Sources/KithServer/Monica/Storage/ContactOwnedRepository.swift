@@ -1,0 +1,47 @@
+import Foundation
+import SQLKit
+
+/// The reads and the deletion every resource owned by a contact shares (notes, tasks, gifts,
+/// reminders, addresses, contact fields): the account's records or one contact's, one record,
+/// deleting one. Their writes differ and live in each resource's repository.
+struct ContactOwnedRepository<Record: NamesContacts>: MonicaRepository {
+    let database: KithDatabase
+    /// The column naming the owning contact.
+    var contactColumn = "contact_id"
+
+    /// A page of the account's records, or of one of its contacts' (another account's contact is 404).
+    func page(account: Int64, ofContact contactID: Int64?, _ page: PageRequest) async throws
+        -> WithContacts<RecordPage<Record>>
+    {
+        try await reading(account) { storage in
+            if let contactID { _ = try await storage.contacts.require(contactID) }
+            return try await storage.table(Record.self).pageNamingContacts(
+                page, filter: contactID.map { equals(contactColumn, $0) })
+        }
+    }
+
+    func find(account: Int64, id: Int64) async throws -> WithContacts<Record> {
+        try await reading(account) { storage in try await storage.table(Record.self).requireNamingContacts(id) }
+    }
+
+    /// Monica's `exists` check, before a write's validation: an id nobody has is a validation
+    /// error naming `attribute`, another account's is 404.
+    func checkExists(account: Int64, id: Int64, attribute: String) async throws {
+        _ = try await reading(account) { storage in try await storage.table(Record.self).existing(id, attribute: attribute) }
+    }
+
+    /// Deletes record `id`; with an `attribute`, an id nobody has is Monica's validation error
+    /// naming it rather than 404. `also` runs in the same transaction, after the deletion.
+    func delete(
+        account: Int64, id: Int64, attribute: String? = nil,
+        also: (@Sendable (MonicaStorage, Record) async throws -> Void)? = nil
+    ) async throws {
+        try await writing(account) { storage in
+            let table = storage.table(Record.self)
+            let record = try await attribute.asyncMap { try await table.existing(id, attribute: $0) }
+                .asyncOr { try await table.require(id) }
+            try await table.delete(id)
+            try await also?(storage, record)
+        }
+    }
+}

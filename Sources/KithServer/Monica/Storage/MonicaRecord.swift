@@ -1,0 +1,39 @@
+import Foundation
+import SQLKit
+
+/// A row of one of `/api`'s tables, typed. Every such table has an integer id, belongs to an
+/// account, and has creation and update times in milliseconds (null only for the default types
+/// Monica copies without them). Records are read by `MonicaTableStore`; repositories hand them to
+/// presenters, which never see storage.
+protocol MonicaRecord: Decodable, Sendable {
+    static var table: String { get }
+    var id: Int64 { get }
+    var createdAt: Int64? { get }
+    var updatedAt: Int64? { get }
+}
+
+/// A boolean column: stored as 0/1 so one schema fits both engines.
+@propertyWrapper
+struct StoredFlag: Decodable, Sendable, Equatable {
+    var wrappedValue: Bool
+
+    init(wrappedValue: Bool) { self.wrappedValue = wrappedValue }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        wrappedValue = container.decodeNil() ? false : try container.decode(Int64.self) != 0
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A missing or null flag reads as false, as the column's NULL does.
+    func decode(_ type: StoredFlag.Type, forKey key: Key) throws -> StoredFlag {
+        try decodeIfPresent(StoredFlag.self, forKey: key) ?? StoredFlag(wrappedValue: false)
+    }
+}
+
+extension SQLRow {
+    func record<Record: MonicaRecord>(_ type: Record.Type) throws -> Record {
+        try decode(model: Record.self, keyDecodingStrategy: .useDefaultKeys)
+    }
+}
