@@ -1,9 +1,10 @@
 import Foundation
 
-/// Any JSON document, with object keys kept in the order they were written. Monica's API is
-/// compared against by people reading its answers, so its objects keep Monica's key order, and a
-/// `null` is written out instead of dropped (Codable synthesis drops nil optionals).
-public enum JSONTree: Sendable, Equatable {
+/// Any JSON value, the one type for JSON everywhere: a synced record's field values (scalars,
+/// checked by `EntityDeclaration`) and Monica's documents alike. Object keys keep the order they
+/// were written (Monica's answers are read by people, in Monica's key order), and `null` is written
+/// out instead of dropped. JSON has one number type, so `.int(2)` equals `.double(2)`.
+public enum JSONTree: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -49,7 +50,7 @@ public enum JSONTree: Sendable, Equatable {
 }
 
 /// A JSON object's members in insertion order, with lookup by key.
-public struct JSONObject: Sendable, Equatable {
+public struct JSONObject: Sendable, Hashable {
     public private(set) var keys: [String] = []
     private var values: [String: JSONTree] = [:]
 
@@ -70,10 +71,11 @@ public struct JSONObject: Sendable, Equatable {
         }
     }
 
-    public var members: [(key: String, value: JSONTree)] { keys.map { ($0, values[$0]!) } }
+    public var members: [(key: String, value: JSONTree)] { keys.compactMap { key in values[key].map { (key, $0) } } }
 
     /// JSON objects are equal whatever the order of their keys.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.values == rhs.values }
+    public func hash(into hasher: inout Hasher) { hasher.combine(values) }
     public var count: Int { keys.count }
 }
 
@@ -87,6 +89,34 @@ extension JSONTree: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, E
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(nilLiteral: ()) { self = .null }
+}
+
+// MARK: Equality: one number type
+
+extension JSONTree {
+    public static func == (lhs: JSONTree, rhs: JSONTree) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.int, .double), (.double, .int), (.double, .double): lhs.doubleValue == rhs.doubleValue
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .string(let value): hasher.combine(value)
+        case .array(let items): hasher.combine(items)
+        case .object(let object): hasher.combine(object)
+        case .int, .double: hasher.combine(doubleValue)
+        }
+    }
 }
 
 // MARK: Reading
@@ -120,6 +150,41 @@ extension JSONTree: Decodable {
 }
 
 // MARK: Writing
+
+extension JSONTree: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .int(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .double(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .object(let object):
+            var container = encoder.container(keyedBy: MemberKey.self)
+            for (key, value) in object.members { try container.encode(value, forKey: MemberKey(stringValue: key)) }
+        }
+    }
+
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
 
 extension JSONTree {
     /// The JSON text, keys in insertion order, without spaces.

@@ -17,7 +17,7 @@ public enum OutreachCSV {
 
     /// The new people's fields, one per data row, for `year`. Every row is checked: the first bad
     /// one is the error (code `invalid_csv`, "Line N: …"), so nothing is imported from a bad file.
-    public static func people(in csv: String, year: UUID) throws(APIErrorDetail) -> [[String: JSONValue]] {
+    public static func people(in csv: String, year: UUID) throws(APIErrorDetail) -> [[String: JSONTree]] {
         let rows: [CSV.Row]
         do {
             rows = try CSV.parse(csv.hasPrefix("\u{FEFF}") ? String(csv.dropFirst()) : csv)
@@ -31,14 +31,14 @@ public enum OutreachCSV {
         guard first.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == expected else {
             throw problem(line: first.line, "the first row must be the header: \(header.joined(separator: ","))")
         }
-        var people: [[String: JSONValue]] = []
+        var people: [[String: JSONTree]] = []
         for row in rows.dropFirst() where row.fields != [""] {
             people.append(try person(from: row, year: year))
         }
         return people
     }
 
-    static func person(from row: CSV.Row, year: UUID) throws(APIErrorDetail) -> [String: JSONValue] {
+    static func person(from row: CSV.Row, year: UUID) throws(APIErrorDetail) -> [String: JSONTree] {
         guard row.fields.count == header.count else {
             throw problem(line: row.line, "expected \(header.count) columns, found \(row.fields.count)")
         }

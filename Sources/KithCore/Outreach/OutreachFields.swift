@@ -3,13 +3,13 @@ import Foundation
 /// The fields each Outreach change writes, built the same way wherever the change is made (a
 /// device's store, the web pages), so a record looks alike whoever wrote it.
 public enum OutreachFields {
-    public static func year(name: String, createdAt: Date) -> [String: JSONValue] {
+    public static func year(name: String, createdAt: Date) -> [String: JSONTree] {
         ["name": .string(OutreachRules.trimmed(name)), "createdAt": .string(WireCoding.formatTimestamp(createdAt))]
     }
 
     /// A new person: names trimmed, not delivered.
     public static func newContact(year: UUID, first: String, last: String, enterprise: String, comments: String)
-        -> [String: JSONValue]
+        -> [String: JSONTree]
     {
         [
             "yearId": .string(year.lowercased), "firstName": .string(OutreachRules.trimmed(first)),
@@ -19,8 +19,8 @@ public enum OutreachFields {
     }
 
     /// An edit: only the given fields; nil leaves a field as it is.
-    public static func edit(first: String?, last: String?, enterprise: String?, comments: String?) -> [String: JSONValue] {
-        var fields: [String: JSONValue] = [:]
+    public static func edit(first: String?, last: String?, enterprise: String?, comments: String?) -> [String: JSONTree] {
+        var fields: [String: JSONTree] = [:]
         if let first { fields["firstName"] = .string(OutreachRules.trimmed(first)) }
         if let last { fields["lastName"] = .string(OutreachRules.trimmed(last)) }
         if let enterprise { fields["enterpriseName"] = .string(OutreachRules.trimmed(enterprise)) }
@@ -29,11 +29,11 @@ public enum OutreachFields {
     }
 
     /// Delivered now (the time of the tap or click), or not delivered (the time cleared).
-    public static func delivery(_ delivered: Bool, at time: Date) -> [String: JSONValue] {
+    public static func delivery(_ delivered: Bool, at time: Date) -> [String: JSONTree] {
         ["delivered": .bool(delivered), "deliveredAt": delivered ? .string(WireCoding.formatTimestamp(time)) : .null]
     }
 
-    public static func lastViewed(_ year: UUID) -> [String: JSONValue] { ["lastViewedYearId": .string(year.lowercased)] }
+    public static func lastViewed(_ year: UUID) -> [String: JSONTree] { ["lastViewedYearId": .string(year.lowercased)] }
 
     /// The account's one preferences record has an id every device derives alike, so two devices
     /// write the same record and the merge keeps the latest choice.

@@ -7,7 +7,7 @@ public struct OutreachYear: Sendable, Equatable, Identifiable, Codable {
     public var createdAt: Date
 
     /// The year a synced record holds; nil when the record is not one.
-    public init?(id: UUID, fields: [String: JSONValue]) {
+    public init?(id: UUID, fields: [String: JSONTree]) {
         guard case .string(let name) = fields["name"] else { return nil }
         self.id = id
         self.name = name
@@ -28,7 +28,7 @@ public struct OutreachContact: Sendable, Equatable, Identifiable, Codable {
     public var deliveredAt: Date?
 
     /// The person a synced record holds; nil when the record is not one.
-    public init?(id: UUID, fields: [String: JSONValue]) {
+    public init?(id: UUID, fields: [String: JSONTree]) {
         guard let year = fields["yearId"]?.stringValue.flatMap(UUID.init(uuidString:)) else { return nil }
         self.id = id
         yearId = year

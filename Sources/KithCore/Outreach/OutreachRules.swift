@@ -41,7 +41,7 @@ public enum OutreachRules {
 
         func cascade(of mutation: Mutation, records: [String: [SyncRecord]]) -> [SyncRecord] {
             guard mutation.op == .delete else { return [] }
-            let year = JSONValue.string(mutation.id.uuidString.lowercased())
+            let year = JSONTree.string(mutation.id.uuidString.lowercased())
             return (records[OutreachEntities.contact.name] ?? []).filter { $0.fields["yearId"] == year }
         }
     }

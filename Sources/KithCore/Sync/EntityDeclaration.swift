@@ -58,7 +58,7 @@ public struct EntityDeclaration: Sendable, Hashable {
 
     /// Problems with the fields of an upsert; empty when it may be applied. `isCreation` asks for
     /// every required field; a later upsert may carry only the fields it changes.
-    public func problems(in values: [String: JSONValue], isCreation: Bool) -> [APIErrorDetail] {
+    public func problems(in values: [String: JSONTree], isCreation: Bool) -> [APIErrorDetail] {
         var problems: [APIErrorDetail] = []
         let declared = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0) })
         for name in values.keys.sorted() where declared[name] == nil {
@@ -76,7 +76,7 @@ public struct EntityDeclaration: Sendable, Hashable {
         return problems
     }
 
-    private static func problem(with value: JSONValue, for field: FieldDeclaration) -> APIErrorDetail? {
+    private static func problem(with value: JSONTree, for field: FieldDeclaration) -> APIErrorDetail? {
         let name = field.name
         func refuse(_ message: String) -> APIErrorDetail { APIErrorDetail(.validationFailed, message, field: name) }
         if value == .null {
@@ -91,12 +91,15 @@ public struct EntityDeclaration: Sendable, Hashable {
             }
             if text.unicodeScalars.contains(where: { $0.value == 0 }) { return refuse("\(name) contains a NUL character.") }
             return nil
-        case (.integer(let range), .number(let number)):
+        case (.integer(let range), .int(let integer)):
+            return range.contains(integer) ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
+        case (.integer(let range), .double(let number)):
             guard number == number.rounded(), let integer = Int64(exactly: number) else {
                 return refuse("\(name) must be a whole number.")
             }
             return range.contains(integer) ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
-        case (.number(let range), .number(let number)):
+        case (.number(let range), .int), (.number(let range), .double):
+            let number = value.doubleValue ?? .nan
             return number.isFinite && range.contains(number)
                 ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
         case (.bool, .bool):

@@ -48,7 +48,7 @@ public struct ChangeDTO: Codable, Sendable, Equatable {
     public var entity: String
     @LowercaseUUID public var id: UUID
     public var scope: String
-    public var fields: [String: JSONValue]
+    public var fields: [String: JSONTree]
     public var stamps: [String: HLC]
     public var deleted: Bool
     public var deletedStamp: HLC?

@@ -9,11 +9,11 @@ public struct Mutation: Hashable, Sendable, Codable {
     @LowercaseUUID public var id: UUID
     public var scope: String
     public var op: Operation
-    public var fields: [String: JSONValue]
+    public var fields: [String: JSONTree]
     public var hlc: HLC
 
     public init(
-        mutationId: UUID, entity: String, id: UUID, scope: String, op: Operation, fields: [String: JSONValue] = [:],
+        mutationId: UUID, entity: String, id: UUID, scope: String, op: Operation, fields: [String: JSONTree] = [:],
         hlc: HLC
     ) {
         self.mutationId = mutationId
@@ -35,7 +35,7 @@ public struct Mutation: Hashable, Sendable, Codable {
         _id = try container.decode(LowercaseUUID.self, forKey: .id)
         scope = try container.decode(String.self, forKey: .scope)
         op = try container.decode(Operation.self, forKey: .op)
-        fields = try container.decodeIfPresent([String: JSONValue].self, forKey: .fields) ?? [:]
+        fields = try container.decodeIfPresent([String: JSONTree].self, forKey: .fields) ?? [:]
         hlc = try container.decode(HLC.self, forKey: .hlc)
     }
 }
@@ -47,7 +47,7 @@ public struct SyncRecord: Hashable, Sendable, Codable {
     public var entity: String
     @LowercaseUUID public var id: UUID
     public var scope: String
-    public var fields: [String: JSONValue]
+    public var fields: [String: JSONTree]
     public var stamps: [String: HLC]
     public var deleted: HLC?
 

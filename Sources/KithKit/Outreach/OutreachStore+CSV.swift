@@ -11,7 +11,7 @@ extension OutreachStore {
     /// its line number and nothing is imported. Returns how many people were added.
     @discardableResult
     public func importCSV(_ csv: String, into year: UUID) throws -> Int {
-        let people: [[String: JSONValue]]
+        let people: [[String: JSONTree]]
         do {
             people = try OutreachCSV.people(in: csv, year: year)
         } catch {

@@ -146,7 +146,7 @@ public final class OutreachStore: Sendable {
 
     // MARK: Plumbing
 
-    private func update(_ id: UUID, _ fields: [String: JSONValue]) throws -> OutreachContact {
+    private func update(_ id: UUID, _ fields: [String: JSONTree]) throws -> OutreachContact {
         try store.write { transaction in
             guard try transaction.record(Self.contact, id: id) != nil else { throw Self.notFound("person") }
             try transaction.save(Self.contact, id: id, fields: fields)

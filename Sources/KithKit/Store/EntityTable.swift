@@ -81,24 +81,31 @@ struct EntityTable: Sendable {
         try db.execute(sql: "DELETE FROM \(quoted(name)) WHERE id = ?", arguments: [id.lowercased])
     }
 
-    static func databaseValue(_ value: JSONValue, as type: FieldType) -> DatabaseValue {
+    static func databaseValue(_ value: JSONTree, as type: FieldType) -> DatabaseValue {
         switch value {
         case .null: return .null
         case .bool(let flag): return (flag ? 1 : 0).databaseValue
         case .string(let text): return text.databaseValue
-        case .number(let number):
+        case .int(let integer):
+            if case .integer = type { return integer.databaseValue }
+            return Double(integer).databaseValue
+        case .double(let number):
             if case .integer = type, let whole = Int64(exactly: number) { return whole.databaseValue }
             return number.databaseValue
+        case .array, .object:
+            // Declarations have scalar fields only; the store never keeps a nested value.
+            return .null
         }
     }
 
-    static func value(_ stored: DatabaseValue, as type: FieldType) -> JSONValue {
+    static func value(_ stored: DatabaseValue, as type: FieldType) -> JSONTree {
         switch stored.storage {
         case .null: return .null
         case .int64(let integer):
             if case .bool = type { return .bool(integer != 0) }
-            return .number(Double(integer))
-        case .double(let number): return .number(number)
+            if case .integer = type { return .int(integer) }
+            return .double(Double(integer))
+        case .double(let number): return .double(number)
         case .string(let text): return .string(text)
         case .blob(let data): return .string(String(decoding: data, as: UTF8.self))
         }

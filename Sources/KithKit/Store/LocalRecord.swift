@@ -6,7 +6,7 @@ public struct LocalRecord: Sendable, Equatable, Identifiable {
     public let entity: String
     public let id: UUID
     public let scope: String
-    public let fields: [String: JSONValue]
+    public let fields: [String: JSONTree]
 
     init(_ record: SyncRecord) {
         entity = record.entity
@@ -15,7 +15,7 @@ public struct LocalRecord: Sendable, Equatable, Identifiable {
         fields = record.fields
     }
 
-    public subscript(field: String) -> JSONValue? { fields[field] }
+    public subscript(field: String) -> JSONTree? { fields[field] }
 
     /// The field as text, nil when absent, null or not text.
     public func string(_ field: String) -> String? { fields[field]?.stringValue }
@@ -26,8 +26,7 @@ public struct LocalRecord: Sendable, Equatable, Identifiable {
     }
 
     public func number(_ field: String) -> Double? {
-        if case .number(let number) = fields[field] { return number }
-        return nil
+        fields[field]?.doubleValue
     }
 }
 

@@ -73,7 +73,7 @@ public final class LocalStore: Sendable {
     }
 
     @discardableResult
-    public func save(_ entity: String, id: UUID = UUID(), fields: [String: JSONValue], scope: String? = nil) throws -> UUID {
+    public func save(_ entity: String, id: UUID = UUID(), fields: [String: JSONTree], scope: String? = nil) throws -> UUID {
         try write { try $0.save(entity, id: id, fields: fields, scope: scope) }
     }
 

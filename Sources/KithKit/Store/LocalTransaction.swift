@@ -24,7 +24,7 @@ public final class LocalTransaction {
     /// Creates the record or changes the given fields of it. `scope` defaults to the user's own
     /// scope; family entities must name their family's. Returns the record's id.
     @discardableResult
-    public func save(_ entity: String, id: UUID = UUID(), fields: [String: JSONValue], scope: String? = nil) throws -> UUID {
+    public func save(_ entity: String, id: UUID = UUID(), fields: [String: JSONTree], scope: String? = nil) throws -> UUID {
         let declaration = try storage.table(entity).declaration
         let existing = try storage.load(entity, id, database)
         if existing?.isDeleted == true {

@@ -137,7 +137,7 @@ struct OutreachService: Sendable {
     /// Adds the people of a CSV file to a year; a bad row is reported by line and nothing is added.
     func importCSV(_ csv: String, into year: UUID, for user: AuthenticatedUser) async throws -> Int {
         _ = try await existing(OutreachEntities.year, year, for: user, what: "That year")
-        let people: [[String: JSONValue]]
+        let people: [[String: JSONTree]]
         do {
             people = try OutreachCSV.people(in: csv, year: year)
         } catch {
@@ -168,7 +168,7 @@ struct OutreachService: Sendable {
     }
 
     private func upsert(
-        _ entity: EntityDeclaration, _ id: UUID, _ fields: [String: JSONValue], after seen: [SyncRecord] = [],
+        _ entity: EntityDeclaration, _ id: UUID, _ fields: [String: JSONTree], after seen: [SyncRecord] = [],
         user: AuthenticatedUser
     ) -> Mutation {
         Mutation(

@@ -185,7 +185,7 @@ private struct StoredRecord: Decodable {
         guard let uuid = UUID(uuidString: id) else { throw SyncStorageError("bad id \(id)") }
         var record = SyncRecord(entity: entity, id: uuid, scope: scope)
         let decoder = JSONDecoder()
-        record.fields = try decoder.decode([String: JSONValue].self, from: Data(fields.utf8))
+        record.fields = try decoder.decode([String: JSONTree].self, from: Data(fields.utf8))
         if withStamps { record.stamps = try decoder.decode([String: HLC].self, from: Data(stamps.utf8)) }
         record.deleted = deleted.flatMap(HLC.init)
         return record

@@ -44,8 +44,8 @@ struct SyncDevice: Sendable {
     }
 
     /// Every live Outreach record on the device, by id, for comparing devices.
-    func outreachSnapshot() throws -> [UUID: [String: JSONValue]] {
-        var snapshot: [UUID: [String: JSONValue]] = [:]
+    func outreachSnapshot() throws -> [UUID: [String: JSONTree]] {
+        var snapshot: [UUID: [String: JSONTree]] = [:]
         for declaration in OutreachEntities.all {
             for record in try store.records(declaration.name) { snapshot[record.id] = record.fields }
         }
@@ -55,11 +55,11 @@ struct SyncDevice: Sendable {
 
 /// Outreach records for tests.
 enum OutreachSample {
-    static func year(_ name: String) -> [String: JSONValue] {
+    static func year(_ name: String) -> [String: JSONTree] {
         ["name": .string(name), "createdAt": .string(WireCoding.formatTimestamp(Date()))]
     }
 
-    static func contact(year: UUID, first: String, last: String, enterprise: String = "Acme") -> [String: JSONValue] {
+    static func contact(year: UUID, first: String, last: String, enterprise: String = "Acme") -> [String: JSONTree] {
         [
             "yearId": .string(year.uuidString.lowercased()), "firstName": .string(first), "lastName": .string(last),
             "enterpriseName": .string(enterprise),

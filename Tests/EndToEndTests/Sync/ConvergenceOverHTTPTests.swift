@@ -95,7 +95,7 @@ struct ConvergenceOverHTTPTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             let file = directory.appendingPathComponent("store.sqlite")
             let email = uniqueEmail("killed")
-            var written: [UUID: [String: JSONValue]] = [:]
+            var written: [UUID: [String: JSONTree]] = [:]
             do {
                 // The app writes and is gone before any sync: no close, no flush, no push.
                 let device = try await SyncDevice.make(server: server.url, email: email, signUp: true, storeURL: file)

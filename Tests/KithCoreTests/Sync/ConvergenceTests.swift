@@ -93,7 +93,7 @@ struct ConvergenceTests {
             let stamp = clocks[device].tick(now: wall + skew[device])
             let record = records[Int(random.next() % UInt64(records.count))]
             let isDelete = random.next() % 10 == 0
-            var fields: [String: JSONValue] = [:]
+            var fields: [String: JSONTree] = [:]
             if !isDelete {
                 for name in fieldNames where random.next() % 2 == 0 {
                     fields[name] = .string("\(name)-\(random.next() % 100)")

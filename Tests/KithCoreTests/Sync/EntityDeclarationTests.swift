@@ -16,8 +16,8 @@ struct EntityDeclarationTests {
         ])
 
     @Test func aValidCreationPasses() {
-        let values: [String: JSONValue] = [
-            "title": .string("Ada"), "calories": .number(120), "done": .bool(true),
+        let values: [String: JSONTree] = [
+            "title": .string("Ada"), "calories": .double(120), "done": .bool(true),
             "doneAt": .string("2026-11-21T10:00:00.000Z"), "listId": .string(UUID().uuidString), "comment": .null,
         ]
         #expect(note.problems(in: values, isCreation: true).isEmpty)
@@ -31,13 +31,13 @@ struct EntityDeclarationTests {
     }
 
     @Test func eachProblemNamesItsField() {
-        let values: [String: JSONValue] = [
-            "title": .string(String(repeating: "x", count: 51)), "calories": .number(1.5), "done": .string("yes"),
+        let values: [String: JSONTree] = [
+            "title": .string(String(repeating: "x", count: 51)), "calories": .double(1.5), "done": .string("yes"),
             "doneAt": .string("tomorrow"), "listId": .string("nope"), "unknown": .bool(true),
         ]
         let fields = Set(note.problems(in: values, isCreation: false).compactMap(\.field))
         #expect(fields == ["title", "calories", "done", "doneAt", "listId", "unknown"])
-        #expect(note.problems(in: ["calories": .number(50_001)], isCreation: false).first?.message.contains("50000") == true)
+        #expect(note.problems(in: ["calories": .double(50_001)], isCreation: false).first?.message.contains("50000") == true)
         #expect(note.problems(in: ["title": .string("nul\u{0}")], isCreation: false).count == 1)
     }
 

@@ -6,7 +6,7 @@ import Testing
 struct MergeTests {
     let id = UUID()
 
-    func upsert(_ fields: [String: JSONValue], at wall: Int64, counter: Int = 0, node: String = "a") -> Mutation {
+    func upsert(_ fields: [String: JSONTree], at wall: Int64, counter: Int = 0, node: String = "a") -> Mutation {
         Mutation(
             mutationId: UUID(), entity: "test.note", id: id, scope: "user:u", op: .upsert, fields: fields,
             hlc: HLC(wallMillis: wall, counter: counter, node: node))

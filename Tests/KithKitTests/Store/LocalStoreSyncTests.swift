@@ -9,7 +9,7 @@ import Testing
 /// shows what the server will hold once its queued changes arrive.
 @Suite("Local store sync bookkeeping")
 struct LocalStoreSyncTests {
-    static func change(_ id: UUID, _ fields: [String: JSONValue], at wall: Int64, node: String = "other", seq: Int64 = 1)
+    static func change(_ id: UUID, _ fields: [String: JSONTree], at wall: Int64, node: String = "other", seq: Int64 = 1)
         -> ChangeDTO
     {
         var record = SyncRecord(entity: "test.note", id: id, scope: TestEntities.scope)
@@ -35,10 +35,10 @@ struct LocalStoreSyncTests {
     @Test func aLocalEditMadeAfterAPulledOneWinsAndAnOlderOneLoses() async throws {
         let now = Date()
         let store = try TestEntities.memoryStore(now: { now })
-        let id = try store.save("test.note", fields: ["title": .string("mine"), "rank": .number(1)])
+        let id = try store.save("test.note", fields: ["title": .string("mine"), "rank": .double(1)])
         // Another device wrote the title earlier than this device (older stamp) and the rank later.
         let older = Self.change(id, ["title": .string("theirs")], at: Self.millis(now) - 60_000)
-        let newer = Self.change(id, ["rank": .number(9)], at: Self.millis(now) + 60_000, seq: 2)
+        let newer = Self.change(id, ["rank": .double(9)], at: Self.millis(now) + 60_000, seq: 2)
         let pulled = try store.apply(PullResponse(changes: [older, newer], cursor: "c2", hasMore: false))
         // Both fields were waiting to be sent: the title stayed this device's, the rank became theirs.
         #expect(pulled.conflicts.map(\.keptLocal) == [["title"], []])
@@ -49,7 +49,7 @@ struct LocalStoreSyncTests {
         #expect(try store.pendingCount() == 1, "the local edit is still queued")
 
         // The next local edit stamps after everything seen, even with a clock behind the other device's.
-        try store.save("test.note", id: id, fields: ["rank": .number(10)])
+        try store.save("test.note", id: id, fields: ["rank": .double(10)])
         _ = try store.apply(PullResponse(changes: [newer], cursor: "c3", hasMore: false))
         #expect(try store.record("test.note", id: id)?.number("rank") == 10)
     }
@@ -108,10 +108,10 @@ struct LocalStoreSyncTests {
     @Test func aRefusedEditFallsBackToTheServerStateWithOtherQueuedEditsOnTop() async throws {
         let store = try TestEntities.memoryStore()
         let id = UUID()
-        let server = Self.change(id, ["title": .string("server title"), "rank": .number(1)], at: 1_000)
+        let server = Self.change(id, ["title": .string("server title"), "rank": .double(1)], at: 1_000)
         _ = try store.apply(PullResponse(changes: [server], cursor: "c", hasMore: false))
         try store.save("test.note", id: id, fields: ["title": .string("refused title")])
-        try store.save("test.note", id: id, fields: ["rank": .number(2)])
+        try store.save("test.note", id: id, fields: ["rank": .double(2)])
         let batch = try store.pendingBatch(limit: 1, maxBytes: 1 << 20)
         _ = try store.complete([
             MutationResult(mutationId: batch[0].mutationId, status: .rejected, code: "validation_failed", message: "Bad.", record: server)

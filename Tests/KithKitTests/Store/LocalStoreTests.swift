@@ -10,7 +10,7 @@ import Testing
 struct LocalStoreTests {
     @Test func aSaveIsReadableAndQueuedForUpload() async throws {
         let store = try TestEntities.memoryStore()
-        let id = try store.save("test.note", fields: ["title": .string("Buy milk"), "rank": .number(3)])
+        let id = try store.save("test.note", fields: ["title": .string("Buy milk"), "rank": .double(3)])
         let record = try #require(try store.record("test.note", id: id))
         #expect(record.string("title") == "Buy milk")
         #expect(record.number("rank") == 3)
@@ -117,7 +117,7 @@ struct LocalStoreTests {
     @Test func appsQueryEntityTablesWithSQL() async throws {
         let store = try TestEntities.memoryStore()
         for (title, rank) in [("b", 2), ("a", 1), ("c", 3)] {
-            try store.save("test.note", fields: ["title": .string(title), "rank": .number(Double(rank))])
+            try store.save("test.note", fields: ["title": .string(title), "rank": .double(Double(rank))])
         }
         let titles = try await store.reader.read { db in
             try String.fetchAll(db, sql: "SELECT title FROM test_note WHERE rank >= 2 ORDER BY rank")

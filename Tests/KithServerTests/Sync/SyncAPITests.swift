@@ -29,7 +29,7 @@ struct SyncAPITests {
         let now: Int64
 
         mutating func mutation(
-            _ id: UUID, _ op: Mutation.Operation = .upsert, _ fields: [String: JSONValue] = [:], scope: String? = nil,
+            _ id: UUID, _ op: Mutation.Operation = .upsert, _ fields: [String: JSONTree] = [:], scope: String? = nil,
             entity: String = "test.note", skew: Int64 = 0
         ) -> Mutation {
             Mutation(
