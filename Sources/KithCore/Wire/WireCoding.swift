@@ -32,7 +32,7 @@ public enum WireCoding {
         let millis = date.epochMillis
         let (seconds, fraction) = millis.quotientAndRemainder(dividingBy: 1000)
         let wholeSeconds = Date(timeIntervalSince1970: TimeInterval(fraction < 0 ? seconds - 1 : seconds))
-        let text = wholeSeconds.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+        let text = wholeSeconds.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
         let milliseconds = fraction < 0 ? fraction + 1000 : fraction
         return String(text.dropLast()) + "." + String(milliseconds + 1000).dropFirst() + "Z"
     }

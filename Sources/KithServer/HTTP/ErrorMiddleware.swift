@@ -64,30 +64,3 @@ struct ErrorMiddleware: RouterMiddleware {
         }
     }
 }
-
-/// Refuses a declared oversized body before anything reads it.
-struct BodyLimitMiddleware: RouterMiddleware {
-    typealias Context = AppRequestContext
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > SyncLimits.largestBody {
-            throw AppError.payloadTooLarge
-        }
-        return try await next(request, context)
-    }
-}
-
-/// Echoes the request id so a person reporting a problem can quote it, and it matches the logs.
-struct RequestIDMiddleware: RouterMiddleware {
-    typealias Context = AppRequestContext
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        var response = try await next(request, context)
-        response.headers[.init("X-Request-ID")!] = context.id
-        return response
-    }
-}

@@ -6,14 +6,13 @@ import Hummingbird
 /// Not `includeSubDomains`: Kith does not know what else lives on the domain.
 struct StrictTransportSecurityMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    static let header = HTTPField.Name("Strict-Transport-Security")!
     static let value = "max-age=31536000"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         var response = try await next(request, context)
-        response.headers[Self.header] = Self.value
+        response.headers[.strictTransportSecurity] = Self.value
         return response
     }
 }

@@ -58,9 +58,9 @@ enum WebSecurityHeaders {
     static let all: HTTPFields = [
         .contentSecurityPolicy:
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
-        .init("X-Content-Type-Options")!: "nosniff",
-        .init("Referrer-Policy")!: "no-referrer",
-        .init("X-Frame-Options")!: "DENY",
+        .contentTypeOptions: "nosniff",
+        .referrerPolicy: "no-referrer",
+        .frameOptions: "DENY",
         .cacheControl: "no-store",
     ]
 }

@@ -37,7 +37,7 @@ public struct MonicaDay: Codable, Sendable, Hashable, Comparable, CustomStringCo
 
     public var midnightUTC: Date? {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = .gmt
         return calendar.date(from: DateComponents(year: year, month: month, day: day))
     }
 

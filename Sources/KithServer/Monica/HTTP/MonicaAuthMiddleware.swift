@@ -10,7 +10,7 @@ struct MonicaAuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let accounts: AccountService
 
-    static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+    static let csrfHeader = HTTPField.Name.csrfToken
 
     /// A cookie request that writes without the CSRF token: 403, code 42 ("Not authorized") in
     /// Monica's envelope, so the page can tell it from an expired session (401).

@@ -16,11 +16,11 @@ struct MonicaRateLimitMiddleware: RouterMiddleware {
         let key = try context.requireUser().id.lowercased
         let verdict = limiter.hit(key)
         var headers: HTTPFields = [:]
-        headers[.init("X-RateLimit-Limit")!] = String(verdict.limit)
-        headers[.init("X-RateLimit-Remaining")!] = String(verdict.remaining)
+        headers[.rateLimitLimit] = String(verdict.limit)
+        headers[.rateLimitRemaining] = String(verdict.remaining)
         guard verdict.allowed else {
             headers[.retryAfter] = String(verdict.retryAfter)
-            headers[.init("X-RateLimit-Reset")!] = String(verdict.resetAt)
+            headers[.rateLimitReset] = String(verdict.resetAt)
             return MonicaError.tooManyAttempts(headers: headers).response
         }
         var response: Response

@@ -1,17 +1,6 @@
 import Foundation
 import Hummingbird
-import Metrics
-import Prometheus
-
-/// The process-wide Prometheus registry. swift-metrics can be bootstrapped once per process, so the
-/// first server built in a process installs it and every later one (tests build many) shares it.
-enum PrometheusMetrics {
-    static let registry: PrometheusCollectorRegistry = {
-        let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-        return registry
-    }()
-}
+import KithCore
 
 /// `/healthz`, `/metrics` and `/openapi.yaml`.
 struct OperationsController {
@@ -55,10 +44,4 @@ struct OperationsController {
             status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
             body: .init(byteBuffer: .init(string: text)))
     }
-}
-
-/// The OpenAPI 3.1 description of `/v1`, shipped in the bundle and kept true by a test.
-public enum OpenAPIDocument {
-    public static let text: String? = Bundle.module.url(forResource: "openapi", withExtension: "yaml")
-        .flatMap { try? String(contentsOf: $0, encoding: .utf8) }
 }
