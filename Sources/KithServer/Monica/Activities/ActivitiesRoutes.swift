@@ -20,10 +20,8 @@ struct ActivitiesRoutes {
         }
         routes.post("activities") { call in try await save(call, id: nil) }
         routes.put("activities/{id}") { call in try await save(call, id: try call.id()) }
-        routes.delete("activities/{id}") { call in
-            let id = try call.deletedID(attribute: "activity id")
-            try await repository.delete(account: call.accountID, id: id)
-            return MonicaResponse.deleted(.string(call.rawID()))
+        routes.destroy("activities", attribute: "activity id", answerText: true) {
+            try await repository.delete(account: $0.accountID, id: $1)
         }
     }
 

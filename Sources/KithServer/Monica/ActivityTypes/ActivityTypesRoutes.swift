@@ -30,30 +30,20 @@ struct ActivityTypesRoutes {
         }
         routes.post("activitytypes") { call in try await saveType(call, id: nil) }
         routes.put("activitytypes/{id}") { call in try await saveType(call, id: try call.id()) }
-        routes.delete("activitytypes/{id}") { call in
-            let id = try call.deletedID(attribute: "activity type id")
-            try await repository.delete(account: call.accountID, id: id)
-            return MonicaResponse.deleted(.int(id))
+        routes.destroy("activitytypes", attribute: "activity type id", answerText: false) {
+            try await repository.delete(account: $0.accountID, id: $1)
         }
 
-        routes.get("activitytypecategories") { call in
-            let page = try call.page()
-            let found = try await repository.categoryPage(account: call.accountID, page)
-            return PageEnvelope(
-                items: found.records.map { ActivityTypePresenter.presentCategory($0, call.presentation) },
-                total: found.total, request: page, path: call.indexURL
-            ).response
-        }
-        routes.get("activitytypecategories/{id}") { call in
-            let category = try await repository.category(account: call.accountID, id: try call.id())
-            return MonicaResponse.data(ActivityTypePresenter.presentCategory(category, call.presentation))
-        }
+        routes.index(
+            "activitytypecategories", load: { try await repository.categoryPage(account: $0.accountID, $1) },
+            present: ActivityTypePresenter.presentCategory)
+        routes.show(
+            "activitytypecategories", load: { try await repository.category(account: $0.accountID, id: $1) },
+            present: ActivityTypePresenter.presentCategory)
         routes.post("activitytypecategories") { call in try await saveCategory(call, id: nil) }
         routes.put("activitytypecategories/{id}") { call in try await saveCategory(call, id: try call.id()) }
-        routes.delete("activitytypecategories/{id}") { call in
-            let id = try call.deletedID(attribute: "activity type category id")
-            try await repository.deleteCategory(account: call.accountID, id: id)
-            return MonicaResponse.deleted(.int(id))
+        routes.destroy("activitytypecategories", attribute: "activity type category id", answerText: false) {
+            try await repository.deleteCategory(account: $0.accountID, id: $1)
         }
     }
 

@@ -36,15 +36,16 @@ struct AddressesRoutes {
             }
             country = code
         }
-        let input = AddressInput(
-            contactID: valid.int("contact_id") ?? 0, name: valid.string("name"), street: valid.string("street"),
-            city: valid.string("city"), province: valid.string("province"), postalCode: valid.string("postal_code"),
-            country: country, latitude: valid.double("latitude"), longitude: valid.double("longitude"))
-        guard !input.isEmpty else {
+        let address = PostalAddress(
+            label: valid.string("name"), street: valid.string("street"), city: valid.string("city"),
+            province: valid.string("province"), postalCode: valid.string("postal_code"), countryCode: country,
+            latitude: valid.double("latitude"), longitude: valid.double("longitude"))
+        guard !address.isEmpty else {
             throw MonicaError.invalid(
                 "The address is empty: give at least a name, street, city, province, postal code, country or coordinates.")
         }
-        let saved = try await repository.save(account: call.accountID, id: id, input, now: call.now)
+        let saved = try await repository.save(
+            account: call.accountID, id: id, contactID: valid.int("contact_id") ?? 0, address, now: call.now)
         return MonicaResponse.data(
             Self.present(saved.value, { saved.short($0, call.presentation) }, call.presentation),
             status: id == nil ? .created : .ok)

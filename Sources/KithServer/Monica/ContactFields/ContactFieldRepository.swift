@@ -43,17 +43,11 @@ struct ContactFieldRepository: MonicaRepository {
             _ = try await storage.contacts.existing(input.contactID, attribute: "contact id")
             _ = try await storage.table(ContactFieldTypeRecord.self).existing(
                 input.typeID, attribute: "contact field type id")
-            var values: MonicaColumns = [
+            let values: MonicaColumns = [
                 "contact_id": .int(input.contactID), "contact_field_type_id": .int(input.typeID),
                 "data": .text(input.data),
             ]
-            let saved: ContactFieldRecord
-            if let id {
-                saved = try await fields.update(id, values, now: now)
-            } else {
-                values["uuid"] = .text(ids.text())
-                saved = try await fields.insert(values, now: now)
-            }
+            let saved = try await fields.save(id, values, now: now, ids: ids)
             for contact in Set([input.contactID, previous?.contactID].compactMap { $0 }) {
                 try await storage.refreshSearchText(of: contact)
             }

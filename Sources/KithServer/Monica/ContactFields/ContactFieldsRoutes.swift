@@ -31,30 +31,20 @@ struct ContactFieldsRoutes {
         }
         routes.post("contactfields") { call in try await save(call, id: nil) }
         routes.put("contactfields/{id}") { call in try await save(call, id: try call.id()) }
-        routes.delete("contactfields/{id}") { call in
-            let id = try call.deletedID(attribute: "contact field id")
-            try await fields.delete(account: call.accountID, id: id)
-            return MonicaResponse.deleted(.int(id))
+        routes.destroy("contactfields", attribute: "contact field id", answerText: false) {
+            try await fields.delete(account: $0.accountID, id: $1)
         }
 
-        routes.get("contactfieldtypes") { call in
-            let page = try call.page()
-            let found = try await types.page(account: call.accountID, page)
-            return PageEnvelope(
-                items: found.records.map { ContactFieldTypePresenter.present($0, call.presentation) }, total: found.total,
-                request: page, path: call.indexURL
-            ).response
-        }
-        routes.get("contactfieldtypes/{id}") { call in
-            let type = try await types.find(account: call.accountID, id: try call.id())
-            return MonicaResponse.data(ContactFieldTypePresenter.present(type, call.presentation))
-        }
+        routes.index(
+            "contactfieldtypes", load: { try await types.page(account: $0.accountID, $1) },
+            present: ContactFieldTypePresenter.present)
+        routes.show(
+            "contactfieldtypes", load: { try await types.find(account: $0.accountID, id: $1) },
+            present: ContactFieldTypePresenter.present)
         routes.post("contactfieldtypes") { call in try await saveType(call, id: nil) }
         routes.put("contactfieldtypes/{id}") { call in try await saveType(call, id: try call.id()) }
-        routes.delete("contactfieldtypes/{id}") { call in
-            let id = try call.deletedID(attribute: nil)
-            try await types.delete(account: call.accountID, id: id)
-            return MonicaResponse.deleted(.int(id))
+        routes.destroy("contactfieldtypes", attribute: nil, answerText: false) {
+            try await types.delete(account: $0.accountID, id: $1)
         }
     }
 

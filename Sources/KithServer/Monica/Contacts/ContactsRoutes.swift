@@ -49,10 +49,8 @@ struct ContactsRoutes {
         routes.get("contacts/{id}") { call in try await Self.show(repository, call, id: try call.id()) }
         routes.post("contacts") { call in try await save(call, id: nil) }
         routes.put("contacts/{id}") { call in try await save(call, id: try call.id()) }
-        routes.delete("contacts/{id}") { call in
-            let id = try call.deletedID(attribute: nil)
-            try await repository.delete(account: call.account, id: id)
-            return MonicaResponse.deleted(.string(call.rawID()))
+        routes.destroy("contacts", attribute: nil, answerText: true) {
+            try await repository.delete(account: $0.account, id: $1)
         }
         routes.put("contacts/{id}/work") { call in
             try await setAbout(

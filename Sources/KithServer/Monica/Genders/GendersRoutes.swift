@@ -11,24 +11,12 @@ struct GendersRoutes {
     let repository: GenderRepository
 
     func addRoutes(to routes: MonicaRoutes) {
-        routes.get("genders") { call in
-            let page = try call.page()
-            let found = try await repository.page(account: call.accountID, page)
-            return PageEnvelope(
-                items: found.records.map { GenderPresenter.present($0, call.presentation) }, total: found.total,
-                request: page, path: call.indexURL
-            ).response
-        }
-        routes.get("genders/{id}") { call in
-            let gender = try await repository.find(account: call.accountID, id: try call.id())
-            return MonicaResponse.data(GenderPresenter.present(gender, call.presentation))
-        }
+        routes.index("genders", load: { try await repository.page(account: $0.accountID, $1) }, present: GenderPresenter.present)
+        routes.show("genders", load: { try await repository.find(account: $0.accountID, id: $1) }, present: GenderPresenter.present)
         routes.post("genders") { call in try await save(call, id: nil) }
         routes.put("genders/{id}") { call in try await save(call, id: try call.id()) }
-        routes.delete("genders/{id}") { call in
-            let id = try call.deletedID(attribute: "gender id")
-            try await repository.delete(account: call.accountID, id: id)
-            return MonicaResponse.deleted(.int(id))
+        routes.destroy("genders", attribute: "gender id", answerText: false) {
+            try await repository.delete(account: $0.accountID, id: $1)
         }
     }
 

@@ -25,19 +25,13 @@ struct GiftRepository: MonicaRepository {
             if let recipientID = input.recipientID {
                 _ = try await storage.contacts.existing(recipientID, attribute: "recipient id")
             }
-            var values: MonicaColumns = [
+            let values: MonicaColumns = [
                 "contact_id": .int(input.contactID), "name": .text(input.name), "status": .text(input.status),
                 "comment": .text(input.comment), "url": .text(input.url), "amount": .double(input.amount),
                 "date": .text(input.date), "recipient_id": .int(input.recipientID),
             ]
-            let saved: GiftRecord
-            if let id {
-                _ = try await gifts.existing(id, attribute: "gift id")
-                saved = try await gifts.update(id, values, now: now)
-            } else {
-                values["uuid"] = .text(ids.text())
-                saved = try await gifts.insert(values, now: now)
-            }
+            if let id { _ = try await gifts.existing(id, attribute: "gift id") }
+            let saved = try await gifts.save(id, values, now: now, ids: ids)
             return try await gifts.namingContacts(saved)
         }
     }

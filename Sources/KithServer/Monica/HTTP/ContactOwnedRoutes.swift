@@ -30,10 +30,8 @@ extension MonicaRoutes {
         }
         post(path) { call in try await save(call, nil) }
         put("\(path)/{id}") { call in try await save(call, try call.id()) }
-        delete("\(path)/{id}") { call in
-            let id = try call.deletedID(attribute: deleteAttribute)
-            try await repository.delete(account: call.accountID, id: id, attribute: deleteAttribute)
-            return MonicaResponse.deleted(answerTextOnDelete ? .string(call.rawID()) : .int(id))
+        destroy(path, attribute: deleteAttribute, answerText: answerTextOnDelete) {
+            try await repository.delete(account: $0.accountID, id: $1, attribute: deleteAttribute)
         }
     }
 }

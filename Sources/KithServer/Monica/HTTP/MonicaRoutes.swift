@@ -31,3 +31,43 @@ struct MonicaRoutes: Sendable {
         }
     }
 }
+
+extension MonicaRoutes {
+    /// `GET path`: a page of records, presented one by one in Laravel's paginator envelope.
+    func index<Record: Sendable>(
+        _ path: String, sortable: Set<String> = ["created_at", "updated_at"],
+        load: @escaping @Sendable (MonicaRequest, PageRequest) async throws -> RecordPage<Record>,
+        present: @escaping @Sendable (Record, MonicaPresentation) -> JSONTree
+    ) {
+        get(path) { call in
+            let page = try call.page(sortable: sortable)
+            let found = try await load(call, page)
+            return PageEnvelope(
+                items: found.records.map { present($0, call.presentation) }, total: found.total, request: page,
+                path: call.indexURL
+            ).response
+        }
+    }
+
+    /// `GET path/{id}`: one record as `{"data": …}`.
+    func show<Record: Sendable>(
+        _ path: String, load: @escaping @Sendable (MonicaRequest, Int64) async throws -> Record,
+        present: @escaping @Sendable (Record, MonicaPresentation) -> JSONTree
+    ) {
+        get("\(path)/{id}") { call in
+            MonicaResponse.data(present(try await load(call, try call.id()), call.presentation))
+        }
+    }
+
+    /// `DELETE path/{id}`: `{"deleted": true, "id": …}`, the id as a number or as the path's text.
+    func destroy(
+        _ path: String, attribute: String?, answerText: Bool,
+        _ delete: @escaping @Sendable (MonicaRequest, Int64) async throws -> Void
+    ) {
+        self.delete("\(path)/{id}") { call in
+            let id = try call.deletedID(attribute: attribute)
+            try await delete(call, id)
+            return MonicaResponse.deleted(answerText ? .string(call.rawID()) : .int(id))
+        }
+    }
+}

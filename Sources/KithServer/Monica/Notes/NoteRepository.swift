@@ -26,13 +26,7 @@ struct NoteRepository: MonicaRepository {
                 "favorited_at": input.isFavorited ? .int(now) : .null,
             ]
             if input.favoriteGiven || id == nil { values["is_favorited"] = .bool(input.isFavorited) }
-            let saved: NoteRecord
-            if let id {
-                saved = try await notes.update(id, values, now: now)
-            } else {
-                values["uuid"] = .text(ids.text())
-                saved = try await notes.insert(values, now: now)
-            }
+            let saved = try await notes.save(id, values, now: now, ids: ids)
             return try await notes.namingContacts(saved)
         }
     }

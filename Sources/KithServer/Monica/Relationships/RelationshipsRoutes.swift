@@ -37,35 +37,21 @@ struct RelationshipsRoutes {
                 account: call.accountID, id: id, typeID: valid.int("relationship_type_id") ?? 0, now: call.now)
             return try Self.one(updated, call)
         }
-        routes.delete("relationships/{id}") { call in
-            let id = try call.deletedID(attribute: "relationship id")
-            try await repository.delete(account: call.accountID, id: id)
-            return MonicaResponse.deleted(.string(call.rawID()))
+        routes.destroy("relationships", attribute: "relationship id", answerText: true) {
+            try await repository.delete(account: $0.accountID, id: $1)
         }
-        routes.get("relationshiptypes") { call in
-            let page = try call.page()
-            let found = try await repository.typePage(account: call.accountID, page)
-            return PageEnvelope(
-                items: found.records.map { RelationshipTypePresenter.present($0, call.presentation) }, total: found.total,
-                request: page, path: call.indexURL
-            ).response
-        }
-        routes.get("relationshiptypes/{id}") { call in
-            let type = try await repository.type(account: call.accountID, id: try call.id())
-            return MonicaResponse.data(RelationshipTypePresenter.present(type, call.presentation))
-        }
-        routes.get("relationshiptypegroups") { call in
-            let page = try call.page()
-            let found = try await repository.groupPage(account: call.accountID, page)
-            return PageEnvelope(
-                items: found.records.map { RelationshipTypePresenter.presentGroup($0, call.presentation) },
-                total: found.total, request: page, path: call.indexURL
-            ).response
-        }
-        routes.get("relationshiptypegroups/{id}") { call in
-            let group = try await repository.group(account: call.accountID, id: try call.id())
-            return MonicaResponse.data(RelationshipTypePresenter.presentGroup(group, call.presentation))
-        }
+        routes.index(
+            "relationshiptypes", load: { try await repository.typePage(account: $0.accountID, $1) },
+            present: RelationshipTypePresenter.present)
+        routes.show(
+            "relationshiptypes", load: { try await repository.type(account: $0.accountID, id: $1) },
+            present: RelationshipTypePresenter.present)
+        routes.index(
+            "relationshiptypegroups", load: { try await repository.groupPage(account: $0.accountID, $1) },
+            present: RelationshipTypePresenter.presentGroup)
+        routes.show(
+            "relationshiptypegroups", load: { try await repository.group(account: $0.accountID, id: $1) },
+            present: RelationshipTypePresenter.presentGroup)
     }
 
     static func present(_ view: RelationshipsView, _ presentation: MonicaPresentation) -> [JSONTree] {

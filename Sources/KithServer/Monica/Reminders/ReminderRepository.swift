@@ -24,18 +24,12 @@ struct ReminderRepository: MonicaRepository {
             let reminders = storage.table(ReminderRecord.self)
             if let id { _ = try await reminders.existing(id, attribute: "reminder id") }
             _ = try await storage.contacts.existing(input.contactID, attribute: "contact id")
-            var values: MonicaColumns = [
+            let values: MonicaColumns = [
                 "contact_id": .int(input.contactID), "title": .text(input.title), "description": .text(input.description),
                 "initial_date": .text(input.initialDate), "frequency_type": .text(input.frequencyType),
                 "frequency_number": .int(input.frequencyNumber), "delible": .bool(input.delible),
             ]
-            let saved: ReminderRecord
-            if let id {
-                saved = try await reminders.update(id, values, now: now)
-            } else {
-                values["uuid"] = .text(ids.text())
-                saved = try await reminders.insert(values, now: now)
-            }
+            let saved = try await reminders.save(id, values, now: now, ids: ids)
             return try await reminders.namingContacts(saved)
         }
     }

@@ -99,6 +99,14 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
         return try await require(id)
     }
 
+    /// Updates record `id`, or inserts a new record with a new uuid when `id` is nil; the record.
+    func save(_ id: Int64?, _ values: MonicaColumns, now: Int64, ids: IdentifierSource) async throws -> Record {
+        if let id { return try await update(id, values, now: now) }
+        var values = values
+        values["uuid"] = .text(ids.text())
+        return try await insert(values, now: now)
+    }
+
     func delete(_ id: Int64) async throws {
         try await sql.delete(from: table).where("account_id", .equal, account).where("id", .equal, id).run()
     }

@@ -11,25 +11,11 @@ struct TagsRoutes {
     let contacts: ContactRepository
 
     func addRoutes(to routes: MonicaRoutes) {
-        routes.get("tags") { call in
-            let page = try call.page()
-            let found = try await repository.page(account: call.accountID, page)
-            return PageEnvelope(
-                items: found.records.map { TagPresenter.present($0, call.presentation) }, total: found.total,
-                request: page, path: call.indexURL
-            ).response
-        }
-        routes.get("tags/{id}") { call in
-            let tag = try await repository.find(account: call.accountID, id: try call.id())
-            return MonicaResponse.data(TagPresenter.present(tag, call.presentation))
-        }
+        routes.index("tags", load: { try await repository.page(account: $0.accountID, $1) }, present: TagPresenter.present)
+        routes.show("tags", load: { try await repository.find(account: $0.accountID, id: $1) }, present: TagPresenter.present)
         routes.post("tags") { call in try await save(call, id: nil) }
         routes.put("tags/{id}") { call in try await save(call, id: try call.id()) }
-        routes.delete("tags/{id}") { call in
-            let id = try call.deletedID(attribute: nil)
-            try await repository.delete(account: call.accountID, id: id)
-            return MonicaResponse.deleted(.string(call.rawID()))
-        }
+        routes.destroy("tags", attribute: nil, answerText: true) { try await repository.delete(account: $0.accountID, id: $1) }
         routes.get("tags/{id}/contacts") { call in
             let page = try call.page()
             let found = try await repository.contacts(account: call.accountID, tagID: try call.id(), page)

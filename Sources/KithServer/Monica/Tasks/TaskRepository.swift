@@ -27,13 +27,7 @@ struct TaskRepository: MonicaRepository {
                 values["completed"] = .bool(completed)
                 values["completed_at"] = completed ? .int(now) : .null
             }
-            let saved: TaskRecord
-            if let id {
-                saved = try await tasks.update(id, values, now: now)
-            } else {
-                values["uuid"] = .text(ids.text())
-                saved = try await tasks.insert(values, now: now)
-            }
+            let saved = try await tasks.save(id, values, now: now, ids: ids)
             return try await tasks.namingContacts(saved)
         }
     }
