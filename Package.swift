@@ -116,6 +116,18 @@ let package = Package(
             dependencies: ["KithKit", "KithCore", "KithTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictness
         ),
+        // The command line in-process (KithCLI.run with a recording Console): parsing, global options,
+        // each command group's output against a real server on a loopback port.
+        .testTarget(
+            name: "KithCLITests",
+            dependencies: [
+                "KithCLI", "KithServer", "KithKit", "KithCore", "KithTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
         // A real server on a loopback port, driven by KithKit clients and by the `kith` binary.
         .testTarget(
             name: "EndToEndTests",

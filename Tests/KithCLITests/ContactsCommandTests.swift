@@ -1,0 +1,152 @@
+import Foundation
+import KithKit
+import KithTestSupport
+import Testing
+
+/// `kith contacts …` against the Kith server's Monica-compatible `/api`: the profile's session, or
+/// a connection made with `--monica-url` and a token from standard input or the environment.
+@Suite("kith contacts: text and JSON")
+struct ContactsCommandTests {
+    /// Signs `device` up and fills its account with contacts through `/api`; returns their ids by first name.
+    static func signUpWithContacts(_ device: Device, server: TestServer) async throws -> [String: Int] {
+        try await device.signUp()
+        let token = try #require(
+            try await device.object(["account", "tokens", "create", "seeding"])["token"] as? String)
+        let monica = MonicaClient(
+            server: try MonicaServerAddress(server.url), token: token, transport: URLSessionTransport(timeout: 30))
+        var ids: [String: Int] = [:]
+        for (first, last) in [("Ada", "Lovelace"), ("Grace", "Hopper"), ("Jon", "Snow")] {
+            ids[first] = try await monica.createContact(MonicaContactInput(firstName: first, lastName: last)).id
+        }
+        return ids
+    }
+
+    @Test("no contacts server yet: status says what to do, a listing fails in one line")
+    func notConnected() async throws {
+        try await withHome { home in
+            let device = Device(home: home, server: nil)
+            let status = await device.kith(["contacts", "status"])
+            #expect(status.stdout.hasPrefix("Not connected: sign in to a Kith server"), "\(status)")
+            let statusJSON = try await device.object(["contacts", "status"])
+            #expect(statusJSON["source"] as? String == "none")
+            let list = await device.kith(["contacts", "list"])
+            #expect(list.exitCode == 1 && list.stdout.isEmpty, "\(list)")
+            #expect(list.stderr.hasPrefix("error: No contacts server: sign in to a Kith server"), "\(list)")
+            let listJSON = await device.kith(["--json", "contacts", "list"])
+            #expect(listJSON.stderr.hasPrefix("{\"error\":{\"code\":\"invalid\""), "\(listJSON)")
+        }
+    }
+
+    @Test("list, search, show, addresses, address edits, countries, sync and status against the signed-in server")
+    func againstTheKithServer() async throws {
+        try await TestServer.run { server in
+            try await withHome { home in
+                let device = Device(home: home, server: server.url)
+                let ids = try await Self.signUpWithContacts(device, server: server)
+                let ada = try #require(ids["Ada"])
+
+                let page = try await device.object(["contacts", "list"])
+                #expect(page["page"] as? Int == 1 && page["lastPage"] as? Int == 1 && page["perPage"] as? Int == 50)
+                #expect(page["total"] as? Int == 3 && page["fromCache"] as? Bool == false)
+                let contacts = try #require(page["contacts"] as? [[String: Any]])
+                #expect(contacts.compactMap { $0["name"] as? String } == ["Ada Lovelace", "Grace Hopper", "Jon Snow"])
+                #expect(
+                    contacts.first?["firstName"] as? String == "Ada" && contacts.first?["isStarred"] as? Bool == false)
+                let listed = await device.kith(["contacts", "list"])
+                #expect(listed.stdout.hasPrefix("Contacts 1-3 of 3 (page 1 of 1)\n"), "\(listed)")
+                #expect(listed.stdout.contains("   Ada Lovelace\n"), "\(listed)")
+
+                let found = try await device.object(["contacts", "search", "ada"])
+                #expect(found["query"] as? String == "ada")
+                #expect((found["contacts"] as? [[String: Any]])?.first?["id"] as? Int == ada, "\(found)")
+                let nothing = await device.kith(["contacts", "search", "zzzz"])
+                #expect(nothing.stdout == "No contacts found.\n", "\(nothing)")
+
+                let added = try await device.object(
+                    [
+                        "contacts", "address", "add", String(ada), "--label", "Home", "--street", "10 rue de Rivoli",
+                        "--city", "Paris", "--postal-code", "75001", "--country", "FR",
+                    ])
+                let addressID = try #require(added["id"] as? Int)
+                #expect(added["contactID"] as? Int == ada && added["countryCode"] as? String == "FR")
+                #expect(added["lines"] as? [String] == ["10 rue de Rivoli", "75001 Paris", "France"], "\(added)")
+                #expect(added["pending"] as? Bool == false)
+                let addresses = await device.kith(["contacts", "addresses", String(ada)])
+                #expect(
+                    addresses.stdout == "#\(addressID) Home\n  10 rue de Rivoli\n  75001 Paris\n  France\n",
+                    "\(addresses)")
+                let edited = await device.kith(
+                    [
+                        "contacts", "address", "edit", String(addressID), "--label", "Home", "--city", "Lyon",
+                        "--country",
+                        "FR",
+                    ])
+                #expect(
+                    edited.stdout == "Changed address #\(addressID).\n  #\(addressID) Home\n    Lyon\n    France\n",
+                    "\(edited)")
+
+                let shown = try await device.object(["contacts", "show", String(ada)])
+                #expect((shown["contact"] as? [String: Any])?["name"] as? String == "Ada Lovelace")
+                #expect((shown["addresses"] as? [[String: Any]])?.first?["city"] as? String == "Lyon")
+                #expect(shown["fromCache"] as? Bool == false && shown["pendingAddressEdits"] as? Int == 0)
+                let shownText = await device.kith(["contacts", "show", String(ada)])
+                #expect(shownText.stdout.hasPrefix("Ada Lovelace (#\(ada))\n"), "\(shownText)")
+                #expect(shownText.stdout.contains("\nAddresses\n  #\(addressID) Home\n"), "\(shownText)")
+                let unknown = await device.kith(["contacts", "show", "999999"])
+                #expect(unknown.exitCode == 1 && unknown.stderr == "error: No contact with id 999999.\n", "\(unknown)")
+
+                let deleted = try await device.object(["contacts", "address", "delete", String(addressID), "--yes"])
+                #expect(deleted["deleted"] as? Int == addressID && deleted["pending"] as? Bool == false)
+
+                let countries = try await device.array(["contacts", "countries", "france"])
+                #expect(countries.first?["code"] as? String == "FR", "\(countries)")
+                #expect(
+                    Set(countries.first?.keys.map { $0 } ?? []) == ["code", "name", "postalCodeLabel", "regionLabel"])
+
+                let synced = try await device.object(["contacts", "sync"])
+                #expect(synced["contacts"] as? Int == 3 && synced["pendingAddressEdits"] as? Int == 0, "\(synced)")
+                #expect((synced["addressEditsRefused"] as? [Any])?.isEmpty == true && synced["syncedAt"] is String)
+                let status = try await device.object(["contacts", "status"])
+                #expect(status["source"] as? String == "kith" && status["cachedContacts"] as? Int == 3, "\(status)")
+                let statusText = await device.kith(["contacts", "status"])
+                #expect(statusText.stdout.hasPrefix("The Kith server at "), "\(statusText)")
+                #expect(statusText.stdout.contains("\nCache: 3 contacts, last synced "), "\(statusText)")
+            }
+        }
+    }
+
+    @Test("--monica-url with the token from standard input or KITH_MONICA_TOKEN, then disconnect")
+    func monicaConnection() async throws {
+        try await TestServer.run { server in
+            try await withHome { home in
+                let owner = Device("owner", home: home, server: server.url)
+                _ = try await Self.signUpWithContacts(owner, server: server)
+                let token = try #require(
+                    try await owner.object(["account", "tokens", "create", "monica"])["token"] as? String)
+                let api = server.url.absoluteString
+
+                let phone = Device("phone", home: home, server: nil)
+                let connected = try await phone.object(
+                    ["contacts", "connect", "--monica-url", api, "--token-stdin"], input: token + "\n")
+                #expect(connected["source"] as? String == "monica", "\(connected)")
+                let masked = try #require(connected["maskedToken"] as? String)
+                #expect(!masked.contains(token), "the token is never printed whole")
+                #expect(try await phone.object(["contacts", "list"])["total"] as? Int == 3)
+                let disconnected = await phone.kith(["contacts", "disconnect"])
+                #expect(disconnected.stdout.hasPrefix("Disconnected from "), "\(disconnected)")
+
+                var tablet = Device("tablet", home: home, server: nil)
+                tablet.environment["KITH_MONICA_TOKEN"] = token
+                let listed = try await tablet.object(["contacts", "list", "--monica-url", api])
+                #expect(listed["total"] as? Int == 3, "\(listed)")
+                #expect(try await tablet.object(["contacts", "status"])["source"] as? String == "monica")
+
+                let noToken = await Device("desk", home: home, server: nil).kith([
+                    "contacts", "connect", "--monica-url", api,
+                ])
+                #expect(noToken.exitCode == 1, "no terminal to prompt on: \(noToken)")
+                #expect(noToken.stderr.contains("Give the API token with --token-stdin"), "\(noToken)")
+            }
+        }
+    }
+}
