@@ -89,13 +89,16 @@ def drop_database(admin_url: str, database_url: str):
 class KithServer:
     """A `kith serve` on a free loopback port with a fresh data directory (and database)."""
 
-    def __init__(self, engine: str = "sqlite", env: dict = None, binary_path: str = None):
-        self.engine = engine
+    def __init__(self, engine: str = "sqlite", env: dict = None, binary_path: str = None, database_url: str = None):
+        """`database_url`: a PostgreSQL database to use as it is (kept afterwards); without it, engine
+        "postgres" makes a fresh database with KITH_TEST_DATABASE_URL and drops it at stop()."""
+        self.engine = "postgres" if database_url else engine
         self.extra_env = dict(env or {})
         self.binary = binary_path or binary()
         self.data_dir = Path(tempfile.mkdtemp(prefix="kith-hostile-"))
-        self.database_url = None
-        self.admin_url = os.environ.get("KITH_TEST_DATABASE_URL") if engine == "postgres" else None
+        self.database_url = database_url
+        self.admin_url = (os.environ.get("KITH_TEST_DATABASE_URL")
+                          if self.engine == "postgres" and not database_url else None)
         self.process = None
         self.log = collections.deque(maxlen=2000)
         self.base_url = ""
@@ -106,7 +109,7 @@ class KithServer:
     # -- lifecycle ---------------------------------------------------------
 
     def start(self):
-        if self.engine == "postgres":
+        if self.engine == "postgres" and not self.database_url:
             if not self.admin_url:
                 raise ServerError("engine postgres needs KITH_TEST_DATABASE_URL")
             self.database_url = create_database(self.admin_url)
@@ -240,6 +243,17 @@ class KithServer:
                               allow_redirects=False, timeout=30)
         if answer.status_code not in (302, 303):
             raise ServerError(f"POST /signin answered {answer.status_code}: {answer.text[:300]}")
+        return session
+
+    def web_signup(self, email: str = None, password: str = PASSWORD) -> requests.Session:
+        """A requests.Session of a new account made through the web sign-up form (no sign-in, so
+        sign-in throttling never stands in the way)."""
+        session = requests.Session()
+        csrf = self.csrf(session, "/signup")
+        answer = session.post(self.url("/signup"), data={"_csrf": csrf, "email": email or fresh_email(),
+                                                          "password": password}, allow_redirects=False, timeout=30)
+        if answer.status_code not in (302, 303):
+            raise ServerError(f"POST /signup answered {answer.status_code}: {answer.text[:300]}")
         return session
 
     def csrf(self, session: requests.Session, page: str = "/signin") -> str:

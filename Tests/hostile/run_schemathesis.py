@@ -33,18 +33,32 @@ import requests  # noqa: E402
 
 from kith_hostile import KithServer, ServerError  # noqa: E402
 
-def schemathesis_command(schema: str, base_url: str, seconds: int, args) -> list:
+def schemathesis_command(schema: str, base_url: str, seconds: int, workers: int = 2, seed=None,
+                         report_dir: str = None) -> list:
+    """The schemathesis command line (this file's settings); run it with schemathesis_env()."""
     command = [sys.executable, "-c",
                "import sys; from schemathesis.cli import schemathesis; sys.argv[0] = 'schemathesis'; "
                "sys.exit(schemathesis())",
                "--config-file", str(HERE / "schemathesis.toml"), "--no-color",
                "run", schema, "--url", base_url, "--checks", "all", "--max-time", str(seconds),
-               "--workers", str(args.workers),
-               "--max-failures", "100", "--continue-on-failure",
-               "--report", "junit", "--report-dir", args.report_dir]
-    if args.seed is not None:
-        command += ["--seed", str(args.seed)]
+               "--workers", str(workers), "--max-failures", "100", "--continue-on-failure"]
+    if report_dir:
+        command += ["--report", "junit", "--report-dir", report_dir]
+    if seed is not None:
+        command += ["--seed", str(seed)]
     return command
+
+
+def run_tokens(server) -> tuple:
+    """(the run's personal access token, a second account's) on a fresh server."""
+    account = server.signup()
+    token = server.personal_token(account["accessToken"], "schemathesis")
+    other = server.signup()
+    return token, server.personal_token(other["accessToken"], "schemathesis other")
+
+
+def schemathesis_env(token: str, other_token: str) -> dict:
+    return dict(os.environ, KITH_SCHEMATHESIS_TOKEN=token, KITH_SCHEMATHESIS_OTHER_TOKEN=other_token)
 
 
 def main(argv=None) -> int:
@@ -70,16 +84,13 @@ def main(argv=None) -> int:
         return 1
     crashed = threading.Event()
     try:
-        account = server.signup()
-        token = server.personal_token(account["accessToken"], "schemathesis")
-        other = server.signup()
-        other_token = server.personal_token(other["accessToken"], "schemathesis other")
+        token, other_token = run_tokens(server)
         schema = server.url("/openapi.yaml")
         if args.schema:
             schema = args.schema if "://" in args.schema else str(Path(args.schema).resolve())
         seconds = max(1, int(args.minutes * 60))
-        env = dict(os.environ, KITH_SCHEMATHESIS_TOKEN=token, KITH_SCHEMATHESIS_OTHER_TOKEN=other_token)
-        command = schemathesis_command(schema, server.base_url, seconds, args)
+        env = schemathesis_env(token, other_token)
+        command = schemathesis_command(schema, server.base_url, seconds, args.workers, args.seed, args.report_dir)
         print(f"==> schemathesis on {args.engine} for {seconds} s against {schema}", flush=True)
         started = time.monotonic()
         process = subprocess.Popen(command, cwd=work, env=env)
