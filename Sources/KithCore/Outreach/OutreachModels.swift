@@ -2,14 +2,14 @@ import Foundation
 
 /// A year of outreach ("2026"): its own list of people.
 public struct OutreachYear: Sendable, Equatable, Identifiable, Codable {
-    public let id: UUID
+    @LowercaseUUID public var id: UUID
     public var name: String
     public var createdAt: Date
 
     /// The year a synced record holds; nil when the record is not one.
     public init?(id: UUID, fields: [String: JSONTree]) {
         guard case .string(let name) = fields["name"] else { return nil }
-        self.id = id
+        _id = LowercaseUUID(wrappedValue: id)
         self.name = name
         createdAt = fields["createdAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
     }
@@ -17,8 +17,8 @@ public struct OutreachYear: Sendable, Equatable, Identifiable, Codable {
 
 /// A person to hand the year's material to.
 public struct OutreachContact: Sendable, Equatable, Identifiable, Codable {
-    public let id: UUID
-    public var yearId: UUID
+    @LowercaseUUID public var id: UUID
+    @LowercaseUUID public var yearId: UUID
     public var firstName: String
     public var lastName: String
     public var enterpriseName: String
@@ -30,8 +30,8 @@ public struct OutreachContact: Sendable, Equatable, Identifiable, Codable {
     /// The person a synced record holds; nil when the record is not one.
     public init?(id: UUID, fields: [String: JSONTree]) {
         guard let year = fields["yearId"]?.stringValue.flatMap(UUID.init(uuidString:)) else { return nil }
-        self.id = id
-        yearId = year
+        _id = LowercaseUUID(wrappedValue: id)
+        _yearId = LowercaseUUID(wrappedValue: year)
         firstName = fields["firstName"]?.stringValue ?? ""
         lastName = fields["lastName"]?.stringValue ?? ""
         enterpriseName = fields["enterpriseName"]?.stringValue ?? ""
