@@ -18,13 +18,19 @@ public struct HLC: Hashable, Comparable, Sendable, Codable, CustomStringConverti
 
     /// Parses the wire form; nil when it is not one.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 15, parts[1].count == 5, !parts[2].isEmpty,
-            parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit),
-            let wall = Int64(parts[0]), let counter = Int(parts[1])
+        // Split by bytes, not characters: a node may begin with a combining mark, which would
+        // join the "-" before it into one character.
+        let bytes = Array(text.utf8)
+        let dash = UInt8(ascii: "-")
+        guard bytes.count > 22, bytes[15] == dash, bytes[21] == dash,
+            bytes[0..<15].allSatisfy(Self.isDigit), bytes[16..<21].allSatisfy(Self.isDigit),
+            let wall = Int64(String(decoding: bytes[0..<15], as: UTF8.self)),
+            let counter = Int(String(decoding: bytes[16..<21], as: UTF8.self))
         else { return nil }
-        self.init(wallMillis: wall, counter: counter, node: String(parts[2]))
+        self.init(wallMillis: wall, counter: counter, node: String(decoding: bytes[22...], as: UTF8.self))
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
     public var description: String {
         String(repeating: "0", count: max(0, 15 - String(wallMillis).count)) + String(wallMillis) + "-"
@@ -82,8 +88,4 @@ public struct HybridLogicalClock: Sendable, Equatable {
         last = next
         return next
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -23,6 +23,14 @@ struct HLCTests {
         #expect(HLC(text) == nil)
     }
 
+    /// Nodes are any text: one that begins with a combining mark or an emoji modifier would join
+    /// the dash before it into one character, and did not parse.
+    @Test(arguments: ["\u{0301}x", "\u{1F3FB}abc", "web-1a2b", "-"])
+    func anyNodeParses(node: String) throws {
+        let stamp = HLC(wallMillis: 120_503_655_506_702, counter: 28161, node: node)
+        #expect(HLC(stamp.description) == stamp)
+    }
+
     @Test func localEventsAlwaysMoveForwardEvenWhenTheWallClockGoesBack() {
         var clock = HybridLogicalClock(node: "a")
         let first = clock.tick(now: 1000)

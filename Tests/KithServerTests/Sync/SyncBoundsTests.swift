@@ -66,6 +66,32 @@ struct SyncBoundsTests {
         }
     }
 
+    /// Foundation's ISO 8601 parser is lenient (February 30 reads as March 2, year 0 as year 1):
+    /// what is not a real instant in years 1 to 9999 is refused, not stored as sent.
+    @Test(arguments: Engine.available)
+    func impossibleTimestampsAreRefused(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let (_, year) = try await OutreachPagesTests.signedUp(client, "ada@example.com")
+            let session = try await client.logIn("ada@example.com", "correct horse").decode(AuthSessionResponse.self)
+            var device = SyncAPITests.device(session, node: "phone", server: server)
+            let bad = [
+                "0000-01-01T00:00:00.000Z", "10000-01-01T00:00:00.000Z", "2026-02-30T00:00:00.000Z",
+                "2026-01-01T24:00:00.000Z", "2026-13-01T00:00:00Z", "2026-01-01T00:60:00Z", "2026-01-01",
+                "2026-01-01T00:00:00", "2026-01-01T00:00:00+25:00",
+            ]
+            for time in bad {
+                var fields = OutreachFields.newContact(year: year, first: "A", last: "B", enterprise: "E", comments: "")
+                fields["delivered"] = .bool(true)
+                fields["deliveredAt"] = .string(time)
+                let pushed = try await SyncAPITests.push(
+                    client, device, [device.mutation(UUID(), .upsert, fields, entity: OutreachEntities.contact.name)])
+                #expect(pushed.results.first?.status == .rejected, "\(time)")
+                #expect(pushed.results.first?.code == "validation_failed", "\(time)")
+            }
+            #expect(WireCoding.parseTimestamp("2024-02-29T23:59:59.999+02:00") != nil, "a leap day with an offset is real")
+        }
+    }
+
     @Test(arguments: Engine.available)
     func clocksAtTheEdgeAreRefusedNotTrusted(engine: Engine) async throws {
         try await SyncAPITests.withSyncServer(engine) { server, client in

@@ -48,14 +48,17 @@ final class ConnectionClock {
         schedule()
     }
 
-    func requestRead() {
+    /// The request being read arrived whole; `answered` when its answer went out before it did
+    /// (a 405 or 401 that did not wait for the body), so none is owed.
+    func requestRead(answered: Bool) {
         readingSince = nil
-        unanswered += 1
+        if !answered { unanswered += 1 }
         awaitingRequest = true
+        schedule()
     }
 
+    /// An answer went out: to the oldest request read whole, or early, to the one being read.
     func answerWritten() {
-        // An answer may come before its request is read in full (413 for an oversized body).
         unanswered = max(0, unanswered - 1)
         lastAnswerAt = .now()
         schedule()

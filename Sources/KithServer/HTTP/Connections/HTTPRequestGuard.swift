@@ -59,7 +59,7 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             reading = false
             if !readingAnswered { unanswered += 1 }
-            clock.requestRead()
+            clock.requestRead(answered: readingAnswered)
             context.fireChannelRead(data)
         }
     }
@@ -77,10 +77,13 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // request still being read.
             if unanswered > 0 {
                 unanswered -= 1
+                clock.answerWritten()
             } else if reading {
+                // Early: the request's body is still coming, and its read deadline still runs.
                 readingAnswered = true
+            } else {
+                clock.answerWritten()
             }
-            clock.answerWritten()
             context.write(data, promise: promise)
             if pendingRefusal != nil { refuseWhenDue(context) }
         }
