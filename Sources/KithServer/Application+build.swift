@@ -58,7 +58,7 @@ public func buildApplication(
     router.add(middleware: RequestIDMiddleware())
     if address.isHTTPS { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: MetricsMiddleware())
-    // Monica's `/api` is a router of its own, with its own error shapes (decision 42).
+    // Monica's `/api` is a router of its own, with its own error shapes (decision 43).
     let monica = MonicaServer.router(
         database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock,
         ids: config.ids)

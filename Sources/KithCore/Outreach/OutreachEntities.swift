@@ -1,8 +1,8 @@
 import Foundation
 
-/// The Outreach app's synced entities (seed 000, docs/outreach.md "Outreach"). Rules that span records
-/// (unique year names, the last year can't be deleted) live in the app's store; these are the
-/// per-field limits both server and devices check.
+/// The Outreach app's synced entities (seed 000, docs/outreach.md): the per-field limits both server
+/// and devices check. Rules that span records (unique year names, the last year can't be deleted)
+/// are `OutreachRules`.
 public enum OutreachEntities {
     public static let year = EntityDeclaration(
         name: "outreach.year", scope: .user,
