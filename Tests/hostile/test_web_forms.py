@@ -10,7 +10,7 @@ import pytest
 import requests
 
 from conftest import DEFAULT_ENV, Hostile
-from kith_hostile import KithServer
+from kith_hostile import PASSWORD, KithServer, fresh_email
 
 
 @pytest.fixture(scope="module")
@@ -24,8 +24,11 @@ def forms_server(engine):
 def signed_in(forms_server):
     """(Hostile client with a signed-in web session, its CSRF token, the year id, a person id, account)."""
     forms_server.assert_healthy("the previous test")
-    account = forms_server.signup()
-    session = forms_server.web_session(account["email"], account["password"])
+    # Signed up through the form, not signed in: this module's hostile sign-ins may have the address
+    # throttled by now.
+    email = fresh_email("forms")
+    session = forms_server.web_signup(email)
+    account = {"email": email, "password": PASSWORD}
     client = Hostile(forms_server, session=session)
     page = client.get("/outreach")
     assert page.status_code == 200, page.text[:300]
