@@ -6,7 +6,7 @@ struct AddressRepository: MonicaRepository {
     let database: KithDatabase
     let ids: IdentifierSource
 
-    var owned: ContactOwnedRepository<AddressRecord> { ContactOwnedRepository(database: database) }
+    var owned: ContactOwnedRepository<AddressRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
     /// Creates an address (nil `id`) or replaces every field of address `id`.
     /// Every field of `address` is written: Monica's update replaces them all. Its country is an
@@ -14,20 +14,17 @@ struct AddressRepository: MonicaRepository {
     func save(account: Int64, id: Int64?, contactID: Int64, _ address: PostalAddress, now: Int64) async throws
         -> WithContacts<AddressRecord>
     {
-        try await writing(account) { storage in
-            let addresses = storage.table(AddressRecord.self)
+        try await owned.save(account: account, id: id, now: now) { storage, addresses in
             let current = try await id.asyncMap { try await addresses.existing($0, attribute: "address id") }
             _ = try await storage.contacts.existing(contactID, attribute: "contact id")
             // Monica finds the address by its contact too: naming another contact is 404.
             if let current, current.contactID != contactID { throw MonicaError.notFound }
-            let values: MonicaColumns = [
+            return [
                 "contact_id": .int(contactID), "name": .text(address.label), "street": .text(address.street),
                 "city": .text(address.city), "province": .text(address.province),
                 "postal_code": .text(address.postalCode), "country": .text(address.countryCode),
                 "latitude": .double(address.latitude), "longitude": .double(address.longitude),
             ]
-            let saved = try await addresses.save(id, values, now: now, ids: ids)
-            return try await addresses.namingContacts(saved)
         }
     }
 }

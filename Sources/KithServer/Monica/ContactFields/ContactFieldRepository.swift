@@ -56,7 +56,7 @@ struct ContactFieldRepository: MonicaRepository {
     }
 
     func delete(account: Int64, id: Int64) async throws {
-        try await ContactOwnedRepository<ContactFieldRecord>(database: database).delete(
+        try await ContactOwnedRepository<ContactFieldRecord>(database: database, ids: ids).delete(
             account: account, id: id, attribute: "contact field id"
         ) { storage, field in try await storage.refreshSearchText(of: field.contactID) }
     }

@@ -16,23 +16,20 @@ struct GiftRepository: MonicaRepository {
     let database: KithDatabase
     let ids: IdentifierSource
 
-    var owned: ContactOwnedRepository<GiftRecord> { ContactOwnedRepository(database: database) }
+    var owned: ContactOwnedRepository<GiftRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
     func save(account: Int64, id: Int64?, _ input: GiftInput, now: Int64) async throws -> WithContacts<GiftRecord> {
-        try await writing(account) { storage in
-            let gifts = storage.table(GiftRecord.self)
+        try await owned.save(account: account, id: id, now: now) { storage, gifts in
             _ = try await storage.contacts.existing(input.contactID, attribute: "contact id")
             if let recipientID = input.recipientID {
                 _ = try await storage.contacts.existing(recipientID, attribute: "recipient id")
             }
-            let values: MonicaColumns = [
+            if let id { _ = try await gifts.existing(id, attribute: "gift id") }
+            return [
                 "contact_id": .int(input.contactID), "name": .text(input.name), "status": .text(input.status),
                 "comment": .text(input.comment), "url": .text(input.url), "amount": .double(input.amount),
                 "date": .text(input.date), "recipient_id": .int(input.recipientID),
             ]
-            if let id { _ = try await gifts.existing(id, attribute: "gift id") }
-            let saved = try await gifts.save(id, values, now: now, ids: ids)
-            return try await gifts.namingContacts(saved)
         }
     }
 }

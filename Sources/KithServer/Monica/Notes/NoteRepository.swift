@@ -13,12 +13,11 @@ struct NoteRepository: MonicaRepository {
     let database: KithDatabase
     let ids: IdentifierSource
 
-    var owned: ContactOwnedRepository<NoteRecord> { ContactOwnedRepository(database: database) }
+    var owned: ContactOwnedRepository<NoteRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
     /// Creates a note (nil `id`) or changes note `id`; its contact must be the account's (else 404).
     func save(account: Int64, id: Int64?, _ input: NoteInput, now: Int64) async throws -> WithContacts<NoteRecord> {
-        try await writing(account) { storage in
-            let notes = storage.table(NoteRecord.self)
+        try await owned.save(account: account, id: id, now: now) { storage, notes in
             if let id { _ = try await notes.require(id) }
             _ = try await storage.contacts.require(input.contactID)
             var values: MonicaColumns = [
@@ -26,8 +25,7 @@ struct NoteRepository: MonicaRepository {
                 "favorited_at": input.isFavorited ? .int(now) : .null,
             ]
             if input.favoriteGiven || id == nil { values["is_favorited"] = .bool(input.isFavorited) }
-            let saved = try await notes.save(id, values, now: now, ids: ids)
-            return try await notes.namingContacts(saved)
+            return values
         }
     }
 }

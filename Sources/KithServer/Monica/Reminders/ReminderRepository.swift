@@ -15,22 +15,19 @@ struct ReminderRepository: MonicaRepository {
     let database: KithDatabase
     let ids: IdentifierSource
 
-    var owned: ContactOwnedRepository<ReminderRecord> { ContactOwnedRepository(database: database) }
+    var owned: ContactOwnedRepository<ReminderRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
     func save(account: Int64, id: Int64?, _ input: ReminderInput, now: Int64) async throws
         -> WithContacts<ReminderRecord>
     {
-        try await writing(account) { storage in
-            let reminders = storage.table(ReminderRecord.self)
+        try await owned.save(account: account, id: id, now: now) { storage, reminders in
             if let id { _ = try await reminders.existing(id, attribute: "reminder id") }
             _ = try await storage.contacts.existing(input.contactID, attribute: "contact id")
-            let values: MonicaColumns = [
+            return [
                 "contact_id": .int(input.contactID), "title": .text(input.title), "description": .text(input.description),
                 "initial_date": .text(input.initialDate), "frequency_type": .text(input.frequencyType),
                 "frequency_number": .int(input.frequencyNumber), "delible": .bool(input.delible),
             ]
-            let saved = try await reminders.save(id, values, now: now, ids: ids)
-            return try await reminders.namingContacts(saved)
         }
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import SQLKit
 
-/// The reads and the deletion every resource owned by a contact shares (notes, tasks, gifts,
-/// reminders, addresses, contact fields): the account's records or one contact's, one record,
-/// deleting one. Their writes differ and live in each resource's repository.
+/// What every resource owned by a contact shares (notes, tasks, gifts, reminders, addresses,
+/// contact fields): the account's records or one contact's, one record, saving one, deleting one.
+/// What a write checks and which columns it sets is each resource's repository's.
 struct ContactOwnedRepository<Record: NamesContacts>: MonicaRepository {
     let database: KithDatabase
+    let ids: IdentifierSource
     /// The column naming the owning contact.
     var contactColumn = "contact_id"
 
@@ -28,6 +29,20 @@ struct ContactOwnedRepository<Record: NamesContacts>: MonicaRepository {
     /// error naming `attribute`, another account's is 404.
     func checkExists(account: Int64, id: Int64, attribute: String) async throws {
         _ = try await reading(account) { storage in try await storage.table(Record.self).existing(id, attribute: attribute) }
+    }
+
+    /// Creates a record (nil `id`) or changes record `id`, in one transaction: `columns` checks what
+    /// the write names (the record, its contacts) and gives the values to store. The saved record
+    /// comes back with the contacts it names.
+    func save(
+        account: Int64, id: Int64?, now: Int64,
+        columns: @escaping @Sendable (MonicaStorage, MonicaTableStore<Record>) async throws -> MonicaColumns
+    ) async throws -> WithContacts<Record> {
+        try await writing(account) { [ids] storage in
+            let table = storage.table(Record.self)
+            let saved = try await table.save(id, try await columns(storage, table), now: now, ids: ids)
+            return try await table.namingContacts(saved)
+        }
     }
 
     /// Deletes record `id`; with an `attribute`, an id nobody has is Monica's validation error

@@ -13,11 +13,10 @@ struct TaskRepository: MonicaRepository {
     let database: KithDatabase
     let ids: IdentifierSource
 
-    var owned: ContactOwnedRepository<TaskRecord> { ContactOwnedRepository(database: database) }
+    var owned: ContactOwnedRepository<TaskRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
     func save(account: Int64, id: Int64?, _ input: TaskInput, now: Int64) async throws -> WithContacts<TaskRecord> {
-        try await writing(account) { storage in
-            let tasks = storage.table(TaskRecord.self)
+        try await owned.save(account: account, id: id, now: now) { storage, tasks in
             if let id { _ = try await tasks.existing(id, attribute: "task id") }
             if let contactID = input.contactID { _ = try await storage.contacts.require(contactID) }
             var values: MonicaColumns = [
@@ -27,8 +26,7 @@ struct TaskRepository: MonicaRepository {
                 values["completed"] = .bool(completed)
                 values["completed_at"] = completed ? .int(now) : .null
             }
-            let saved = try await tasks.save(id, values, now: now, ids: ids)
-            return try await tasks.namingContacts(saved)
+            return values
         }
     }
 }
