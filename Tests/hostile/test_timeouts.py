@@ -227,8 +227,6 @@ def test_many_quick_connections_in_a_row_are_all_served(strict):
     strict.assert_healthy("300 connections in a row")
 
 
-@pytest.mark.xfail(strict=False, reason="finding C1 (.hostile-findings.md): an answer given before the body "
-                   "arrived leaves the connection open for good once the body comes")
 def test_answer_before_the_body_then_the_body_still_closes_by_the_deadlines(strict):
     # The server answers without reading the body (405, 401, 404); the body arrives just after the
     # answer. All three at once, each on its own connection.
