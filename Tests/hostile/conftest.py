@@ -7,7 +7,6 @@ Environment:
   KITH_TEST_DATABASE_URL   a PostgreSQL superuser URL: every engine-parametrized test runs on both
 """
 
-import os
 import sys
 from pathlib import Path
 

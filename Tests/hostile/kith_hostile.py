@@ -357,14 +357,8 @@ def wait_closed(sock: socket.socket, timeout: float) -> tuple:
 
 
 # ---------------------------------------------------------------------------
-# Hostile values, shared by the suite and bench/run-fuzz.
+# Malformed HTTP, shared by the suite and bench/run-fuzz (other hostile values are in cases.py).
 # ---------------------------------------------------------------------------
-
-INT64_MAX = 9223372036854775807
-INT64_MIN = -9223372036854775808
-INT_EDGES = [str(INT64_MAX), str(INT64_MIN), "99999999999999999999", "-1", "0", "abc",
-             str(INT64_MAX + 1), "2147483648", "-2147483649", "1e10", "0x10", " 1", "１"]
-COMBINING = "e" + "\u0301" * 300
 
 # Raw requests each of which must get a 4xx at once and a closed connection (name, bytes, statuses).
 MALFORMED_REQUESTS = [

@@ -8,7 +8,6 @@ import re
 import time
 import uuid
 
-import pytest
 import requests
 
 from cases import year_mutation

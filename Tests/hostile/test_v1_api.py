@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from cases import (HLC_EDGES, INT64_MAX, INT64_MIN, QUERY_EDGES, TIMESTAMP_EDGES, contact_mutation, hlc, hostile_bodies,
+from cases import (HLC_EDGES, INT64_MAX, INT64_MIN, QUERY_EDGES, TIMESTAMP_EDGES, contact_mutation, hostile_bodies,
                    now_hlc, year_mutation)
 from conftest import DEFAULT_ENV, Hostile
 from kith_hostile import KithServer
