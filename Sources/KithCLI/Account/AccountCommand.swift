@@ -50,7 +50,7 @@ struct AccountCommand: ParsableCommand {
             defer { progress.cancel() }
             do {
                 try await engine.sync()
-            } catch let error as KithError {
+            } catch let error as any UserFacingError {
                 output.note("Not uploaded yet (\(error.userMessage)); `kith sync` will send them.")
             }
         }

@@ -23,7 +23,7 @@ extension ContactsCommand {
         }
 
         func run(_ console: Console) async throws {
-            try await ContactsCommand.reporting(options, console) { profile, output in
+            try await options.run(console) { profile, output in
                 let server = try MonicaServerAddress(monica.monicaURL ?? "")
                 guard let token = try monica.token(from: console, prompt: true) else {
                     throw MonicaClientError.invalid(
@@ -55,7 +55,7 @@ extension ContactsCommand {
         @Flag(help: "Disconnect even if address edits made offline were not sent yet (they are lost).") var yes = false
 
         func run(_ console: Console) async throws {
-            try await ContactsCommand.reporting(options, console) { profile, output in
+            try await options.run(console) { profile, output in
                 let store = ContactsSession.credentialStore(profile)
                 guard let saved = try ContactsSession.loaded({ try store.load() }) else {
                     throw MonicaClientError.invalid("This profile is not connected to a Monica server.")

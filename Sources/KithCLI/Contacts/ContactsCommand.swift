@@ -26,67 +26,22 @@ struct ContactsCommand: ParsableCommand {
         _ options: ClientOptions, _ monica: MonicaOptions, _ console: Console,
         _ body: (ContactsSession) async throws -> Void
     ) async throws {
-        try await reporting(options, console) { profile, output in
+        try await options.run(console) { profile, output in
             let session = try await ContactsSession(profile, monica, console: console, output: output)
             do {
                 try await body(session)
             } catch MonicaClientError.signedOut {
-                throw KithError.invalid(MonicaClientError.signedOut.detail(signInHint: session.signInHint))
-            }
-        }
-    }
-
-    /// Runs `body` with the Monica client's and the geocoder's errors reported as the other
-    /// commands report theirs: their sentence on one line (`--json`: `{"error":{"code","message"}}`).
-    static func reporting(
-        _ options: ClientOptions, _ console: Console, _ body: (Profile, Output) async throws -> Void
-    ) async throws {
-        try await options.run(console) { profile, output in
-            do {
-                try await body(profile, output)
-            } catch let error as MonicaClientError {
-                throw KithError.invalid(error.detail(signInHint: nil))
-            } catch let error as GeocodingError {
-                throw KithError.invalid(APIErrorDetail(code: error.code, message: error.userMessage))
+                throw SignedOut(hint: session.signInHint)
             }
         }
     }
 }
 
-extension MonicaClientError {
-    /// The error as `--json` prints it: `{"error":{"code","message"}}`.
-    func detail(signInHint: String?) -> APIErrorDetail {
-        var message = userMessage
-        if self == .signedOut, let signInHint { message += " Run: \(signInHint)" }
-        return APIErrorDetail(code: code, message: message)
-    }
+/// Monica's "session expired" with what to run to sign in again.
+struct SignedOut: UserFacingError {
+    let hint: String
 
-    var code: String {
-        switch self {
-        case .offline: "offline"
-        case .timeout: "timeout"
-        case .invalidToken: "invalid_token"
-        case .signedOut: "signed_out"
-        case .rateLimited: "rate_limited"
-        case .serverTrouble: "server_trouble"
-        case .notFound: "not_found"
-        case .rejected: "rejected"
-        case .invalidResponse: "invalid_response"
-        case .invalidAddress: "invalid_address"
-        case .insecureAddress: "insecure_address"
-        case .notConnected: "not_connected"
-        case .invalid: "invalid"
-        case .storage: "storage"
-        }
-    }
-}
-
-extension GeocodingError {
-    var code: String {
-        switch self {
-        case .notConfigured: "no_geocoder"
-        case .notFound: "not_on_map"
-        case .unavailable: "geocoder_unavailable"
-        }
-    }
+    var userMessage: String { MonicaClientError.signedOut.userMessage + " Run: \(hint)" }
+    var kind: ErrorKind { MonicaClientError.signedOut.kind }
+    var identifier: String { MonicaClientError.signedOut.identifier }
 }

@@ -59,7 +59,7 @@ extension ContactsCommand {
         @Flag(help: "Forget the address edits the server refused, once read.") var dismiss = false
 
         func run(_ console: Console) async throws {
-            try await ContactsCommand.reporting(options, console) { profile, output in
+            try await options.run(console) { profile, output in
                 guard let status = try await Self.status(profile, dismissing: dismiss) else {
                     let json = ContactsStatusJSON(source: "none")
                     output.emit(json) {

@@ -29,9 +29,9 @@ struct OutreachSession {
         guard let engine else { return }
         do {
             try await engine.sync()
-        } catch let error as KithError where error == .offline || error == .timeout {
+        } catch let error as any UserFacingError where error.kind == .unreachable {
             if !output.json { note("Offline: changes are kept on this device and sent on the next sync.") }
-        } catch let error as KithError {
+        } catch let error as any UserFacingError {
             note("Not synced: \(error.userMessage)")
         } catch {
             note("Not synced: \(error)")

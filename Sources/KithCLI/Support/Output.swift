@@ -36,11 +36,12 @@ struct Output: Sendable {
     /// A line on standard error that is not a failure (progress, offline notes).
     func note(_ line: String) { console.writeError(line + "\n") }
 
-    /// Runs a command body and turns any failure into a message and exit code 1.
+    /// Runs a command body and turns any failure into a message and exit code 1: KithKit's errors
+    /// (`UserFacingError`) all the same way, as their sentence (`--json`: `{"error":{code,message,field}}`).
     func run(_ body: () async throws -> Void) async throws {
         do {
             try await body()
-        } catch let error as KithError {
+        } catch let error as any UserFacingError {
             report(error.apiDetail)
             throw ExitCode.failure
         } catch let error as ValidationError {
@@ -64,20 +65,14 @@ struct Output: Sendable {
     }
 }
 
-extension KithError {
-    /// The error as the wire shape, so `--json` errors look like the server's.
+extension UserFacingError {
+    /// The error as the wire shape, so `--json` errors look like the server's: its identifier as
+    /// the code, its sentence, the field at fault.
     var apiDetail: APIErrorDetail {
-        switch self {
-        case .server(let status, let detail):
-            status >= 500 ? APIErrorDetail(code: detail.code, message: userMessage) : detail
-        case .offline: APIErrorDetail(code: "offline", message: userMessage)
-        case .timeout: APIErrorDetail(code: "timeout", message: userMessage)
-        case .sessionExpired: APIErrorDetail(code: "session_expired", message: userMessage)
-        case .notSignedIn:
-            APIErrorDetail(code: "not_signed_in", message: "You are not signed in. Run `kith account login` first.")
-        case .invalidResponse: APIErrorDetail(code: "invalid_response", message: userMessage)
-        case .storage: APIErrorDetail(code: "storage", message: userMessage)
-        case .invalid(let detail): detail
+        if let error = self as? KithError, error == .notSignedIn {
+            return APIErrorDetail(
+                code: identifier, message: "You are not signed in. Run `kith account login` first.")
         }
+        return APIErrorDetail(code: identifier, message: userMessage, field: field)
     }
 }

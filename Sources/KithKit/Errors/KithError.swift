@@ -5,9 +5,9 @@ import KithCore
     import FoundationNetworking
 #endif
 
-/// Every failure KithKit reports, each with a sentence to show a person and whether trying again
-/// can help.
-public enum KithError: Error, Equatable, Sendable {
+/// A failure of the Kith server, of sync or of this device's store, with a sentence to show a person
+/// (`UserFacingError`, which every KithKit error conforms to, so one `catch` handles them all).
+public enum KithError: UserFacingError, Equatable {
     /// The server could not be reached (no network, server down, DNS).
     case offline
     /// The server took longer than the transport's timeout.
@@ -62,16 +62,34 @@ public enum KithError: Error, Equatable, Sendable {
         }
     }
 
-    /// Whether the same request may succeed later without the user changing anything.
-    public var isRetryable: Bool {
+    public var kind: ErrorKind {
         switch self {
-        case .offline, .timeout: true
-        case .server(let status, _): status >= 500 || status == 429
-        default: false
+        case .offline, .timeout: .unreachable
+        case .sessionExpired, .notSignedIn: .signedOut
+        case .server(let status, let detail):
+            switch status {
+            case 500...: .serverTrouble
+            case 429: .rateLimited
+            case 404: .notFound
+            // A mistyped password is refused input; any other 401 means the session is gone.
+            case 401: detail.code == ErrorCode.invalidCredentials.rawValue ? .invalid : .signedOut
+            default: .invalid
+            }
+        case .invalid(let detail): detail.code == ErrorCode.notFound.rawValue ? .notFound : .invalid
+        case .invalidResponse: .invalidResponse
+        case .storage: .storage
         }
     }
-}
 
-extension KithError: LocalizedError {
-    public var errorDescription: String? { userMessage }
+    public var identifier: String {
+        switch self {
+        case .offline: "offline"
+        case .timeout: "timeout"
+        case .sessionExpired: "session_expired"
+        case .notSignedIn: "not_signed_in"
+        case .server(_, let detail), .invalid(let detail): detail.code
+        case .invalidResponse: "invalid_response"
+        case .storage: "storage"
+        }
+    }
 }

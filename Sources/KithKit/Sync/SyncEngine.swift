@@ -214,10 +214,10 @@ public actor SyncEngine {
             return report
         } catch {
             let pending = (try? store.pendingCount()) ?? status.pending
-            if let kithError = error as? KithError, kithError == .offline || kithError == .timeout {
+            if (error as? any UserFacingError)?.kind == .unreachable {
                 publish(.offline(pending: pending))
             } else {
-                publish(.error(message: (error as? KithError)?.userMessage ?? "\(error)", pending: pending))
+                publish(.error(message: Self.message(error), pending: pending))
             }
             throw error
         }
@@ -225,13 +225,14 @@ public actor SyncEngine {
 
     private func pushAll(into report: inout Report) async throws {
         while true {
-            let batch = try store.pendingBatch(limit: configuration.pushBatchSize, maxBytes: configuration.pushBatchBytes)
+            let batch = try store.pendingBatch(
+                limit: configuration.pushBatchSize, maxBytes: configuration.pushBatchBytes)
             if batch.isEmpty { return }
             let response: PushResponse
             do {
                 response = try await service.push(PushRequest(clientId: store.clientId, mutations: batch))
             } catch {
-                try? store.notePushFailure(batch, error: (error as? KithError)?.userMessage ?? "\(error)")
+                try? store.notePushFailure(batch, error: Self.message(error))
                 throw error
             }
             let rejections = try store.complete(response.results)
@@ -246,6 +247,10 @@ public actor SyncEngine {
             emit(.pushed(count: response.results.count, remaining: remaining))
             publish(.syncing(pending: remaining))
         }
+    }
+
+    private static func message(_ error: any Error) -> String {
+        (error as? any UserFacingError)?.userMessage ?? "\(error)"
     }
 
     private func pullAll(into report: inout Report) async throws {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Everything a Monica client can meet, each with the sentence seed 004 (story 9) shows and
-/// whether trying again can help.
-public enum MonicaClientError: Error, Equatable, Sendable {
+/// Everything a Monica client and the contacts cache can meet, each with the sentence seed 004
+/// (story 9) shows (`UserFacingError`, which every KithKit error conforms to, so one `catch`
+/// handles them all).
+public enum MonicaClientError: UserFacingError, Equatable {
     /// No network, or the server is down.
     case offline
     /// No answer within the transport's timeout (10 s by default).
@@ -52,11 +53,35 @@ public enum MonicaClientError: Error, Equatable, Sendable {
         }
     }
 
-    /// Whether the same request may succeed later without the user changing anything.
-    public var isRetryable: Bool {
+    public var kind: ErrorKind {
         switch self {
-        case .offline, .timeout, .rateLimited, .serverTrouble: true
-        default: false
+        case .offline, .timeout: .unreachable
+        case .signedOut, .notConnected: .signedOut
+        case .rateLimited: .rateLimited
+        case .serverTrouble: .serverTrouble
+        case .notFound: .notFound
+        case .invalidToken, .rejected, .invalidAddress, .insecureAddress, .invalid: .invalid
+        case .invalidResponse: .invalidResponse
+        case .storage: .storage
+        }
+    }
+
+    public var identifier: String {
+        switch self {
+        case .offline: "offline"
+        case .timeout: "timeout"
+        case .invalidToken: "invalid_token"
+        case .signedOut: "signed_out"
+        case .rateLimited: "rate_limited"
+        case .serverTrouble: "server_trouble"
+        case .notFound: "not_found"
+        case .rejected: "rejected"
+        case .invalidResponse: "invalid_response"
+        case .invalidAddress: "invalid_address"
+        case .insecureAddress: "insecure_address"
+        case .notConnected: "not_connected"
+        case .invalid: "invalid"
+        case .storage: "storage"
         }
     }
 }
@@ -76,8 +101,4 @@ extension MonicaClientError {
         default: self = .invalid(error.userMessage)
         }
     }
-}
-
-extension MonicaClientError: LocalizedError {
-    public var errorDescription: String? { userMessage }
 }

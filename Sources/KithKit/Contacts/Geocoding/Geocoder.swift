@@ -9,7 +9,8 @@ public protocol Geocoder: Sendable {
     func locate(_ address: PostalAddress) async throws -> Coordinates?
 }
 
-public enum GeocodingError: Error, Equatable, Sendable {
+/// Why directions could not be given (`UserFacingError`, as every KithKit error).
+public enum GeocodingError: UserFacingError, Equatable {
     /// No geocoder is set up and the address has no coordinates.
     case notConfigured
     /// The geocoder found no place for the address.
@@ -26,11 +27,21 @@ public enum GeocodingError: Error, Equatable, Sendable {
         }
     }
 
-    public var isRetryable: Bool { if case .unavailable = self { true } else { false } }
-}
+    public var kind: ErrorKind {
+        switch self {
+        case .notConfigured: .invalid
+        case .notFound: .notFound
+        case .unavailable: .unreachable
+        }
+    }
 
-extension GeocodingError: LocalizedError {
-    public var errorDescription: String? { userMessage }
+    public var identifier: String {
+        switch self {
+        case .notConfigured: "no_geocoder"
+        case .notFound: "not_on_map"
+        case .unavailable: "geocoder_unavailable"
+        }
+    }
 }
 
 /// Where to go and how to get there: map links that carry the contact's name as the label.
