@@ -31,13 +31,7 @@ public final class LocalStore: Sendable {
         self.now = now
         self.storage = RecordStorage(catalog: catalog)
         do {
-            if let url {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                writer = try DatabasePool(path: url.path)
-            } else {
-                writer = try DatabaseQueue()
-            }
-            try LocalSchema.migrator().migrate(writer)
+            writer = try DeviceDatabase.open(at: url, migrator: LocalSchema.migrator())
             let state = try writer.write { db in
                 try LocalSchema.createEntityTables(catalog, db)
                 let state = try SyncState.loadOrCreate(scope: userScope, db)
@@ -73,7 +67,9 @@ public final class LocalStore: Sendable {
     }
 
     @discardableResult
-    public func save(_ entity: String, id: UUID = UUID(), fields: [String: JSONTree], scope: String? = nil) throws -> UUID {
+    public func save(_ entity: String, id: UUID = UUID(), fields: [String: JSONTree], scope: String? = nil) throws
+        -> UUID
+    {
         try write { try $0.save(entity, id: id, fields: fields, scope: scope) }
     }
 
@@ -99,7 +95,9 @@ public final class LocalStore: Sendable {
     }
 
     /// Any query's result now and after every change it depends on.
-    public func observe<Value: Sendable>(_ query: @escaping @Sendable (Database) throws -> Value) -> AsyncValueObservation<Value> {
+    public func observe<Value: Sendable>(_ query: @escaping @Sendable (Database) throws -> Value)
+        -> AsyncValueObservation<Value>
+    {
         ValueObservation.tracking(query).values(in: writer)
     }
 
@@ -115,18 +113,20 @@ public final class LocalStore: Sendable {
                 }
                 // A live record has at least one stamped field; the fallback only keeps the order total.
                 func made(_ record: SyncRecord) -> String { record.stamps.values.min()?.description ?? "" }
-                return found.sorted { (made($0), $0.id.uuidString) < (made($1), $1.id.uuidString) }.map(LocalRecord.init)
+                return found.sorted { (made($0), $0.id.uuidString) < (made($1), $1.id.uuidString) }.map(
+                    LocalRecord.init)
             }
         }
     }
 
     static func records(_ entity: String, storage: RecordStorage, _ db: Database) throws -> [LocalRecord] {
         let table = try storage.table(entity)
-        return try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(table.name))").map { LocalRecord(try table.record(from: $0)) }
+        return try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(table.name))").map {
+            LocalRecord(try table.record(from: $0))
+        }
     }
 
     // MARK: Plumbing
-
 
     /// Database failures become `KithError.storage`; other errors (an app's own, thrown inside a
     /// transaction to roll it back) pass through unchanged.

@@ -13,14 +13,7 @@ final class ContactCache: Sendable {
     init(url: URL?) throws {
         self.url = url
         do {
-            if let url {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                writer = try DatabasePool(path: url.path)
-            } else {
-                writer = try DatabaseQueue()
-            }
-            try ContactCacheSchema.migrator().migrate(writer)
+            writer = try DeviceDatabase.open(at: url, migrator: ContactCacheSchema.migrator())
         } catch {
             throw MonicaClientError.storage("\(error)")
         }
