@@ -122,14 +122,14 @@ public actor MonicaClient {
     }
 
     /// One page of a list, `limit` items long (Monica allows up to 100).
-    func page<Item: Decodable & Sendable>(
+    func page<Item: LenientDecodable>(
         _ path: String, _ query: [(String, String)] = [], page: Int, limit: Int
     ) async throws -> MonicaPage<Item> {
         try await get(path, query + [("page", String(max(page, 1))), ("limit", String(min(max(limit, 1), 100)))])
     }
 
     /// Every page of a list, fetched as the caller asks for the next one.
-    nonisolated func pages<Item: Decodable & Sendable>(
+    nonisolated func pages<Item: LenientDecodable>(
         _ path: String, _ query: [(String, String)] = [], limit: Int = 100
     ) -> MonicaPages<Item> {
         MonicaPages { number in try await self.page(path, query, page: number, limit: limit) }
@@ -216,7 +216,7 @@ enum MonicaAnswerError {
 /// The pages of a Monica list as an async sequence: `for try await page in client.contactPages()`.
 /// The next page's number comes from `meta.current_page` and `meta.last_page` (Monica's page links
 /// drop the `limit` and `query`, so following them would change the list).
-public struct MonicaPages<Item: Decodable & Sendable>: AsyncSequence, Sendable {
+public struct MonicaPages<Item: LenientDecodable>: AsyncSequence, Sendable {
     public typealias Element = MonicaPage<Item>
     let fetch: @Sendable (Int) async throws -> MonicaPage<Item>
 

@@ -84,15 +84,29 @@ public struct MonicaAddressInput: Codable, Sendable, Equatable {
         try fields.encode(address.longitude, forKey: .longitude)
     }
 
+    /// Reads an input as `encode(to:)` writes it (the contacts cache keeps queued edits so).
     public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        contactID = try fields.requiredInt(.contactID)
-        address = PostalAddress(
-            label: fields.lenientString(.name), street: fields.lenientString(.street),
-            city: fields.lenientString(.city),
-            province: fields.lenientString(.province), postalCode: fields.lenientString(.postalCode),
-            countryCode: fields.lenientString(.country), latitude: fields.lenientDouble(.latitude),
-            longitude: fields.lenientDouble(.longitude))
+        let stored = try Stored(from: decoder)
+        self.init(
+            contactID: stored.contactID,
+            PostalAddress(
+                label: stored.name, street: stored.street, city: stored.city, province: stored.province,
+                postalCode: stored.postalCode, countryCode: stored.country, latitude: stored.latitude,
+                longitude: stored.longitude))
+    }
+
+    private struct Stored: Decodable {
+        @Required var contactID: Int
+        @Lenient var name: String?
+        @Lenient var street: String?
+        @Lenient var city: String?
+        @Lenient var province: String?
+        @Lenient var postalCode: String?
+        @Lenient var country: String?
+        @Lenient var latitude: Double?
+        @Lenient var longitude: Double?
+
+        typealias CodingKeys = MonicaAddressInput.CodingKeys
     }
 }
 

@@ -1,51 +1,26 @@
 import Foundation
 
 /// Something the user did with one or more contacts (seed 004 story 5).
-public struct MonicaActivity: Codable, Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var summary: String
-    public var description: String?
-    public var happenedAt: MonicaDay?
-    public var activityType: MonicaActivityType?
-    /// Everyone who took part (a contact's activity lists them all; tap one to open it).
-    public var attendees: [MonicaContactSummary]
-    public var createdAt: Date?
+public struct MonicaActivity: LenientDecodable, Equatable, Identifiable {
+    @Required public var id: Int
+    @Lenient public var summary: String
+    @Lenient public var description: String?
+    @Lenient public var happenedAt: MonicaDay?
+    @Lenient public var activityType: MonicaActivityType?
+    /// Everyone who took part (a contact's activity lists them all; tap one to open it), from
+    /// `"attendees": {"contacts": […]}`.
+    @Nested<Attendees> public var attendees: [MonicaContactSummary]
+    @Lenient public var createdAt: Date?
 
     enum CodingKeys: String, CodingKey {
         case id, summary, description, attendees
         case happenedAt = "happened_at", activityType = "activity_type", createdAt = "created_at"
     }
 
-    private struct Attendees: Codable {
-        var contacts: [MonicaContactSummary]
-        init(contacts: [MonicaContactSummary]) { self.contacts = contacts }
-        init(from decoder: any Decoder) throws {
-            contacts = try decoder.container(keyedBy: CodingKeys.self).lenientArray(
-                MonicaContactSummary.self, .contacts)
-        }
-        enum CodingKeys: String, CodingKey { case contacts }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        id = try fields.requiredInt(.id)
-        summary = fields.lenientString(.summary) ?? ""
-        description = fields.lenientString(.description)
-        happenedAt = fields.lenientDay(.happenedAt)
-        activityType = fields.lenient(MonicaActivityType.self, .activityType)
-        attendees = fields.lenient(Attendees.self, .attendees)?.contacts ?? []
-        createdAt = fields.lenientDate(.createdAt)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: CodingKeys.self)
-        try fields.encode(id, forKey: .id)
-        try fields.encode(summary, forKey: .summary)
-        try fields.encodeIfPresent(description, forKey: .description)
-        try fields.encodeIfPresent(happenedAt, forKey: .happenedAt)
-        try fields.encodeIfPresent(activityType, forKey: .activityType)
-        try fields.encode(Attendees(contacts: attendees), forKey: .attendees)
-        try fields.encodeIfPresent(createdAt, forKey: .createdAt)
+    /// Monica lists an activity's attendees in an object: `{"total": 2, "contacts": […]}`.
+    public enum Attendees: NestedField {
+        public typealias Value = [MonicaContactSummary]
+        public static var key: String { "contacts" }
     }
 
     /// Newest first by the day it happened, then by when it was written down.
@@ -58,17 +33,10 @@ public struct MonicaActivity: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// What kind of activity: "just hung out", "ate at a restaurant"…
-public struct MonicaActivityType: Codable, Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var name: String
-    public var category: MonicaActivityTypeCategory?
+public struct MonicaActivityType: LenientDecodable, Equatable, Identifiable {
+    @Required public var id: Int
+    @Lenient public var name: String
+    @Lenient public var category: MonicaActivityTypeCategory?
 
     enum CodingKeys: String, CodingKey { case id, name, category = "activity_type_category" }
-
-    public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        id = try fields.requiredInt(.id)
-        name = fields.lenientString(.name) ?? ""
-        category = fields.lenient(MonicaActivityTypeCategory.self, .category)
-    }
 }

@@ -1,54 +1,67 @@
 import Foundation
 import KithCore
 
-/// A country as Monica names it: `id` and `iso` are the upper-case ISO 3166 code.
-public struct MonicaCountry: Codable, Sendable, Equatable, Identifiable {
-    public var id: String
-    public var name: String
+/// A country as Monica names it, by its upper-case ISO 3166 code.
+public struct MonicaCountry: LenientDecodable, Equatable, Identifiable {
+    /// Monica 4 sends the code as both `id` and `iso`; older servers had numeric ids and the code
+    /// in `iso` only.
+    @Lenient var iso: String?
+    @Lenient var givenID: String?
+    @Lenient var givenName: String?
+
+    enum CodingKeys: String, CodingKey { case iso, givenID = "id", givenName = "name" }
 
     public init(id: String, name: String) {
         self.id = id
         self.name = name
     }
 
-    enum CodingKeys: String, CodingKey { case id, name, iso }
-
-    public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        // Monica 4 uses the ISO code as id; older servers had numeric ids and the code in `iso`.
-        let iso = fields.lenientString(.iso)
-        guard let code = (iso ?? fields.lenientString(.id))?.uppercased() else {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: fields, debugDescription: "a country needs a code")
+    /// The upper-case ISO 3166 code.
+    public var id: String {
+        get { (iso ?? givenID ?? "").uppercased() }
+        set {
+            iso = newValue
+            givenID = newValue
         }
-        id = code
-        name = fields.lenientString(.name) ?? ISOCountries.names[code] ?? code
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: CodingKeys.self)
-        try fields.encode(id, forKey: .id)
-        try fields.encode(id, forKey: .iso)
-        try fields.encode(name, forKey: .name)
+    /// Monica's name for the country, else the ISO list's.
+    public var name: String {
+        get { givenName ?? ISOCountries.names[id] ?? id }
+        set { givenName = newValue }
     }
+
+    /// A country without a code is unreadable: a list leaves it out, an address has no country.
+    public static func decodeLeniently(from decoder: any Decoder) throws -> MonicaCountry {
+        let country = try MonicaCountry(from: decoder)
+        guard !country.id.isEmpty else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a country needs a code"))
+        }
+        return country
+    }
+
+    /// The same country by its code and name, whichever keys the server sent them under.
+    public static func == (a: MonicaCountry, b: MonicaCountry) -> Bool { a.id == b.id && a.name == b.name }
 }
 
 /// One of a contact's addresses (seed 001).
-public struct MonicaAddress: Codable, Sendable, Equatable, Identifiable {
+public struct MonicaAddress: LenientDecodable, Equatable, Identifiable {
     /// Negative while the address was made on this device and not yet sent to the server.
-    public var id: Int
-    public var uuid: String?
+    @Required public var id: Int
+    @Lenient public var uuid: String?
     /// The label: "Home", "Work", or any text.
-    public var name: String?
-    public var street: String?
-    public var city: String?
-    public var province: String?
-    public var postalCode: String?
-    public var latitude: Double?
-    public var longitude: Double?
-    public var country: MonicaCountry?
-    public var contact: MonicaContactSummary?
-    public var createdAt: Date?
-    public var updatedAt: Date?
+    @Lenient public var name: String?
+    @Lenient public var street: String?
+    @Lenient public var city: String?
+    @Lenient public var province: String?
+    @Lenient public var postalCode: String?
+    @Lenient public var latitude: Double?
+    @Lenient public var longitude: Double?
+    @Lenient public var country: MonicaCountry?
+    @Lenient public var contact: MonicaContactSummary?
+    @Lenient public var createdAt: Date?
+    @Lenient public var updatedAt: Date?
 
     enum CodingKeys: String, CodingKey {
         case id, uuid, name, street, city, province, latitude, longitude, country, contact
@@ -68,23 +81,6 @@ public struct MonicaAddress: Codable, Sendable, Equatable, Identifiable {
         country = address.countryCode.map {
             MonicaCountry(id: $0, name: address.countryName ?? ISOCountries.names[$0] ?? $0)
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        id = try fields.requiredInt(.id)
-        uuid = fields.lenientString(.uuid)
-        name = fields.lenientString(.name)
-        street = fields.lenientString(.street)
-        city = fields.lenientString(.city)
-        province = fields.lenientString(.province)
-        postalCode = fields.lenientString(.postalCode)
-        latitude = fields.lenientDouble(.latitude)
-        longitude = fields.lenientDouble(.longitude)
-        country = fields.lenient(MonicaCountry.self, .country)
-        contact = fields.lenient(MonicaContactSummary.self, .contact)
-        createdAt = fields.lenientDate(.createdAt)
-        updatedAt = fields.lenientDate(.updatedAt)
     }
 
     /// Whether the server has it yet.

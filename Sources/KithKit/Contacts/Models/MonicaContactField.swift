@@ -1,32 +1,27 @@
 import Foundation
 
 /// A way to reach a contact: an email, a phone number, a profile (`/contactfields`).
-public struct MonicaContactField: Codable, Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var content: String
-    public var type: MonicaContactFieldType?
-    public var contactID: Int?
+public struct MonicaContactField: LenientDecodable, Equatable, Identifiable {
+    @Required public var id: Int
+    @Lenient public var type: MonicaContactFieldType?
+    /// The contact's id, from `"contact": {"id": 42, …}`.
+    @Nested<MonicaObjectID> public var contactID: Int?
+    /// Monica answers `content`; its request bodies (and some exports) say `data`.
+    @Lenient var givenContent: String?
+    @Lenient var data: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, content, data, contact
-        case type = "contact_field_type"
+        case id, data
+        case type = "contact_field_type", contactID = "contact", givenContent = "content"
     }
 
-    public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        id = try fields.requiredInt(.id)
-        // Monica answers `content`; its request bodies (and some exports) say `data`.
-        content = fields.lenientString(.content) ?? fields.lenientString(.data) ?? ""
-        type = fields.lenient(MonicaContactFieldType.self, .type)
-        contactID = fields.lenient(MonicaContactSummary.self, .contact)?.id
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var fields = encoder.container(keyedBy: CodingKeys.self)
-        try fields.encode(id, forKey: .id)
-        try fields.encode(content, forKey: .content)
-        try fields.encodeIfPresent(type, forKey: .type)
-        if let contactID { try fields.encode(["id": contactID], forKey: .contact) }
+    /// The email address, phone number or handle.
+    public var content: String {
+        get { givenContent ?? data ?? "" }
+        set {
+            givenContent = newValue
+            data = nil
+        }
     }
 
     public enum Kind: Sendable, Equatable { case email, phone, other }
@@ -55,24 +50,16 @@ public struct MonicaContactField: Codable, Sendable, Equatable, Identifiable {
 }
 
 /// What kind of contact field: Email, Phone, Facebook… (`/contactfieldtypes`).
-public struct MonicaContactFieldType: Codable, Sendable, Equatable, Identifiable {
-    public var id: Int
-    public var name: String
+public struct MonicaContactFieldType: LenientDecodable, Equatable, Identifiable {
+    @Required public var id: Int
+    @Lenient public var name: String
     /// `email`, `phone`, or nil for the others.
-    public var type: String?
+    @Lenient public var type: String?
     /// The link prefix, such as `mailto:` or `tel:`.
-    public var protocolPrefix: String?
+    @Lenient public var protocolPrefix: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, type
         case protocolPrefix = "protocol"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: CodingKeys.self)
-        id = try fields.requiredInt(.id)
-        name = fields.lenientString(.name) ?? ""
-        type = fields.lenientString(.type)
-        protocolPrefix = fields.lenientString(.protocolPrefix)
     }
 }
