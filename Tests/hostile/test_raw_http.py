@@ -4,6 +4,7 @@ stays up. Upgrade headers are honoured only on the live socket."""
 import base64
 import os
 import socket
+import time
 
 import pytest
 
@@ -175,3 +176,35 @@ def test_pipelined_requests_are_all_answered(server):
     server.assert_healthy("51 pipelined requests")
     assert answer.data.count(b"HTTP/1.1 200") == 51, answer
     assert answer.closed
+
+
+SPLIT_LINES = [
+    ("pipelined", [b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /heal", b"thz HTTP/1.1\r\nHost: x\r\n\r\n"],
+     [b"HTTP/1.1 200", b"HTTP/1.1 200"]),
+    ("after an early answer", [b"POST /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n01234",
+                               b"56789GET /heal", b"thz HTTP/1.1\r\nHost: x\r\n\r\n"],
+     [b"HTTP/1.1 405", b"HTTP/1.1 200"]),
+]
+
+
+@pytest.mark.xfail(strict=False, reason="finding R1 (.hostile-findings.md): a request line split across "
+                   "packets, begun in the packet that ended the request before, is refused as HTTP/0.9")
+@pytest.mark.parametrize("name,writes,answers", SPLIT_LINES, ids=[c[0] for c in SPLIT_LINES])
+def test_a_request_line_split_across_packets_after_another_request(server, name, writes, answers):
+    with socket.create_connection((server.host, server.port), timeout=5) as sock:
+        for data in writes:
+            sock.sendall(data)
+            time.sleep(0.2)
+        received = b""
+        sock.settimeout(3)
+        try:
+            while received.count(b"HTTP/1.1 ") < len(answers):
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        except socket.timeout:
+            pass
+    server.assert_healthy(name)
+    got = [line[:12] for line in received.split(b"\r\n") if line.startswith(b"HTTP/1.1 ")]
+    assert got == answers, f"{name}: {received[:400]!r}"
