@@ -87,7 +87,7 @@ extension ContactsCommand {
 
         static func pendingEdits(in cacheURL: URL, server: MonicaServerAddress) async throws -> Int {
             guard FileManager.default.fileExists(atPath: cacheURL.path) else { return 0 }
-            let book = try ContactBook(client: MonicaClient(server: server, token: ""), cacheURL: cacheURL)
+            let book = try await ContactBook(client: MonicaClient(server: server, token: ""), cacheURL: cacheURL)
             return try await book.pendingAddressEdits().count
         }
     }

@@ -86,7 +86,7 @@ struct ContactsSession {
             source = .kith(email: kith.email)
         }
         cacheURL = Self.cacheURL(profile, server: client.server, userID: userID)
-        book = try ContactBook(client: client, cacheURL: cacheURL)
+        book = try await ContactBook(client: client, cacheURL: cacheURL)
     }
 
     /// The signed-in Kith server's `/api`, with the session's access token, and who the account

@@ -101,7 +101,7 @@ extension ContactsCommand {
                 return status
             }
             // Reading the cache needs no server: the client is never used.
-            let book = try ContactBook(client: MonicaClient(server: server, token: ""), cacheURL: cacheURL)
+            let book = try await ContactBook(client: MonicaClient(server: server, token: ""), cacheURL: cacheURL)
             status.cachedContacts = try await book.cachedContacts(page: 1, perPage: 1).total
             status.lastSync = try await book.lastSync()
             status.pendingAddressEdits = try await book.pendingAddressEdits().count

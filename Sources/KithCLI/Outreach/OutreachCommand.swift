@@ -18,9 +18,9 @@ struct OutreachCommand: ParsableCommand {
 
     /// Runs `body` in a session with a sync before (to see other devices' changes) and after (to
     /// send this one's).
-    static func run(_ options: ClientOptions, _ console: Console, _ body: (OutreachSession) async throws -> Void)
-        async throws
-    {
+    static func run(
+        _ options: ClientOptions, _ console: Console, _ body: @MainActor (OutreachSession) async throws -> Void
+    ) async throws {
         try await options.run(console) { profile, output in
             let session = try await OutreachSession(profile, output: output)
             await session.syncIfReachable()

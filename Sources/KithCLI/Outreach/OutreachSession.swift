@@ -4,7 +4,9 @@ import KithKit
 
 /// What every `kith outreach` command works with: the profile's local store (the signed-in
 /// account's, else the anonymous one) and, when signed in, a sync before and after, so a command
-/// sees other devices' changes and sends its own, yet works with no server at all.
+/// sees other devices' changes and sends its own, yet works with no server at all. On the main
+/// actor, as `OutreachStore` is.
+@MainActor
 struct OutreachSession {
     let outreach: OutreachStore
     let engine: SyncEngine?

@@ -17,7 +17,7 @@ extension OutreachStore {
         } catch {
             throw KithError.invalid(error)
         }
-        try store.write { transaction in
+        try writing { transaction in
             guard try transaction.record(Self.year, id: year) != nil else { throw Self.notFound("year") }
             for fields in people { try transaction.save(Self.contact, fields: fields) }
         }

@@ -1,13 +1,39 @@
 import Foundation
+import GRDB
 import KithCore
+import Observation
 
 /// The Outreach app's data on a device (seed 000, docs/outreach.md "Outreach"), over a `LocalStore`:
 /// every change is a local write queued for sync, so everything works offline. The rules that span
 /// records (unique year names, never deleting the last year, a year's contacts going with it) are
 /// checked here, inside the same transaction as the write.
-public final class OutreachStore: Sendable {
-    public let store: LocalStore
-    let now: @Sendable () -> Date
+///
+/// A SwiftUI view binds to it directly: `book`, `year`, `people`, `progress` and `pendingChanges`
+/// are observable and kept current after each of its writes and whenever the store changes
+/// otherwise (changes the sync engine pulls, pushes the server acknowledged).
+@MainActor
+@Observable
+public final class OutreachStore {
+    /// Every year and person of the account, as the screens show them.
+    public private(set) var book = OutreachBook(years: [], contacts: [], lastViewedYearId: nil)
+    /// The year to show: the one last viewed (on any device), else the current calendar year's,
+    /// else the newest; nil while there is no year at all (`selectedYear()` creates one).
+    public private(set) var year: OutreachYear?
+    /// The people of `year`, by last name then first name.
+    public private(set) var people: [OutreachContact] = []
+    /// How many of `year`'s people have been delivered.
+    public private(set) var progress = OutreachProgress(delivered: 0, total: 0)
+    /// Changes made on this device that wait to be synced.
+    public private(set) var pendingChanges = 0
+    /// Why the state could not be read last time (the device's storage failed), or nil.
+    public private(set) var readError: KithError?
+
+    /// Whether changes made on this device wait to be synced.
+    public var hasPendingChanges: Bool { pendingChanges > 0 }
+
+    public nonisolated let store: LocalStore
+    @ObservationIgnored let now: @Sendable () -> Date
+    @ObservationIgnored private let refresher = StateRefresher()
 
     static let year = OutreachEntities.year.name
     static let contact = OutreachEntities.contact.name
@@ -16,7 +42,15 @@ public final class OutreachStore: Sendable {
     public init(store: LocalStore, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.now = now
+        refresher.follow(
+            store.writer, region: LocalStore.region(of: [Self.year, Self.contact, Self.preferences]),
+            read: { [weak self] in self?.readState() })
     }
+
+    /// Re-reads the observable state. It is kept current by itself (writes through `store`, this
+    /// store's or the sync engine's); call this only after another `LocalStore` or process changed
+    /// the same file.
+    public func refresh() { refresher.refresh() }
 
     // MARK: Years
 
@@ -28,13 +62,14 @@ public final class OutreachStore: Sendable {
     /// Adds a year with an empty list. Names are trimmed and unique (ignoring case).
     @discardableResult
     public func addYear(_ name: String) throws -> OutreachYear {
-        try store.write { transaction in try self.addYear(name, in: transaction) }
+        try writing { transaction in try self.addYear(name, in: transaction) }
     }
 
     public func renameYear(_ id: UUID, to name: String) throws {
-        try store.write { transaction in
+        try writing { transaction in
             guard try transaction.record(Self.year, id: id) != nil else { throw Self.notFound("year") }
-            let trimmed = try Self.checkedYearName(name, others: try self.yearRecords(transaction).filter { $0.id != id })
+            let trimmed = try Self.checkedYearName(
+                name, others: try self.yearRecords(transaction).filter { $0.id != id })
             try transaction.save(Self.year, id: id, fields: ["name": .string(trimmed)])
         }
     }
@@ -42,11 +77,13 @@ public final class OutreachStore: Sendable {
     /// Deletes a year and all its people. The last year can't be deleted. If it was the selected
     /// year, another one is selected.
     public func deleteYear(_ id: UUID) throws {
-        try store.write { transaction in
+        try writing { transaction in
             let years = try self.yearRecords(transaction)
             guard years.contains(where: { $0.id == id }) else { throw Self.notFound("year") }
             guard years.count > 1 else { throw KithError.invalid(OutreachRules.lastYear) }
-            for contact in try self.contactRecords(in: id, transaction) { try transaction.delete(Self.contact, id: contact.id) }
+            for contact in try self.contactRecords(in: id, transaction) {
+                try transaction.delete(Self.contact, id: contact.id)
+            }
             try transaction.delete(Self.year, id: id)
             if try self.selectedYearID(transaction) == id,
                 let other = years.filter({ $0.id != id }).sorted(by: OutreachBook.newestFirst).first
@@ -59,9 +96,10 @@ public final class OutreachStore: Sendable {
     /// The year to show: the one last viewed (on any device: it syncs), else the current calendar
     /// year's, else the newest. With no year at all, the current year is created.
     public func selectedYear() throws -> OutreachYear {
-        try store.write { transaction in
+        try writing { transaction in
             let book = OutreachBook(
-                years: try self.yearRecords(transaction), contacts: [], lastViewedYearId: try self.selectedYearID(transaction))
+                years: try self.yearRecords(transaction), contacts: [],
+                lastViewedYearId: try self.selectedYearID(transaction))
             switch book.selection(now: self.now()) {
             case .year(let year): return year
             case .create(let name): return try self.addYear(name, in: transaction)
@@ -71,7 +109,7 @@ public final class OutreachStore: Sendable {
 
     /// Remembers the year being viewed, for the next launch and the user's other devices.
     public func selectYear(_ id: UUID) throws {
-        try store.write { transaction in
+        try writing { transaction in
             guard try transaction.record(Self.year, id: id) != nil else { throw Self.notFound("year") }
             try self.select(id, transaction)
         }
@@ -80,14 +118,15 @@ public final class OutreachStore: Sendable {
     /// A new year with the people of `source` (names, enterprise and comments), none delivered.
     @discardableResult
     public func copyYear(_ source: UUID, to name: String) throws -> OutreachYear {
-        try store.write { transaction in
+        try writing { transaction in
             guard try transaction.record(Self.year, id: source) != nil else { throw Self.notFound("year") }
             let year = try self.addYear(name, in: transaction)
             for contact in try self.contactRecords(in: source, transaction) {
                 try transaction.save(
                     Self.contact,
                     fields: OutreachFields.newContact(
-                        year: year.id, first: contact.firstName, last: contact.lastName, enterprise: contact.enterpriseName,
+                        year: year.id, first: contact.firstName, last: contact.lastName,
+                        enterprise: contact.enterpriseName,
                         comments: contact.comments))
             }
             return year
@@ -98,7 +137,8 @@ public final class OutreachStore: Sendable {
 
     /// The people of a year, by last name then first name, ignoring case and accents.
     public func contacts(in year: UUID) throws -> [OutreachContact] {
-        OutreachBook.sortedByName(try store.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year })
+        OutreachBook.sortedByName(
+            try store.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year })
     }
 
     public func contact(_ id: UUID) throws -> OutreachContact? {
@@ -109,7 +149,7 @@ public final class OutreachStore: Sendable {
     public func addContact(
         to year: UUID, firstName: String, lastName: String, enterpriseName: String, comments: String = ""
     ) throws -> OutreachContact {
-        try store.write { transaction in
+        try writing { transaction in
             guard try transaction.record(Self.year, id: year) != nil else { throw Self.notFound("year") }
             let id = try transaction.save(
                 Self.contact,
@@ -122,9 +162,11 @@ public final class OutreachStore: Sendable {
     /// Changes the given fields of a person; nil leaves a field as it is.
     @discardableResult
     public func editContact(
-        _ id: UUID, firstName: String? = nil, lastName: String? = nil, enterpriseName: String? = nil, comments: String? = nil
+        _ id: UUID, firstName: String? = nil, lastName: String? = nil, enterpriseName: String? = nil,
+        comments: String? = nil
     ) throws -> OutreachContact {
-        try update(id, OutreachFields.edit(first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
+        try update(
+            id, OutreachFields.edit(first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
     }
 
     /// Marks a person delivered now (the time of the tap, on this device), or not delivered.
@@ -134,7 +176,7 @@ public final class OutreachStore: Sendable {
     }
 
     public func deleteContact(_ id: UUID) throws {
-        try store.write { transaction in
+        try writing { transaction in
             guard try transaction.record(Self.contact, id: id) != nil else { throw Self.notFound("person") }
             try transaction.delete(Self.contact, id: id)
         }
@@ -146,8 +188,46 @@ public final class OutreachStore: Sendable {
 
     // MARK: Plumbing
 
+    /// One transaction of the store, then the state re-read (`store.write` and an observable refresh).
+    func writing<Result>(_ body: (LocalTransaction) throws -> Result) throws -> Result {
+        let result = try store.write(body)
+        refresher.refresh()
+        return result
+    }
+
+    /// Reads the records and the outbox in one transaction and sets what changed.
+    private func readState() {
+        let read: (book: OutreachBook, pending: Int)
+        do {
+            read = try store.read { db in
+                let book = OutreachBook(
+                    years: try store.records(Self.year, db).compactMap(OutreachYear.init),
+                    contacts: try store.records(Self.contact, db).compactMap(OutreachContact.init),
+                    lastViewedYearId: try store.record(Self.preferences, id: preferencesID, db)?
+                        .string("lastViewedYearId").flatMap(UUID.init(uuidString:)))
+                return (book, try Outbox.count(db))
+            }
+        } catch {
+            readError = error as? KithError ?? .storage("\(error)")
+            return
+        }
+        readError = nil
+        let year: OutreachYear? =
+            switch read.book.selection(now: now()) {
+            case .year(let year): year
+            case .create: nil
+            }
+        let people = year.map { read.book.people(in: $0.id) } ?? []
+        let progress = OutreachProgress(of: people)
+        if book != read.book { book = read.book }
+        if self.year != year { self.year = year }
+        if self.people != people { self.people = people }
+        if self.progress != progress { self.progress = progress }
+        if pendingChanges != read.pending { pendingChanges = read.pending }
+    }
+
     private func update(_ id: UUID, _ fields: [String: JSONTree]) throws -> OutreachContact {
-        try store.write { transaction in
+        try writing { transaction in
             guard try transaction.record(Self.contact, id: id) != nil else { throw Self.notFound("person") }
             try transaction.save(Self.contact, id: id, fields: fields)
             return try Self.contact(id, transaction)
@@ -164,7 +244,9 @@ public final class OutreachStore: Sendable {
     func addYear(_ name: String, in transaction: LocalTransaction) throws -> OutreachYear {
         let trimmed = try Self.checkedYearName(name, others: try yearRecords(transaction))
         let id = try transaction.save(Self.year, fields: OutreachFields.year(name: trimmed, createdAt: now()))
-        guard let year = try transaction.record(Self.year, id: id).flatMap(OutreachYear.init) else { throw Self.notFound("year") }
+        guard let year = try transaction.record(Self.year, id: id).flatMap(OutreachYear.init) else {
+            throw Self.notFound("year")
+        }
         return year
     }
 
@@ -179,7 +261,8 @@ public final class OutreachStore: Sendable {
     var preferencesID: UUID { OutreachFields.preferencesID(scope: store.userScope) }
 
     func selectedYearID(_ transaction: LocalTransaction) throws -> UUID? {
-        try transaction.record(Self.preferences, id: preferencesID)?.string("lastViewedYearId").flatMap(UUID.init(uuidString:))
+        try transaction.record(Self.preferences, id: preferencesID)?.string("lastViewedYearId").flatMap(
+            UUID.init(uuidString:))
     }
 
     func select(_ year: UUID, _ transaction: LocalTransaction) throws {
@@ -188,7 +271,9 @@ public final class OutreachStore: Sendable {
 
     /// The same rule the server checks on push (`OutreachRules`).
     static func checkedYearName(_ name: String, others: [OutreachYear]) throws -> String {
-        if let problem = OutreachRules.yearNameProblem(name, others: others.map(\.name)) { throw KithError.invalid(problem) }
+        if let problem = OutreachRules.yearNameProblem(name, others: others.map(\.name)) {
+            throw KithError.invalid(problem)
+        }
         return OutreachRules.trimmed(name)
     }
 

@@ -101,6 +101,24 @@ public final class LocalStore: Sendable {
         ValueObservation.tracking(query).values(in: writer)
     }
 
+    /// Several reads as one consistent snapshot (for a store's observable state).
+    func read<Result>(_ body: (Database) throws -> Result) throws -> Result {
+        try storageErrors { try writer.read(body) }
+    }
+
+    func records(_ entity: String, _ db: Database) throws -> [LocalRecord] {
+        try Self.records(entity, storage: storage, db)
+    }
+
+    func record(_ entity: String, id: UUID, _ db: Database) throws -> LocalRecord? {
+        try storage.table(entity).load(id, db).map(LocalRecord.init)
+    }
+
+    /// The tables of these entities and the outbox: what a store's observable state follows.
+    static func region(of entities: [String]) -> [any DatabaseRegionConvertible] {
+        entities.map { Table(EntityTable.tableName($0)) } + [Table("outbox")]
+    }
+
     /// Every live record of the user-scoped entities, oldest first by the stamp of its first write:
     /// on one device a record is always made after those it refers to.
     func recordsInCreationOrder() throws -> [LocalRecord] {

@@ -91,7 +91,7 @@ struct ContactBookAgainstKithTests {
             #expect(genders.map(\.name).contains("Woman") && fieldTypes.contains { $0.type == "email" })
             #expect(!activityTypes.isEmpty && groups.map(\.name).contains("family"))
 
-            let book = try ContactBook(client: monica, cacheURL: nil)
+            let book = try await ContactBook(client: monica, cacheURL: nil)
             let details = try await book.details(of: ada.id)
             #expect(details.notes.first?.isFavorited == true)
             #expect(details.tasks.first?.completed == true)
@@ -125,7 +125,7 @@ struct ContactBookAgainstKithTests {
             ] {
                 _ = try await monica.createContact(MonicaContactInput(firstName: first, lastName: last))
             }
-            let book = try ContactBook(client: monica, cacheURL: nil)
+            let book = try await ContactBook(client: monica, cacheURL: nil)
             #expect(try await book.search("John").isEmpty, "nothing before the first sync")
             let summary = try await book.sync()
             #expect(summary.contacts == 5 && summary.countries == 249)

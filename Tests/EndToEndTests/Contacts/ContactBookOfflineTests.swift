@@ -50,7 +50,7 @@ struct ContactBookOfflineTests {
         _ = try await monica.createNote(MonicaNoteInput(contactID: john.id, body: "Met at the conference."))
 
         let cache = data.appendingPathComponent("phone-cache.sqlite")
-        let phone = try ContactBook(client: monica, cacheURL: cache)
+        let phone = try await ContactBook(client: monica, cacheURL: cache)
         #expect(try await phone.sync().contacts == 4)
         _ = try await phone.details(of: john.id)
 
@@ -58,7 +58,7 @@ struct ContactBookOfflineTests {
         _ = try await first.waitForExit(timeout: .seconds(20))
 
         // Offline: a fresh ContactBook on the same cache file (the app relaunched without a network).
-        let offline = try ContactBook(client: monica, cacheURL: cache)
+        let offline = try await ContactBook(client: monica, cacheURL: cache)
         let page = try await offline.contacts(page: 1)
         #expect(page.offlineReason == .offline)
         #expect(page.contacts.map(\.displayName) == ["John Doe", "Jonathan Swift", "Mary Poppins", "Soon Gone"])

@@ -100,7 +100,7 @@ struct MonicaClientRecordedTests {
     @Test func aContactsPageHasEverySection() async throws {
         let stub = MonicaStub()
         try await stub.run { url in
-            let book = try ContactBook(client: try Self.client(url), cacheURL: nil)
+            let book = try await ContactBook(client: try Self.client(url), cacheURL: nil)
             let details = try await book.details(of: 42)
             #expect(details.notes.map(\.id) == [102, 101])
             #expect(details.notes.map(\.isFavorited) == [false, true])
@@ -186,7 +186,7 @@ struct MonicaClientRecordedTests {
         let stub = MonicaStub()
         stub.answer("PUT /api/addresses/11", .init(fixture: "address-11"))
         try await stub.run { url in
-            let book = try ContactBook(client: try Self.client(url), cacheURL: nil)
+            let book = try await ContactBook(client: try Self.client(url), cacheURL: nil)
             _ = try await book.details(of: 42)
             try await book.updateAddress(11, to: PostalAddress(label: "Home", city: "Lyon", countryCode: "fr"))
         }

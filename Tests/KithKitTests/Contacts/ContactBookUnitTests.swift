@@ -6,6 +6,7 @@ import Testing
 /// ContactBook and MonicaClient rules that need no server: address checks made before anything is
 /// queued, waiting out Monica's rate limit, and decoding what real servers send.
 @Suite("ContactBook without a server")
+@MainActor
 struct ContactBookUnitTests {
     static let server = try! MonicaServerAddress("https://monica.example")
 

@@ -6,10 +6,13 @@ import Testing
 @testable import KithKit
 
 @Suite("Outreach store")
+@MainActor
 struct OutreachStoreTests {
     static let userScope = "user:\(UUID().uuidString.lowercased())"
 
-    static func store(now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_795_000_000) }) throws -> OutreachStore {
+    static func store(now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_795_000_000) }) throws
+        -> OutreachStore
+    {
         OutreachStore(store: try LocalStore(url: nil, catalog: .kith, userScope: userScope, now: now), now: now)
     }
 
@@ -29,7 +32,9 @@ struct OutreachStoreTests {
         #expect(duplicate?.field == "name")
         #expect(duplicate?.userMessage == "There is already a year named 2025.")
         #expect(await expectKithError { try outreach.addYear("   ") }?.field == "name")
-        #expect(await expectKithError { try outreach.addYear(String(repeating: "9", count: 21)) }?.userMessage.contains("20") == true)
+        #expect(
+            await expectKithError { try outreach.addYear(String(repeating: "9", count: 21)) }?.userMessage.contains(
+                "20") == true)
         let other = try outreach.addYear("2026")
         #expect(await expectKithError { try outreach.renameYear(other.id, to: "2025") } != nil)
         try outreach.renameYear(other.id, to: "Fall 2026")
@@ -41,7 +46,8 @@ struct OutreachStoreTests {
         let old = try outreach.addYear("2025")
         let new = try outreach.addYear("2026")
         try outreach.addContact(to: old.id, firstName: "Ada", lastName: "Lovelace", enterpriseName: "Analytical")
-        let kept = try outreach.addContact(to: new.id, firstName: "Alan", lastName: "Turing", enterpriseName: "Bletchley")
+        let kept = try outreach.addContact(
+            to: new.id, firstName: "Alan", lastName: "Turing", enterpriseName: "Bletchley")
         try outreach.selectYear(old.id)
 
         try outreach.deleteYear(old.id)
@@ -62,7 +68,8 @@ struct OutreachStoreTests {
         // Another device of the account derives the same preferences record.
         let other = try Self.store()
         #expect(other.preferencesID == outreach.preferencesID)
-        let stranger = OutreachStore(store: try LocalStore(url: nil, catalog: .kith, userScope: "user:\(UUID().uuidString.lowercased())"))
+        let stranger = OutreachStore(
+            store: try LocalStore(url: nil, catalog: .kith, userScope: "user:\(UUID().uuidString.lowercased())"))
         #expect(stranger.preferencesID != outreach.preferencesID)
     }
 
@@ -79,7 +86,8 @@ struct OutreachStoreTests {
         let tap = Date(timeIntervalSince1970: 1_795_000_123.456)
         let outreach = try Self.store(now: { tap })
         let year = try outreach.selectedYear()
-        let ada = try outreach.addContact(to: year.id, firstName: " Ada ", lastName: "Lovelace", enterpriseName: "Analytical")
+        let ada = try outreach.addContact(
+            to: year.id, firstName: " Ada ", lastName: "Lovelace", enterpriseName: "Analytical")
         #expect(ada.firstName == "Ada")
         #expect(try outreach.progress(of: year.id) == OutreachProgress(delivered: 0, total: 1))
 
@@ -95,11 +103,19 @@ struct OutreachStoreTests {
     @Test func editsCheckTheSameLimitsAsTheServer() async throws {
         let outreach = try Self.store()
         let year = try outreach.selectedYear()
-        #expect(await expectKithError { try outreach.addContact(to: year.id, firstName: "", lastName: "X", enterpriseName: "Y") }?.field == "firstName")
-        let ada = try outreach.addContact(to: year.id, firstName: "Ada", lastName: "Lovelace", enterpriseName: "Analytical")
-        #expect(await expectKithError { try outreach.editContact(ada.id, comments: String(repeating: "c", count: 501)) }?.field == "comments")
+        #expect(
+            await expectKithError {
+                try outreach.addContact(to: year.id, firstName: "", lastName: "X", enterpriseName: "Y")
+            }?.field == "firstName")
+        let ada = try outreach.addContact(
+            to: year.id, firstName: "Ada", lastName: "Lovelace", enterpriseName: "Analytical")
+        #expect(
+            await expectKithError { try outreach.editContact(ada.id, comments: String(repeating: "c", count: 501)) }?
+                .field == "comments")
         let edited = try outreach.editContact(ada.id, enterpriseName: "Engines Ltd", comments: "Send the brochure")
-        #expect(edited.enterpriseName == "Engines Ltd" && edited.comments == "Send the brochure" && edited.lastName == "Lovelace")
+        #expect(
+            edited.enterpriseName == "Engines Ltd" && edited.comments == "Send the brochure"
+                && edited.lastName == "Lovelace")
         try outreach.deleteContact(ada.id)
         #expect(try outreach.contacts(in: year.id).isEmpty)
         #expect(await expectKithError { try outreach.setDelivered(ada.id, true) }?.userMessage == "No such person.")
@@ -108,7 +124,8 @@ struct OutreachStoreTests {
     @Test func copyingAYearBringsItsPeopleWithDeliveryCleared() async throws {
         let outreach = try Self.store()
         let year = try outreach.addYear("2025")
-        let ada = try outreach.addContact(to: year.id, firstName: "Ada", lastName: "Lovelace", enterpriseName: "A", comments: "tea")
+        let ada = try outreach.addContact(
+            to: year.id, firstName: "Ada", lastName: "Lovelace", enterpriseName: "A", comments: "tea")
         try outreach.setDelivered(ada.id, true)
         let next = try outreach.copyYear(year.id, to: "2026")
         let copied = try outreach.contacts(in: next.id)
@@ -121,7 +138,9 @@ struct OutreachStoreTests {
     @Test func csvExportThenImportRoundTrips() async throws {
         let outreach = try Self.store()
         let year = try outreach.addYear("2025")
-        let ada = try outreach.addContact(to: year.id, firstName: "Ada", lastName: "Lovelace", enterpriseName: "Analytical, Ltd", comments: "said \"yes\"\nfollow up")
+        let ada = try outreach.addContact(
+            to: year.id, firstName: "Ada", lastName: "Lovelace", enterpriseName: "Analytical, Ltd",
+            comments: "said \"yes\"\nfollow up")
         try outreach.setDelivered(ada.id, true)
         try outreach.addContact(to: year.id, firstName: "Zoë", lastName: "Émile", enterpriseName: "Café")
         let csv = try outreach.exportCSV(year: year.id)
@@ -130,7 +149,12 @@ struct OutreachStoreTests {
         let other = try outreach.addYear("2026")
         #expect(try outreach.importCSV(csv, into: other.id) == 2)
         let strip = { (people: [OutreachContact]) in
-            people.map { [$0.firstName, $0.lastName, $0.enterpriseName, "\($0.delivered)", "\($0.deliveredAt.map(WireCoding.formatTimestamp) ?? "")", $0.comments] }
+            people.map {
+                [
+                    $0.firstName, $0.lastName, $0.enterpriseName, "\($0.delivered)",
+                    "\($0.deliveredAt.map(WireCoding.formatTimestamp) ?? "")", $0.comments,
+                ]
+            }
         }
         #expect(strip(try outreach.contacts(in: other.id)) == strip(try outreach.contacts(in: year.id)))
     }
@@ -153,7 +177,11 @@ struct OutreachStoreTests {
             #expect(error?.userMessage == message, "\(csv)")
         }
         #expect(try outreach.contacts(in: year.id).isEmpty)
-        #expect(try outreach.importCSV("\u{FEFF}\(header)\r\nAda,Lovelace,A,yes,2026-11-21T10:00:00Z,\r\n", into: year.id) == 1)
-        #expect(try outreach.contacts(in: year.id).first?.deliveredAt == WireCoding.parseTimestamp("2026-11-21T10:00:00.000Z"))
+        #expect(
+            try outreach.importCSV("\u{FEFF}\(header)\r\nAda,Lovelace,A,yes,2026-11-21T10:00:00Z,\r\n", into: year.id)
+                == 1)
+        #expect(
+            try outreach.contacts(in: year.id).first?.deliveredAt
+                == WireCoding.parseTimestamp("2026-11-21T10:00:00.000Z"))
     }
 }

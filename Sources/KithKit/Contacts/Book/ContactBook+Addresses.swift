@@ -4,6 +4,8 @@ import KithCore
 /// Address edits (seed 001 stories 2-3): made in the cache at once, queued, and sent in order
 /// through Monica's REST calls whenever the server can be reached. An address added offline has
 /// a temporary negative id until the server gives it one; later edits of it follow the new id.
+/// The observable state shows an edit as soon as it is queued (`pendingEdits`, the contact's
+/// addresses in `list`, `searchResults` and `selectedContact`), and again once it is sent.
 extension ContactBook {
     public func addresses(of contactID: Int) throws -> [MonicaAddress] { try cache.addresses(of: contactID) }
 
@@ -19,6 +21,7 @@ extension ContactBook {
     public func addAddress(_ address: PostalAddress, to contactID: Int) async throws -> MonicaAddress {
         let input = try Self.checked(address, contactID: contactID)
         let local = try cache.queueCreation(of: input, contact: try cache.contact(contactID)?.summary, at: now())
+        refresher.refresh()
         try await sendNow(editing: local.id)
         let id = try cache.serverID(forTemporary: local.id) ?? local.id
         return try cache.address(id) ?? local
@@ -31,6 +34,7 @@ extension ContactBook {
         guard let contactID = try cache.contactID(ofAddress: id) else { throw MonicaClientError.notFound }
         let input = try Self.checked(address, contactID: contactID)
         let local = try cache.queueUpdate(of: id, to: input, at: now())
+        refresher.refresh()
         try await sendNow(editing: id)
         return try cache.address(try cache.serverID(forTemporary: id) ?? id) ?? local
     }
@@ -38,6 +42,7 @@ extension ContactBook {
     public func deleteAddress(_ id: Int) async throws {
         let id = try cache.serverID(forTemporary: id) ?? id
         try cache.queueDeletion(of: id, at: now())
+        refresher.refresh()
         try await sendNow(editing: id)
     }
 
@@ -47,7 +52,10 @@ extension ContactBook {
     /// Edits the server refused, so the person can see what did not stick.
     public func refusedAddressEdits() throws -> [FailedAddressEdit] { try cache.failedAddressEdits() }
 
-    public func dismissRefusedAddressEdits() throws { try cache.dismissFailedAddressEdits() }
+    public func dismissRefusedAddressEdits() throws {
+        try cache.dismissFailedAddressEdits()
+        refresher.refresh()
+    }
 
     /// Sends the queued edits in order. Stops (keeping the rest) at the first one that can't reach
     /// the server; an edit the server refuses is dropped, recorded, and the contact's addresses
@@ -57,7 +65,10 @@ extension ContactBook {
         if let replay { return try await replay.value }
         let task = Task { try await self.replayQueuedEdits() }
         replay = task
-        defer { replay = nil }
+        defer {
+            replay = nil
+            refresher.refresh()
+        }
         return try await task.value
     }
 
@@ -71,6 +82,7 @@ extension ContactBook {
         let mine = result.refused.filter { $0.addressID == addressID || $0.addressID == mapped }
         if let refusal = mine.first {
             try cache.forgetFailedAddressEdits(mine)
+            refresher.refresh()
             throw MonicaClientError.invalid(refusal.message)
         }
     }
@@ -126,7 +138,7 @@ extension ContactBook {
 
     /// The checks Monica makes, made before anything is stored, so an edit queued offline is one
     /// the server will accept.
-    static func checked(_ address: PostalAddress, contactID: Int) throws -> MonicaAddressInput {
+    nonisolated static func checked(_ address: PostalAddress, contactID: Int) throws -> MonicaAddressInput {
         guard !address.isEmpty else {
             throw MonicaClientError.invalid(
                 "The address is empty: give at least a label, street, city, region, postal code, country or coordinates."

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A page of the contact list (seed 004 story 2), from the server or, offline, from the cache.
-public struct ContactListPage: Sendable {
+public struct ContactListPage: Sendable, Equatable {
     public var contacts: [MonicaContact]
     public var page: Int
     public var lastPage: Int
@@ -14,7 +14,7 @@ public struct ContactListPage: Sendable {
 }
 
 /// Everything a contact's page shows (seed 004 stories 4-8, seed 001 story 1).
-public struct ContactDetails: Sendable {
+public struct ContactDetails: Sendable, Equatable {
     public var contact: MonicaContact
     public var addresses: [MonicaAddress]
     /// Both directions: "Ada is the mother of Byron" shows on Ada's page and on Byron's.
