@@ -2,8 +2,13 @@ import NIOCore
 
 /// Reads each request line as it passes, and answers 400 at once when it has no HTTP version
 /// (`GET /`, HTTP/0.9): the decoder would wait for the rest of a line that never comes. It never
-/// holds bytes back, and looks only where a request begins (the clock knows when); a request
-/// pipelined into the same packet as the one before it is left to the deadlines.
+/// holds bytes back, and checks a line only where a request begins (the clock knows when).
+///
+/// A request can begin inside the read that ended the one before (pipelined, or after an early
+/// answer), so the bytes after the last line break of every read are kept (`tail`) and a request
+/// line is read as `tail` + what follows. `tail` may also hold the end of the previous request's
+/// body; only the end of the line is judged (it must end in an HTTP version), which those
+/// leftover bytes can't change.
 final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -14,6 +19,8 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
     private let clock: ConnectionClock
     /// The request line read so far; nil when not at the start of a request.
     private var line: [UInt8]?
+    /// The bytes after the last line break seen, at most `longestLine` of them.
+    private var tail: [UInt8] = []
 
     init(clock: ConnectionClock) { self.clock = clock }
 
@@ -22,19 +29,20 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
             return
         }
-        if line == nil && clock.awaitingRequest { line = [] }
+        let bytes = unwrapInboundIn(data).readableBytesView
+        if line == nil && clock.awaitingRequest { line = tail }
+        remember(bytes)
         guard var collected = line else {
             context.fireChannelRead(data)
             return
         }
-        let bytes = unwrapInboundIn(data).readableBytesView
         guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
-            collected += bytes.prefix(Self.longestLine - collected.count)
+            collected += bytes.prefix(Self.longestLine - min(collected.count, Self.longestLine))
             line = collected.count >= Self.longestLine ? nil : collected
             context.fireChannelRead(data)
             return
         }
-        collected += bytes[..<end].prefix(Self.longestLine - collected.count)
+        collected += bytes[..<end].prefix(Self.longestLine - min(collected.count, Self.longestLine))
         line = nil
         // Blank lines before a request are allowed (RFC 9112 §2.2); the line after them is checked.
         if collected.isEmpty || collected == [UInt8(ascii: "\r")] {
@@ -50,12 +58,25 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// `METHOD target HTTP/x.y`: three parts, the last one a version.
+    /// Keeps what follows the last line break of `bytes` (or adds all of it when it has none).
+    private func remember(_ bytes: ByteBufferView) {
+        if let lastBreak = bytes.lastIndex(of: UInt8(ascii: "\n")) {
+            tail = Array(bytes[bytes.index(after: lastBreak)...].suffix(Self.longestLine))
+        } else if bytes.count >= Self.longestLine {
+            tail = Array(bytes.suffix(Self.longestLine))
+        } else {
+            tail.append(contentsOf: bytes)
+            if tail.count > Self.longestLine { tail.removeFirst(tail.count - Self.longestLine) }
+        }
+    }
+
+    /// The line ends `… target HTTP/x.y`: at least three parts, the last one a version. (A request
+    /// line has exactly three; anything before them is the previous request's leftover bytes.)
     static func hasVersion(_ line: [UInt8]) -> Bool {
         var text = line
         if text.last == UInt8(ascii: "\r") { text.removeLast() }
         let parts = text.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
-        return parts.count == 3 && parts[2].starts(with: Array("HTTP/".utf8))
+        return parts.count >= 3 && parts[parts.count - 1].starts(with: Array("HTTP/".utf8))
     }
 
     private func refuse(_ context: ChannelHandlerContext) {
