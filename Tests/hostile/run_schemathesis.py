@@ -19,6 +19,7 @@ Exit status: 0 when everything passed; 1 otherwise.
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -134,6 +135,8 @@ def main(argv=None) -> int:
               + ("ok" if not problems else "FAILED"), flush=True)
         for problem in problems:
             print(f"schemathesis: {problem}", file=sys.stderr)
+        if not problems:
+            shutil.rmtree(work, ignore_errors=True)  # a failed run keeps its report
         return 1 if problems else 0
     finally:
         server.stop()
