@@ -208,3 +208,34 @@ def test_a_request_line_split_across_packets_after_another_request(server, name,
     # A body has no line break after it, so the next status line follows it directly.
     got = re.findall(rb"HTTP/1\.1 \d{3}", received)
     assert got == answers, f"{name}: {received[:400]!r}"
+
+
+LARGE_BODY = b'{"email": "a b", "password": "' + b"x y " * 5000 + b'"}'  # over 8 KiB, spaces, no line break
+AFTER_A_LARGE_BODY = [
+    ("read by its route", b"POST /v1/auth/login", b"", [b"HTTP/1.1 4", b"HTTP/1.1 200"]),
+    ("an extra CRLF after the body", b"POST /v1/auth/login", b"\r\n", [b"HTTP/1.1 4", b"HTTP/1.1 200"]),
+    ("answered early", b"POST /healthz", b"", [b"HTTP/1.1 405", b"HTTP/1.1 200"]),
+]
+
+
+@pytest.mark.parametrize("name,start,after,answers", AFTER_A_LARGE_BODY, ids=[c[0] for c in AFTER_A_LARGE_BODY])
+def test_the_request_after_a_large_body_is_served(server, name, start, after, answers):
+    head = start + b" HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(LARGE_BODY)
+    writes = [head + LARGE_BODY[:3000], LARGE_BODY[3000:] + after, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"]
+    with socket.create_connection((server.host, server.port), timeout=5) as sock:
+        for data in writes:
+            sock.sendall(data)
+            time.sleep(0.2)
+        received = b""
+        sock.settimeout(3)
+        try:
+            while len(re.findall(rb"HTTP/1\.1 \d{3}", received)) < 2:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        except socket.timeout:
+            pass
+    server.assert_healthy(name)
+    got = re.findall(rb"HTTP/1\.1 \d{3}", received)
+    assert len(got) == 2 and all(g.startswith(a) for g, a in zip(got, answers)), f"{name}: {received[:600]!r}"

@@ -1,24 +1,31 @@
 import NIOCore
 
-/// Reads each request line as it passes, and answers 400 at once when it has no HTTP version
-/// (`GET /`, HTTP/0.9): the decoder would wait for the rest of a line that never comes. It never
-/// holds bytes back, and checks a line only where a request begins (the clock knows when).
+/// Reads request lines as they pass, and answers 400 at once to one with no HTTP version
+/// (`GET /`, HTTP/0.9): the decoder takes such a line for a request whose headers are still to
+/// come and would wait for them until the request deadline. It never holds bytes back.
 ///
-/// A request can begin inside the read that ended the one before (pipelined, or after an early
-/// answer), so the bytes after the last line break of every read are kept (`tail`) and a request
-/// line is read as `tail` + what follows. `tail` may also hold the end of the previous request's
-/// body; only the end of the line is judged (it must end in an HTTP version), which those
-/// leftover bytes can't change.
+/// Only the connection's first line is known for sure to be a request line. Later, the clock says
+/// when the previous request ended, but not where in the read that ended it the next one began: a
+/// read can carry the end of one request and the start of the next (pipelined, or after an early
+/// answer), so the next read may continue a request line, a header line or a body. So the bytes
+/// after each read's last line break are kept (`tail`) and a line is read as `tail` + what follows,
+/// and after the first request only what is unmistakably an HTTP/0.9 line is refused: a method
+/// and a target, nothing else (a header line's first word ends in a colon). The decoder refuses
+/// every other malformed line itself.
 final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    /// Longer lines are the decoder's to refuse.
+    /// How much of a line is kept: its end is what is judged, and the decoder refuses lines
+    /// longer than this anyway.
     private static let longestLine = 8192
     private let clock: ConnectionClock
     /// The request line read so far; nil when not at the start of a request.
     private var line: [UInt8]?
+    /// Whether `line` is the connection's first line, and so certainly a request line.
+    private var lineIsWhole = false
+    private var atFirstLine = true
     /// The bytes after the last line break seen, at most `longestLine` of them.
     private var tail: [UInt8] = []
 
@@ -30,32 +37,40 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let bytes = unwrapInboundIn(data).readableBytesView
-        if line == nil && clock.awaitingRequest { line = tail }
+        if line == nil && clock.awaitingRequest {
+            line = tail
+            lineIsWhole = atFirstLine
+            atFirstLine = false
+        }
         remember(bytes)
         guard var collected = line else {
             context.fireChannelRead(data)
             return
         }
         guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
-            collected += bytes.prefix(Self.longestLine - min(collected.count, Self.longestLine))
-            line = collected.count >= Self.longestLine ? nil : collected
+            line = Self.lastBytes(collected + bytes)
             context.fireChannelRead(data)
             return
         }
-        collected += bytes[..<end].prefix(Self.longestLine - min(collected.count, Self.longestLine))
+        collected = Self.lastBytes(collected + bytes[..<end])
         line = nil
         // Blank lines before a request are allowed (RFC 9112 §2.2); the line after them is checked.
         if collected.isEmpty || collected == [UInt8(ascii: "\r")] {
             context.fireChannelRead(data)
             return
         }
-        if Self.hasVersion(collected) || clock.owesAnswers {
+        let refused = lineIsWhole ? !Self.hasVersion(collected) : Self.isHTTP09(collected)
+        if refused && !clock.owesAnswers {
+            refuse(context)
+        } else {
             // With an answer still owed, a refusal written now would cut into it: the decoder
             // waits, and the request deadline closes the connection.
             context.fireChannelRead(data)
-        } else {
-            refuse(context)
         }
+    }
+
+    private static func lastBytes(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.count > longestLine ? Array(bytes.suffix(longestLine)) : bytes
     }
 
     /// Keeps what follows the last line break of `bytes` (or adds all of it when it has none).
@@ -70,13 +85,27 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// The line ends `… target HTTP/x.y`: at least three parts, the last one a version. (A request
-    /// line has exactly three; anything before them is the previous request's leftover bytes.)
+    /// `METHOD target HTTP/x.y`: three parts, the last one a version.
     static func hasVersion(_ line: [UInt8]) -> Bool {
-        var text = line
+        let parts = words(line)
+        return parts.count == 3 && parts[2].starts(with: Array("HTTP/".utf8))
+    }
+
+    /// `METHOD target` and nothing else: an HTTP/0.9 request line.
+    static func isHTTP09(_ line: [UInt8]) -> Bool {
+        let parts = words(line)
+        guard parts.count == 2, parts[0].allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+            return false
+        }
+        let target = parts[1]
+        return target.first == UInt8(ascii: "/") || target.first == UInt8(ascii: "*")
+            || target.firstRange(of: Array("://".utf8)) != nil
+    }
+
+    private static func words(_ line: [UInt8]) -> [ArraySlice<UInt8>] {
+        var text = line[...]
         if text.last == UInt8(ascii: "\r") { text.removeLast() }
-        let parts = text.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
-        return parts.count >= 3 && parts[parts.count - 1].starts(with: Array("HTTP/".utf8))
+        return text.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
     }
 
     private func refuse(_ context: ChannelHandlerContext) {
