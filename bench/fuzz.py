@@ -47,6 +47,7 @@ class Tally:
         self.statuses = collections.Counter()  # "2xx", "4xx", "5xx", "closed", "hang"
         self.server_errors = []  # (class, request, status, body) samples
         self.hangs = []
+        self.misread = []  # well-formed requests refused as malformed, or answers lost
         self.crashes = []
         self.left_open = []
 
@@ -60,6 +61,10 @@ class Tally:
                     self.hangs.append(f"{kind}: {request[:300]}")
             elif outcome == "closed":
                 self.statuses["closed"] += 1
+            elif outcome == "misread":
+                self.statuses["misread"] += 1
+                if len(self.misread) < 20:
+                    self.misread.append(f"{kind}: {request[:600]}")
             elif outcome == 501 and kind.startswith("raw"):
                 self.statuses["501 (unknown method)"] += 1  # what issue 13 asks for, not a server error
             else:
@@ -247,10 +252,53 @@ def gen_auth(target, rng):
     return _http(target, session, "POST", path, json=body)
 
 
+def gen_keep_alive(target, rng):
+    """Well-formed requests in a row on one connection, heads and bodies cut into writes at random
+    places (a read can end a request and begin the next): each must get its own answer."""
+    s = target.server
+    paths = ["/healthz", "/v1/me", "/v1/sync/pull", "/v1/sync/push", "/v1/tokens", "/api/contacts", "/api/notes",
+             "/v1/auth/password-reset", "/openapi.yaml", "/no-such-page"]
+    sent = []
+    stream = b""
+    for _ in range(rng.randrange(2, 7)):
+        method = rng.choice(["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+        body = json.dumps(cases.random_json_value(rng)).encode() if rng.random() < 0.7 else b""
+        path = rng.choice(paths)
+        stream += (f"{method} {path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {target.pat}\r\n"
+                   f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+        sent.append(f"{method} {path} ({len(body)} bytes)")
+    cuts = sorted(rng.sample(range(1, len(stream)), min(len(stream) - 1, rng.randrange(1, 6))))
+    pieces = [stream[a:b] for a, b in zip([0] + cuts, cuts + [len(stream)])]
+    described = f"{' | '.join(sent)} cut at {cuts}"
+    received = b""
+    try:
+        with socket.create_connection((s.host, s.port), timeout=HANG) as sock:
+            try:
+                for piece in pieces:
+                    sock.sendall(piece)
+                    time.sleep(rng.choice([0, 0.001, 0.02]))
+            except OSError:
+                pass  # closed on us: what it answered before is read below
+            sock.settimeout(HANG)
+            while len(re.findall(rb"HTTP/1\.1 \d{3}", received)) < len(sent):
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+    except socket.timeout:
+        return described, "hang"
+    except OSError:
+        pass
+    statuses = [int(code) for code in re.findall(rb"HTTP/1\.1 (\d{3})", received)]
+    if len(statuses) < len(sent) or b"no HTTP version" in received or b"not valid HTTP" in received:
+        return f"{described} -> {statuses} {received[-200:]!r}", "misread"
+    return described, max(statuses)
+
+
 GENERATORS = {
     "raw-malformed": gen_raw_malformed, "raw-random": gen_raw_random, "api-query": gen_api_query,
     "api-ids": gen_api_ids, "api-bodies": gen_api_bodies, "api-dates": gen_api_dates, "v1-pull": gen_v1_pull,
-    "v1-push": gen_v1_push, "web-forms": gen_web_forms, "auth": gen_auth,
+    "v1-push": gen_v1_push, "web-forms": gen_web_forms, "auth": gen_auth, "keep-alive": gen_keep_alive,
 }
 
 
@@ -402,6 +450,7 @@ def main() -> int:
     print(f"5xx: {tally.statuses['5xx']}")
     print(f"crashes (process exits): {len(tally.crashes)}")
     print(f"hangs (no answer within {HANG:.0f} s): {tally.statuses['hang']}")
+    print(f"misread (a well-formed request refused or unanswered on a kept-alive connection): {tally.statuses['misread']}")
     print(f"connections left open: {len(tally.left_open)}" + (f" ({', '.join(tally.left_open)})" if tally.left_open else ""))
     if schemathesis is not None or args.no_schemathesis:
         summary = ""
@@ -410,12 +459,14 @@ def main() -> int:
             summary = lines[-1].strip() if lines else ""
         print(f"schemathesis: {'skipped' if args.no_schemathesis else ('FAILED' if schemathesis_failed else 'ok')}"
               f" {summary} (log: {schemathesis_log})")
-    for title, items in (("5xx answers", tally.server_errors), ("hangs", tally.hangs), ("crashes", tally.crashes)):
+    for title, items in (("5xx answers", tally.server_errors), ("hangs", tally.hangs), ("crashes", tally.crashes),
+                         ("misread requests", tally.misread)):
         if items:
             print(f"\n{title} (first {len(items)}):")
             for item in items:
                 print(f"  {item}")
-    bad = tally.statuses["5xx"] or tally.crashes or tally.statuses["hang"] or tally.left_open or schemathesis_failed
+    bad = (tally.statuses["5xx"] or tally.crashes or tally.statuses["hang"] or tally.statuses["misread"]
+           or tally.left_open or schemathesis_failed)
     return 1 if bad else 0
 
 
