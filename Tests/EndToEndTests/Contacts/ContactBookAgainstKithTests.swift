@@ -49,24 +49,24 @@ struct ContactBookAgainstKithTests {
             let addresses = try await monica.addresses(of: ada.id)
             #expect(addresses.map(\.id) == [address.id])
 
-            let note = try await monica.createNote(MonicaNoteInput(contactID: ada.id, body: "Wrote the first program."))
+            let note = try await monica.notes.create(MonicaNoteInput(contactID: ada.id, body: "Wrote the first program."))
             #expect(
-                try await monica.updateNote(
+                try await monica.notes.update(
                     note.id, MonicaNoteInput(contactID: ada.id, body: note.body, isFavorited: true)
                 ).isFavorited)
-            let task = try await monica.createTask(MonicaTaskInput(contactID: ada.id, title: "Read the Notes"))
+            let task = try await monica.tasks.create(MonicaTaskInput(contactID: ada.id, title: "Read the Notes"))
             #expect(
-                try await monica.updateTask(
+                try await monica.tasks.update(
                     task.id, MonicaTaskInput(contactID: ada.id, title: task.title, completed: true)
                 ).completed)
-            let gift = try await monica.createGift(
+            let gift = try await monica.gifts.create(
                 MonicaGiftInput(contactID: ada.id, name: "Difference engine", amount: 12.5))
             #expect(gift.status == "idea")
             #expect(
-                try await monica.updateGift(
+                try await monica.gifts.update(
                     gift.id, MonicaGiftInput(contactID: ada.id, name: gift.name, status: "offered")
                 ).status == "offered")
-            let reminder = try await monica.createReminder(
+            let reminder = try await monica.reminders.create(
                 MonicaReminderInput(
                     contactID: ada.id, title: "Birthday",
                     initialDate: MonicaDay("2026-12-10")!, frequencyType: "year"))
@@ -101,10 +101,10 @@ struct ContactBookAgainstKithTests {
             #expect(details.addresses.map(\.city) == ["Marylebone"])
 
             try await monica.deleteRelationship(relationship.id)
-            try await monica.deleteNote(note.id)
-            try await monica.deleteTask(task.id)
-            try await monica.deleteGift(gift.id)
-            try await monica.deleteReminder(reminder.id)
+            try await monica.notes.delete(note.id)
+            try await monica.tasks.delete(task.id)
+            try await monica.gifts.delete(gift.id)
+            try await monica.reminders.delete(reminder.id)
             try await monica.deleteTag(poetry.id)
             try await monica.deleteAddress(address.id)
             let emptied = try await book.details(of: ada.id)

@@ -47,7 +47,7 @@ struct ContactBookOfflineTests {
                     countryCode: "US")))
         let goneHome = try await monica.createAddress(
             MonicaAddressInput(contactID: gone.id, PostalAddress(city: "Nowhere")))
-        _ = try await monica.createNote(MonicaNoteInput(contactID: john.id, body: "Met at the conference."))
+        _ = try await monica.notes.create(MonicaNoteInput(contactID: john.id, body: "Met at the conference."))
 
         let cache = data.appendingPathComponent("phone-cache.sqlite")
         let phone = try await ContactBook(client: monica, cacheURL: cache)

@@ -88,14 +88,14 @@ struct ContactsCommandLineTests {
             }
             let john = try #require(ids["John"])
             let jonathan = try #require(ids["Jonathan"])
-            _ = try await monica.createNote(
+            _ = try await monica.notes.create(
                 MonicaNoteInput(contactID: john, body: "Lent me a drill.", isFavorited: true))
-            let done = try await monica.createTask(MonicaTaskInput(contactID: john, title: "Return the drill"))
-            _ = try await monica.updateTask(
+            let done = try await monica.tasks.create(MonicaTaskInput(contactID: john, title: "Return the drill"))
+            _ = try await monica.tasks.update(
                 done.id, MonicaTaskInput(contactID: john, title: done.title, completed: true))
-            _ = try await monica.createTask(MonicaTaskInput(contactID: john, title: "Send the photos"))
-            _ = try await monica.createGift(MonicaGiftInput(contactID: john, name: "A new drill", amount: 89.9))
-            _ = try await monica.createReminder(
+            _ = try await monica.tasks.create(MonicaTaskInput(contactID: john, title: "Send the photos"))
+            _ = try await monica.gifts.create(MonicaGiftInput(contactID: john, name: "A new drill", amount: 89.9))
+            _ = try await monica.reminders.create(
                 MonicaReminderInput(
                     contactID: john, title: "Birthday", initialDate: MonicaDay("2026-10-10")!, frequencyType: "year"))
             _ = try await monica.setTags(["neighbours"], on: john)

@@ -35,7 +35,7 @@ struct ContactBookUnitTests {
             let error = await #expect(throws: MonicaClientError.self) { try await book.addAddress(address, to: 1) }
             #expect(error?.userMessage.hasPrefix(message) == true, "\(message)")
         }
-        let pending = try await book.pendingAddressEdits()
+        let pending = try book.pendingAddressEdits()
         #expect(pending.isEmpty)
         let queued = try await book.addAddress(PostalAddress(city: "Paris", countryCode: "fr"), to: 1)
         #expect(queued.id == -1 && queued.country?.id == "FR" && queued.country?.name == "France")
@@ -72,7 +72,7 @@ struct ContactBookUnitTests {
             """#
         let client = MonicaClient(
             server: Self.server, token: "t", transport: FakeTransport.replaying(Self.answer(200, notes)))
-        let page = try await client.notes(of: 1)
+        let page = try await client.notes.list(of: 1)
         #expect(page.items.map(\.id) == [1, 3])
         #expect(page.items[0].isFavorited && page.items[1].body == "")
         #expect(page.items[1].createdAt == Date(timeIntervalSince1970: 1_704_157_445))

@@ -185,11 +185,11 @@ public final class ContactBook {
     private func fetchDetails(of id: Int) async throws -> ContactDetails {
         async let contact = client.contact(id)
         async let relationships = client.relationships(of: id)
-        async let notes = client.notes(of: id)
-        async let tasks = client.tasks(of: id)
+        async let notes = client.notes.list(of: id)
+        async let tasks = client.tasks.list(of: id)
         async let activities = client.activities(of: id, page: 1, limit: Self.activitiesPerPage)
-        async let gifts = client.gifts(of: id)
-        async let reminders = client.reminders(of: id)
+        async let gifts = client.gifts.list(of: id)
+        async let reminders = client.reminders.list(of: id)
         let fetched = try await contact
         let firstActivities = try await activities
         let details = CachedDetails(
