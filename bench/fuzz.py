@@ -16,6 +16,7 @@ import json
 import os
 import random
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -457,14 +458,17 @@ def main() -> int:
         if schemathesis_log.exists():
             lines = [l for l in schemathesis_log.read_text(errors="replace").splitlines() if "generated," in l]
             summary = lines[-1].strip() if lines else ""
+        where = f" (log: {schemathesis_log})" if schemathesis_failed else ""
         print(f"schemathesis: {'skipped' if args.no_schemathesis else ('FAILED' if schemathesis_failed else 'ok')}"
-              f" {summary} (log: {schemathesis_log})")
+              f" {summary}{where}")
     for title, items in (("5xx answers", tally.server_errors), ("hangs", tally.hangs), ("crashes", tally.crashes),
                          ("misread requests", tally.misread)):
         if items:
             print(f"\n{title} (first {len(items)}):")
             for item in items:
                 print(f"  {item}")
+    if not schemathesis_failed:
+        shutil.rmtree(work, ignore_errors=True)
     bad = (tally.statuses["5xx"] or tally.crashes or tally.statuses["hang"] or tally.statuses["misread"]
            or tally.left_open or schemathesis_failed)
     return 1 if bad else 0
