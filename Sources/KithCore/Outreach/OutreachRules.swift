@@ -25,7 +25,9 @@ public enum OutreachRules {
         var reads: [String] { [OutreachEntities.year.name] }
         var cascadeReads: [String] { [OutreachEntities.contact.name] }
 
-        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]]) -> APIErrorDetail? {
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        {
             let years = (records[entity] ?? []).filter { $0.id != mutation.id }
             switch mutation.op {
             case .delete:
@@ -50,7 +52,9 @@ public enum OutreachRules {
         var entity: String { OutreachEntities.contact.name }
         var reads: [String] { [OutreachEntities.year.name] }
 
-        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]]) -> APIErrorDetail? {
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        {
             guard mutation.op == .upsert, case .string(let yearText) = mutation.fields["yearId"] else { return nil }
             let years = records[OutreachEntities.year.name] ?? []
             guard years.contains(where: { $0.id.uuidString.lowercased() == yearText.lowercased() }) else {

@@ -18,6 +18,10 @@ public enum FieldType: Sendable, Hashable {
     case timestamp
     /// A reference to another record.
     case uuid
+    /// A calendar day as the person saw it, `yyyy-MM-dd` (years 1-9999), with no time zone.
+    case localDate
+    /// One of a few fixed words (`search`, `manual`, `meal`).
+    case choice([String])
 }
 
 public struct FieldDeclaration: Sendable, Hashable {
@@ -108,6 +112,10 @@ public struct EntityDeclaration: Sendable, Hashable {
             return WireCoding.parseTimestamp(text) == nil ? refuse("\(name) must be an ISO 8601 timestamp.") : nil
         case (.uuid, .string(let text)):
             return UUID(uuidString: text) == nil ? refuse("\(name) must be an id (UUID).") : nil
+        case (.localDate, .string(let text)):
+            return LocalDate(text) == nil ? refuse("\(name) must be a date (yyyy-MM-dd).") : nil
+        case (.choice(let words), .string(let text)):
+            return words.contains(text) ? nil : refuse("\(name) must be one of \(words.joined(separator: ", ")).")
         default:
             return refuse("\(name) has the wrong type.")
         }

@@ -38,7 +38,7 @@ struct EntityTable: Sendable {
 
     static func sqlType(_ type: FieldType) -> String {
         switch type {
-        case .string, .timestamp, .uuid: "TEXT"
+        case .string, .timestamp, .uuid, .localDate, .choice: "TEXT"
         case .integer, .bool: "INTEGER"
         case .number: "REAL"
         }

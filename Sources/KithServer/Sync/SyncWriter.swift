@@ -89,8 +89,9 @@ struct SyncWriter: Sendable {
             }
             if !recordRules.isEmpty {
                 let related = try await store.liveRecords(Set(recordRules.flatMap(\.reads)))
+                let context = RuleContext(now: clock.now())
                 for rule in recordRules {
-                    if let problem = rule.problem(with: mutation, current: stored?.record, records: related) {
+                    if let problem = rule.problem(with: mutation, current: stored?.record, records: related, context: context) {
                         return (Self.rejected(mutation, problem, current: stored?.change), nil)
                     }
                 }

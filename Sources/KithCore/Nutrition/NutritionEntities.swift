@@ -1,0 +1,71 @@
+import Foundation
+
+/// The Nutrition app's synced entities (seed 002, docs/nutrition.md) with DOMAINS.md's limits, checked
+/// by server and devices alike. Rules across records (a day's id, the retention window, items only in a
+/// day that exists, ingredients only in a meal that exists) are `NutritionRules`.
+public enum NutritionEntities {
+    /// Calories of one item (kcal).
+    public static let caloriesRange: ClosedRange<Double> = 0...50_000
+    /// Protein, carbohydrates or fat of one item (grams).
+    public static let macroRange: ClosedRange<Double> = 0...10_000
+    /// A daily calorie goal (kcal).
+    public static let goalRange: ClosedRange<Int64> = 500...50_000
+    /// How an item entered the log.
+    public static let sources = ["search", "manual", "meal"]
+
+    /// One day of one person's log. Its id is derived from the account and the date
+    /// (`NutritionFields.dayID`), so two devices logging the same day offline write the same record.
+    public static let day = EntityDeclaration(
+        name: "nutrition.day", scope: .user,
+        fields: [
+            FieldDeclaration("date", .localDate),
+            // The goal that applied that day, kept so history compares against what it was then.
+            FieldDeclaration("goal", .integer(goalRange), optional: true),
+        ])
+
+    /// The fields a food's numbers take, shared by logged items and a meal's ingredients.
+    static let foodFields = [
+        FieldDeclaration("name", .string(maxLength: 200)),
+        FieldDeclaration("calories", .number(caloriesRange)),
+        FieldDeclaration("protein", .number(macroRange), optional: true),
+        FieldDeclaration("carbs", .number(macroRange), optional: true),
+        FieldDeclaration("fat", .number(macroRange), optional: true),
+        FieldDeclaration("servingSize", .number(0...100_000), optional: true),
+        FieldDeclaration("servingUnit", .string(maxLength: 30), optional: true),
+    ]
+
+    /// One food eaten on a day. Items are records of their own, so two devices adding to the same
+    /// day offline end with the union.
+    public static let item = EntityDeclaration(
+        name: "nutrition.item", scope: .user,
+        fields: [FieldDeclaration("logId", .uuid)] + foodFields + [
+            FieldDeclaration("source", .choice(sources)),
+            FieldDeclaration("loggedAt", .timestamp),
+        ])
+
+    /// A meal the person put together once and logs again in one step.
+    public static let meal = EntityDeclaration(
+        name: "nutrition.meal", scope: .user,
+        fields: [
+            FieldDeclaration("name", .string(maxLength: 100)),
+            FieldDeclaration("createdAt", .timestamp),
+            FieldDeclaration("lastUsedAt", .timestamp, optional: true),
+        ])
+
+    /// One ingredient of a custom meal, with its own numbers; a record of its own like an item.
+    public static let ingredient = EntityDeclaration(
+        name: "nutrition.ingredient", scope: .user,
+        fields: [FieldDeclaration("mealId", .uuid)] + foodFields + [FieldDeclaration("position", .integer(0...1_000))])
+
+    /// The person's daily goal: one record per account (`NutritionFields.goalID`). `timeZone` is the
+    /// zone of the device that last set it, so the server's retention purge counts days as the
+    /// person does.
+    public static let goal = EntityDeclaration(
+        name: "nutrition.goal", scope: .user,
+        fields: [
+            FieldDeclaration("dailyCalories", .integer(goalRange)),
+            FieldDeclaration("timeZone", .string(maxLength: 64), optional: true),
+        ])
+
+    public static let all = [day, item, meal, ingredient, goal]
+}

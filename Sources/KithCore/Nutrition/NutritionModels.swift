@@ -1,0 +1,130 @@
+import Foundation
+
+/// How an item entered the log.
+public enum FoodSource: String, Sendable, Codable, CaseIterable {
+    /// From a food search (FatSecret, Open Food Facts or the built-in list).
+    case search
+    /// Typed in by hand.
+    case manual
+    /// From a custom meal.
+    case meal
+}
+
+/// A food and its numbers for one serving: what a search finds, an item logs and an ingredient holds.
+public struct Food: Sendable, Equatable, Codable {
+    public var name: String
+    /// kcal.
+    public var calories: Double
+    /// Grams, when known.
+    public var protein: Double?
+    public var carbs: Double?
+    public var fat: Double?
+    /// "100" and "g", "1" and "cup".
+    public var servingSize: Double?
+    public var servingUnit: String?
+
+    public init(
+        name: String, calories: Double, protein: Double? = nil, carbs: Double? = nil, fat: Double? = nil,
+        servingSize: Double? = nil, servingUnit: String? = nil
+    ) {
+        self.name = name
+        self.calories = calories
+        self.protein = protein
+        self.carbs = carbs
+        self.fat = fat
+        self.servingSize = servingSize
+        self.servingUnit = servingUnit
+    }
+
+    /// The food a record's fields hold; nil without a name and calories.
+    public init?(fields: [String: JSONTree]) {
+        guard let name = fields["name"]?.stringValue, let calories = fields["calories"]?.doubleValue else { return nil }
+        self.init(
+            name: name, calories: calories, protein: fields["protein"]?.doubleValue, carbs: fields["carbs"]?.doubleValue,
+            fat: fields["fat"]?.doubleValue, servingSize: fields["servingSize"]?.doubleValue,
+            servingUnit: fields["servingUnit"]?.stringValue)
+    }
+
+    /// "1 cup", "100 g", or nil when the serving is unknown.
+    public var serving: String? {
+        guard let unit = servingUnit, !unit.isEmpty else { return servingSize.map { Self.format($0) } }
+        guard let size = servingSize else { return unit }
+        return "\(Self.format(size)) \(unit)"
+    }
+
+    /// A number as a person writes it: "2", "2.5".
+    public static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(format: "%.1f", number)
+    }
+}
+
+/// A day of the log.
+public struct DailyLog: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var date: LocalDate
+    /// The goal that applied that day, when one was set.
+    public var goal: Int64?
+
+    public init?(id: UUID, fields: [String: JSONTree]) {
+        guard let date = fields["date"]?.stringValue.flatMap(LocalDate.init) else { return nil }
+        self.id = id
+        self.date = date
+        goal = fields["goal"]?.wholeNumber
+    }
+}
+
+/// One food eaten on a day.
+public struct FoodItem: Sendable, Equatable, Identifiable, Codable {
+    @LowercaseUUID public var id: UUID
+    @LowercaseUUID public var logId: UUID
+    public var food: Food
+    public var source: FoodSource
+    public var loggedAt: Date
+
+    public init?(id: UUID, fields: [String: JSONTree]) {
+        guard let log = fields["logId"]?.stringValue.flatMap(UUID.init(uuidString:)), let food = Food(fields: fields)
+        else { return nil }
+        _id = LowercaseUUID(wrappedValue: id)
+        _logId = LowercaseUUID(wrappedValue: log)
+        self.food = food
+        source = fields["source"]?.stringValue.flatMap(FoodSource.init(rawValue:)) ?? .manual
+        loggedAt = fields["loggedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
+    }
+}
+
+/// A custom meal with its ingredients in their order.
+public struct CustomMeal: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var name: String
+    public var createdAt: Date
+    public var lastUsedAt: Date?
+    public var ingredients: [Food]
+
+    public init?(id: UUID, fields: [String: JSONTree], ingredients: [Food]) {
+        guard let name = fields["name"]?.stringValue else { return nil }
+        self.id = id
+        self.name = name
+        createdAt = fields["createdAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
+        lastUsedAt = fields["lastUsedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        self.ingredients = ingredients
+    }
+
+    public var calories: Double { ingredients.reduce(0) { $0 + $1.calories } }
+}
+
+/// The person's daily calorie goal.
+public struct NutritionGoal: Sendable, Equatable {
+    public var dailyCalories: Int64
+    public var timeZone: TimeZone?
+
+    public init?(fields: [String: JSONTree]) {
+        guard let calories = fields["dailyCalories"]?.wholeNumber else { return nil }
+        dailyCalories = calories
+        timeZone = fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:))
+    }
+}
+
+extension JSONTree {
+    /// An integer, also when it arrived written as a whole double (`2000.0`).
+    var wholeNumber: Int64? { intValue ?? doubleValue.flatMap { Int64(exactly: $0) } }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Nutrition's rules across records (docs/nutrition.md "Rules"), checked by the server inside the
+/// mutation's transaction and by devices before they write:
+/// - a day's id is the one derived from the account and its date, and its date never changes;
+/// - a day is written only inside the retention window, and deleted only once it left it (deleting
+///   a day would leave a tombstone that refuses that date forever: people delete items instead);
+/// - an item belongs to a day that exists, and is added only to a day inside the window;
+/// - an ingredient belongs to a meal that exists; a day's items and a meal's ingredients go with it;
+/// - the goal is the account's one record, and its time zone is a real one.
+public enum NutritionRules {
+    public static func all(retention: NutritionRetention = .standard) -> [any RecordRule] {
+        [DayRule(retention: retention), ItemRule(retention: retention), IngredientRule(), MealRule(), GoalRule()]
+    }
+
+    static let dayEntity = NutritionEntities.day.name
+    static let itemEntity = NutritionEntities.item.name
+
+    /// The date of a day record, if it holds one.
+    static func date(of record: SyncRecord) -> LocalDate? { record.fields["date"]?.stringValue.flatMap(LocalDate.init) }
+
+    /// Live records of `entity` whose `field` points at `id`.
+    static func children(of id: UUID, in records: [SyncRecord]?, field: String) -> [SyncRecord] {
+        let key = JSONTree.string(id.lowercased)
+        return (records ?? []).filter { $0.fields[field] == key }
+    }
+
+    struct DayRule: RecordRule {
+        let retention: NutritionRetention
+        var entity: String { NutritionRules.dayEntity }
+        var reads: [String] { [] }
+        var cascadeReads: [String] { [NutritionRules.itemEntity] }
+
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        {
+            switch mutation.op {
+            case .delete:
+                guard let current, let date = NutritionRules.date(of: current) else { return nil }
+                if retention.allowsPurge(of: date, context) { return nil }
+                return APIErrorDetail(
+                    code: "day_kept",
+                    message: "A day is deleted only when it is more than \(retention.days) days old; delete its items instead.")
+            case .upsert:
+                guard let text = mutation.fields["date"]?.stringValue, let date = LocalDate(text) else { return nil }
+                if let current, let stored = NutritionRules.date(of: current), stored != date {
+                    return APIErrorDetail(.validationFailed, "A day's date can't change.", field: "date")
+                }
+                if mutation.id != NutritionFields.dayID(scope: mutation.scope, date: date) {
+                    return APIErrorDetail(
+                        code: "day_id", message: "A day's id must be the one derived from the account and the date.",
+                        field: "id")
+                }
+                if current == nil, !retention.accepts(date, context) { return retention.refusal(date) }
+                return nil
+            }
+        }
+
+        func cascade(of mutation: Mutation, records: [String: [SyncRecord]]) -> [SyncRecord] {
+            mutation.op == .delete ? NutritionRules.children(of: mutation.id, in: records[NutritionRules.itemEntity], field: "logId") : []
+        }
+    }
+
+    struct ItemRule: RecordRule {
+        let retention: NutritionRetention
+        var entity: String { NutritionRules.itemEntity }
+        var reads: [String] { [NutritionRules.dayEntity] }
+
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        {
+            guard mutation.op == .upsert else { return nil }
+            if let current, mutation.fields["logId"].map({ $0 != current.fields["logId"] }) == true {
+                return APIErrorDetail(.validationFailed, "An item can't move to another day; delete it and log it again.", field: "logId")
+            }
+            guard current == nil, let logText = mutation.fields["logId"]?.stringValue else { return nil }
+            guard let day = (records[NutritionRules.dayEntity] ?? []).first(where: { $0.id.lowercased == logText.lowercased() })
+            else {
+                return APIErrorDetail(
+                    code: "not_found", message: "This item's day does not exist (it may have been deleted).", field: "logId")
+            }
+            if let date = NutritionRules.date(of: day), !retention.accepts(date, context) { return retention.refusal(date) }
+            return nil
+        }
+    }
+
+    struct MealRule: RecordRule {
+        var entity: String { NutritionEntities.meal.name }
+        var reads: [String] { [] }
+        var cascadeReads: [String] { [NutritionEntities.ingredient.name] }
+
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        { nil }
+
+        func cascade(of mutation: Mutation, records: [String: [SyncRecord]]) -> [SyncRecord] {
+            guard mutation.op == .delete else { return [] }
+            return NutritionRules.children(of: mutation.id, in: records[NutritionEntities.ingredient.name], field: "mealId")
+        }
+    }
+
+    struct IngredientRule: RecordRule {
+        var entity: String { NutritionEntities.ingredient.name }
+        var reads: [String] { [NutritionEntities.meal.name] }
+
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        {
+            guard mutation.op == .upsert, let mealText = mutation.fields["mealId"]?.stringValue else { return nil }
+            if let current, current.fields["mealId"]?.stringValue?.lowercased() != mealText.lowercased() {
+                return APIErrorDetail(.validationFailed, "An ingredient can't move to another meal.", field: "mealId")
+            }
+            let meals = records[NutritionEntities.meal.name] ?? []
+            guard meals.contains(where: { $0.id.lowercased == mealText.lowercased() }) else {
+                return APIErrorDetail(
+                    code: "not_found", message: "This ingredient's meal does not exist (it may have been deleted).",
+                    field: "mealId")
+            }
+            return nil
+        }
+    }
+
+    struct GoalRule: RecordRule {
+        var entity: String { NutritionEntities.goal.name }
+        var reads: [String] { [] }
+
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        {
+            guard mutation.op == .upsert else { return nil }
+            if mutation.id != NutritionFields.goalID(scope: mutation.scope) {
+                return APIErrorDetail(code: "goal_id", message: "An account has one goal, with the id derived from it.", field: "id")
+            }
+            if let zone = mutation.fields["timeZone"]?.stringValue, TimeZone(identifier: zone) == nil {
+                return APIErrorDetail(.validationFailed, "timeZone must be an IANA time zone such as Europe/Paris.", field: "timeZone")
+            }
+            return nil
+        }
+    }
+}
