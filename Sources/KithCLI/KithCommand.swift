@@ -12,7 +12,7 @@ struct KithCommand: ParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, AccountCommand.self, SyncCommand.self, StatusCommand.self, OutreachCommand.self,
-            ContactsCommand.self, BackupCommand.self, RestoreCommand.self,
+            FoodCommand.self, ContactsCommand.self, BackupCommand.self, RestoreCommand.self,
         ]
     )
 

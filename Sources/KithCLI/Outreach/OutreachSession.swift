@@ -2,45 +2,20 @@ import Foundation
 import KithCore
 import KithKit
 
-/// What every `kith outreach` command works with: the profile's local store (the signed-in
-/// account's, else the anonymous one) and, when signed in, a sync before and after, so a command
-/// sees other devices' changes and sends its own, yet works with no server at all. On the main
-/// actor, as `OutreachStore` is.
+/// What every `kith outreach` command works with: the profile's device session (local store, sync)
+/// and the Outreach app over it. On the main actor, as `OutreachStore` is.
 @MainActor
 struct OutreachSession {
+    let device: DeviceSession
     let outreach: OutreachStore
-    let engine: SyncEngine?
-    let output: Output
+    var output: Output { device.output }
 
     init(_ profile: Profile, output: Output) async throws {
-        let client = try profile.client()
-        let store: LocalStore
-        if let session = try await client.storedSession() {
-            store = try profile.storeDirectory.store(forUser: session.user.id)
-            engine = SyncEngine(store: store, service: client)
-        } else {
-            store = try profile.storeDirectory.anonymousStore()
-            engine = nil
-        }
-        outreach = OutreachStore(store: store)
-        self.output = output
+        device = try await DeviceSession(profile, output: output)
+        outreach = OutreachStore(store: device.store)
     }
 
-    /// Syncs if the server answers; offline (or signed out) the change simply waits in the outbox.
-    func syncIfReachable() async {
-        guard let engine else { return }
-        do {
-            try await engine.sync()
-        } catch let error as any UserFacingError where error.kind == .unreachable {
-            if !output.json { note("Offline: changes are kept on this device and sent on the next sync.") }
-        } catch let error as any UserFacingError {
-            note("Not synced: \(error.userMessage)")
-        } catch {
-            note("Not synced: \(error)")
-        }
-    }
-
-    func note(_ line: String) { output.note(line) }
+    func syncIfReachable() async { await device.syncIfReachable() }
 
     /// The year named `name`, or the selected one.
     func year(named name: String?) throws -> OutreachYear {
@@ -55,18 +30,7 @@ struct OutreachSession {
 
     /// The person whose id is `text` or starts with it (a unique prefix), in any year.
     func contact(_ text: String) throws -> OutreachContact {
-        let prefix = text.lowercased()
-        let matches = try outreach.store.records("outreach.contact")
-            .filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }
-        guard !prefix.isEmpty, let match = matches.first else {
-            throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No person with id \(text)."))
-        }
-        guard matches.count == 1 else {
-            throw KithError.invalid(
-                APIErrorDetail(
-                    code: "ambiguous_id",
-                    message: "\(matches.count) people have ids starting with \(text); give more of it."))
-        }
+        let match = try DeviceSession.record(text, among: try outreach.store.records("outreach.contact"), kind: "person")
         guard let contact = try outreach.contact(match.id) else {
             throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No person with id \(text)."))
         }

@@ -43,6 +43,9 @@ struct Profile: Sendable {
     let server: URL?
     /// Seconds a request may take: `KITH_TIMEOUT`, default 10 (as the apps' clients).
     let timeout: TimeInterval
+    /// The person's time zone (what "today" is for the nutrition log): `TZ` when it names one, else
+    /// the system's.
+    let timeZone: TimeZone
 
     init(_ options: ClientOptions, environment: [String: String]) throws {
         if let given = options.profile {
@@ -66,6 +69,7 @@ struct Profile: Sendable {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".kith")
         directory = home.appendingPathComponent("profiles").appendingPathComponent(name)
         timeout = try Self.timeout(environment)
+        timeZone = environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? .current
     }
 
     static func check(name: String, from source: String) throws {
@@ -95,7 +99,7 @@ struct Profile: Sendable {
 
     /// This profile's local data: one store per account signed in here, plus data made before sign-up.
     var storeDirectory: LocalStoreDirectory {
-        LocalStoreDirectory(url: directory.appendingPathComponent("data"))
+        LocalStoreDirectory(url: directory.appendingPathComponent("data"), timeZone: timeZone)
     }
 
     /// The store of the signed-in account, or the anonymous one when nobody is signed in.

@@ -8,7 +8,8 @@ struct SyncCommand: ConsoleCommand {
         commandName: "sync",
         abstract: "Send this profile's changes to the server and fetch everyone else's.",
         discussion:
-            "With --watch, stays connected: changes made here or elsewhere sync as they happen and are printed, until interrupted."
+            "With --watch, stays connected: changes made here or elsewhere sync as they happen and are printed, until interrupted. `kith sync log` shows the conflicts sync resolved here and the changes the server refused.",
+        subcommands: [SyncLogCommand.self]
     )
     @OptionGroup var options: ClientOptions
     @Flag(help: "Stay live and print changes as they arrive.") var watch = false

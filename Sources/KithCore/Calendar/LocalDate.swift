@@ -76,9 +76,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// The day `count` days later (earlier when negative), kept within years 1-9999.
     public func adding(days count: Int) -> LocalDate {
+        // `magnitude` keeps Int.min from overflowing when negated.
+        let steps = Int(min(count.magnitude, UInt(LocalDate.span)))
         let target = count >= 0
-            ? min(dayNumber + min(count, LocalDate.span), LocalDate.last.dayNumber)
-            : max(dayNumber - min(-count, LocalDate.span), LocalDate.first.dayNumber)
+            ? min(dayNumber + steps, LocalDate.last.dayNumber)
+            : max(dayNumber - steps, LocalDate.first.dayNumber)
         return LocalDate(dayNumber: target) ?? self
     }
 

@@ -69,6 +69,12 @@ public struct DaySummary: Sendable, Equatable, Encodable {
     /// The day's goal (the one set that day, else the current one); nil when none was ever set.
     public let goal: Int64?
 
+    public init(date: LocalDate, items: [FoodItem], goal: Int64?) {
+        self.date = date
+        self.items = items
+        self.goal = goal
+    }
+
     public var totalCalories: Double { items.reduce(0) { $0 + $1.food.calories } }
     public var totalProtein: Double { items.reduce(0) { $0 + ($1.food.protein ?? 0) } }
     public var totalCarbs: Double { items.reduce(0) { $0 + ($1.food.carbs ?? 0) } }
@@ -83,7 +89,7 @@ public struct DaySummary: Sendable, Equatable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(date, forKey: .date)
-        try container.encode(items.map(ItemLine.init), forKey: .items)
+        try container.encode(items, forKey: .items)
         try container.encode(totalCalories, forKey: .totalCalories)
         try container.encode(totalProtein, forKey: .totalProtein)
         try container.encode(totalCarbs, forKey: .totalCarbs)
@@ -92,27 +98,6 @@ public struct DaySummary: Sendable, Equatable, Encodable {
         try container.encode(goal, forKey: .goal)
         try container.encode(remaining, forKey: .remaining)
     }
-
-    /// One item, flat: `{"id","name","calories","protein",…,"source","loggedAt"}`.
-    struct ItemLine: Encodable {
-        let item: FoodItem
-        enum CodingKeys: String, CodingKey {
-            case id, name, calories, protein, carbs, fat, servingSize, servingUnit, source, loggedAt
-        }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(item.id.lowercased, forKey: .id)
-            try container.encode(item.food.name, forKey: .name)
-            try container.encode(item.food.calories, forKey: .calories)
-            try container.encode(item.food.protein, forKey: .protein)
-            try container.encode(item.food.carbs, forKey: .carbs)
-            try container.encode(item.food.fat, forKey: .fat)
-            try container.encode(item.food.servingSize, forKey: .servingSize)
-            try container.encode(item.food.servingUnit, forKey: .servingUnit)
-            try container.encode(item.source, forKey: .source)
-            try container.encode(WireCoding.formatTimestamp(item.loggedAt), forKey: .loggedAt)
-        }
-    }
 }
 
 /// One day's total for the history chart.
@@ -120,4 +105,10 @@ public struct DayTotal: Sendable, Equatable, Encodable {
     public let date: LocalDate
     public let calories: Double
     public let goal: Int64?
+
+    public init(date: LocalDate, calories: Double, goal: Int64?) {
+        self.date = date
+        self.calories = calories
+        self.goal = goal
+    }
 }

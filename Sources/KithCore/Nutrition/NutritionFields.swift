@@ -12,6 +12,14 @@ public enum NutritionFields {
     /// The account's one goal record.
     public static func goalID(scope: String) -> UUID { StableUUID.make(from: "nutrition.goal \(scope)") }
 
+    /// The entities whose ids derive from the account: days (with their date) and the goal.
+    public static let identities = [
+        DerivedIdentity(entity: NutritionEntities.day.name) { scope, fields in
+            fields["date"]?.stringValue.flatMap(LocalDate.init).map { dayID(scope: scope, date: $0) }
+        },
+        DerivedIdentity(entity: NutritionEntities.goal.name) { scope, _ in goalID(scope: scope) },
+    ]
+
     public static func day(_ date: LocalDate, goal: Int64?) -> [String: JSONTree] {
         var fields: [String: JSONTree] = ["date": .string(date.description)]
         if let goal { fields["goal"] = .int(goal) }

@@ -74,7 +74,7 @@ public struct DailyLog: Sendable, Equatable, Identifiable {
 }
 
 /// One food eaten on a day.
-public struct FoodItem: Sendable, Equatable, Identifiable, Codable {
+public struct FoodItem: Sendable, Equatable, Identifiable, Encodable {
     @LowercaseUUID public var id: UUID
     @LowercaseUUID public var logId: UUID
     public var food: Food
@@ -89,6 +89,26 @@ public struct FoodItem: Sendable, Equatable, Identifiable, Codable {
         self.food = food
         source = fields["source"]?.stringValue.flatMap(FoodSource.init(rawValue:)) ?? .manual
         loggedAt = fields["loggedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, logId, name, calories, protein, carbs, fat, servingSize, servingUnit, source, loggedAt
+    }
+
+    /// Flat, as `kith food day --json` prints it: `{"id","name","calories","protein",…,"source","loggedAt"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.lowercased, forKey: .id)
+        try container.encode(logId.lowercased, forKey: .logId)
+        try container.encode(food.name, forKey: .name)
+        try container.encode(food.calories, forKey: .calories)
+        try container.encode(food.protein, forKey: .protein)
+        try container.encode(food.carbs, forKey: .carbs)
+        try container.encode(food.fat, forKey: .fat)
+        try container.encode(food.servingSize, forKey: .servingSize)
+        try container.encode(food.servingUnit, forKey: .servingUnit)
+        try container.encode(source, forKey: .source)
+        try container.encode(WireCoding.formatTimestamp(loggedAt), forKey: .loggedAt)
     }
 }
 

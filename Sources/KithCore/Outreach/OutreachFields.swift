@@ -38,4 +38,8 @@ public enum OutreachFields {
     /// The account's one preferences record has an id every device derives alike, so two devices
     /// write the same record and the merge keeps the latest choice.
     public static func preferencesID(scope: String) -> UUID { StableUUID.make(from: "outreach.preferences " + scope) }
+
+    public static let identities = [
+        DerivedIdentity(entity: OutreachEntities.preferences.name) { scope, _ in preferencesID(scope: scope) }
+    ]
 }

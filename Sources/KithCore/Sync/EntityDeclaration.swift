@@ -80,6 +80,11 @@ public struct EntityDeclaration: Sendable, Hashable {
         return problems
     }
 
+    /// 50000 rather than 50000.0, 0.5 as it is.
+    private static func text(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
     private static func problem(with value: JSONTree, for field: FieldDeclaration) -> APIErrorDetail? {
         let name = field.name
         func refuse(_ message: String) -> APIErrorDetail { APIErrorDetail(.validationFailed, message, field: name) }
@@ -105,7 +110,7 @@ public struct EntityDeclaration: Sendable, Hashable {
         case (.number(let range), .int), (.number(let range), .double):
             let number = value.doubleValue ?? .nan
             return number.isFinite && range.contains(number)
-                ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
+                ? nil : refuse("\(name) must be between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound)).")
         case (.bool, .bool):
             return nil
         case (.timestamp, .string(let text)):
@@ -127,14 +132,55 @@ public struct EntityCatalog: Sendable {
     public let entities: [String: EntityDeclaration]
     /// Rules across records, by the entity they check.
     public let rules: [String: [any RecordRule]]
+    /// Entities whose ids are derived, by entity.
+    public let identities: [String: DerivedIdentity]
 
-    public init(_ declarations: [EntityDeclaration], rules: [any RecordRule] = []) {
+    public init(_ declarations: [EntityDeclaration], rules: [any RecordRule] = [], identities: [DerivedIdentity] = []) {
         entities = Dictionary(declarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.rules = Dictionary(grouping: rules, by: \.entity)
+        self.identities = Dictionary(identities.map { ($0.entity, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public subscript(name: String) -> EntityDeclaration? { entities[name] }
 
     /// Every declaration, by name.
     public var declarations: [EntityDeclaration] { entities.values.sorted { $0.name < $1.name } }
+}
+
+/// An entity whose record ids are derived from the scope (and fields), so every device of an
+/// account writes the same record: the account's one preferences or goal record, one day of a log.
+public struct DerivedIdentity: Sendable {
+    public let entity: String
+    /// The id a record with these fields has in `scope`; nil when the fields don't say.
+    public let id: @Sendable (_ scope: String, _ fields: [String: JSONTree]) -> UUID?
+
+    public init(entity: String, id: @escaping @Sendable (_ scope: String, _ fields: [String: JSONTree]) -> UUID?) {
+        self.entity = entity
+        self.id = id
+    }
+}
+
+extension EntityCatalog {
+    /// The records as they are in another scope (data made before sign-up moving into the account):
+    /// derived ids are derived anew for `scope`, and every id field that pointed at a moved record
+    /// points at its new id. A day that exists in both places thus becomes one record, and its
+    /// items the union of both.
+    public func moving(_ records: [SyncRecord], to scope: String) -> [SyncRecord] {
+        var renamed: [String: String] = [:]
+        for record in records {
+            guard let identity = identities[record.entity], let id = identity.id(scope, record.fields) else { continue }
+            renamed[record.id.lowercased] = id.lowercased
+        }
+        return records.map { record in
+            var moved = record
+            moved.scope = scope
+            if let id = renamed[record.id.lowercased].flatMap(UUID.init(uuidString:)) { moved.id = id }
+            for field in self[record.entity]?.fields ?? [] where field.type == .uuid {
+                if let target = record.fields[field.name]?.stringValue?.lowercased(), let new = renamed[target] {
+                    moved.fields[field.name] = .string(new)
+                }
+            }
+            return moved
+        }
+    }
 }

@@ -8,6 +8,7 @@ extension EntityCatalog {
     public static func kith(nutritionRetention: NutritionRetention) -> EntityCatalog {
         EntityCatalog(
             OutreachEntities.all + NutritionEntities.all,
-            rules: OutreachRules.all + NutritionRules.all(retention: nutritionRetention))
+            rules: OutreachRules.all + NutritionRules.all(retention: nutritionRetention),
+            identities: OutreachFields.identities + NutritionFields.identities)
     }
 }

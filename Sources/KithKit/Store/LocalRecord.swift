@@ -17,6 +17,13 @@ public struct LocalRecord: Sendable, Equatable, Identifiable {
 
     public subscript(field: String) -> JSONTree? { fields[field] }
 
+    /// The record in the shape KithCore's books and rules read (stamps are not kept here).
+    public var syncRecord: SyncRecord {
+        var record = SyncRecord(entity: entity, id: id, scope: scope)
+        record.fields = fields
+        return record
+    }
+
     /// The field as text, nil when absent, null or not text.
     public func string(_ field: String) -> String? { fields[field]?.stringValue }
 

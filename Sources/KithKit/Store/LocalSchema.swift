@@ -47,6 +47,20 @@ enum LocalSchema {
                     );
                     """)
         }
+        migrator.registerMigration("2 conflict log") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_conflicts (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        entity TEXT NOT NULL,
+                        record_id TEXT NOT NULL,
+                        kept_local TEXT NOT NULL,
+                        kept_remote TEXT NOT NULL,
+                        deleted_elsewhere INTEGER NOT NULL,
+                        at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 

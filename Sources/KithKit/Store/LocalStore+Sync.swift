@@ -122,6 +122,7 @@ extension LocalStore {
                     let before = try storage.load(change.entity, change.id, db)
                     if let before, let conflict = try Self.conflict(between: before, and: incoming, db) {
                         result.conflicts.append(conflict)
+                        try ConflictLog.append(conflict, at: now(), db)
                     }
                     var record = before ?? SyncRecord(entity: change.entity, id: change.id, scope: change.scope)
                     if record.merge(incoming) == .changed {

@@ -16,6 +16,8 @@ public final class LocalStore: Sendable {
     let writer: any DatabaseWriter
     let storage: RecordStorage
     let now: @Sendable () -> Date
+    /// The person's time zone: what "today" is for rules about local days.
+    public let timeZone: TimeZone
 
     /// For app queries and observations. Entity tables are named after the entity with `_` for `.`.
     public var reader: any DatabaseReader { writer }
@@ -23,12 +25,14 @@ public final class LocalStore: Sendable {
     /// Opens the store at `url` (created if missing; WAL, so readers never wait for the writer), or
     /// an in-memory one when `url` is nil.
     public init(
-        url: URL?, catalog: EntityCatalog, userScope: String, now: @escaping @Sendable () -> Date = { Date() }
+        url: URL?, catalog: EntityCatalog, userScope: String, now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current
     ) throws {
         self.catalog = catalog
         self.userScope = userScope
         self.url = url
         self.now = now
+        self.timeZone = timeZone
         self.storage = RecordStorage(catalog: catalog)
         do {
             writer = try DeviceDatabase.open(at: url, migrator: LocalSchema.migrator())
@@ -56,9 +60,11 @@ public final class LocalStore: Sendable {
         try storageErrors {
             try writer.write { db in
                 let state = try SyncState.load(db)
+                let time = now()
                 let transaction = LocalTransaction(
-                    database: db, storage: storage, userScope: userScope, nowMillis: now().epochMillis,
-                    clock: state?.clock ?? HybridLogicalClock(node: clientId.lowercased))
+                    database: db, storage: storage, userScope: userScope, nowMillis: time.epochMillis,
+                    clock: state?.clock ?? HybridLogicalClock(node: clientId.lowercased),
+                    context: RuleContext(now: time, timeZone: timeZone))
                 let result = try body(transaction)
                 try SyncState.saveClock(transaction.clock, db)
                 return result

@@ -10,22 +10,27 @@ public struct LocalStoreDirectory: Sendable {
     public let url: URL
     public let catalog: EntityCatalog
     let now: @Sendable () -> Date
+    let timeZone: TimeZone
 
     /// The scope of records made before sign-up; adoption moves them to the new account's scope.
     public static let anonymousScope = "user:anonymous"
 
-    public init(url: URL, catalog: EntityCatalog = .kith, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        url: URL, catalog: EntityCatalog = .kith, now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current
+    ) {
         self.url = url
         self.catalog = catalog
         self.now = now
+        self.timeZone = timeZone
     }
 
     public func store(forUser id: UUID) throws -> LocalStore {
-        try LocalStore(url: file(forUser: id), catalog: catalog, userScope: "user:\(id.lowercased)", now: now)
+        try LocalStore(url: file(forUser: id), catalog: catalog, userScope: "user:\(id.lowercased)", now: now, timeZone: timeZone)
     }
 
     public func anonymousStore() throws -> LocalStore {
-        try LocalStore(url: anonymousFile, catalog: catalog, userScope: Self.anonymousScope, now: now)
+        try LocalStore(url: anonymousFile, catalog: catalog, userScope: Self.anonymousScope, now: now, timeZone: timeZone)
     }
 
     /// How many records the anonymous store holds (0 when there is none).
@@ -37,10 +42,13 @@ public struct LocalStoreDirectory: Sendable {
 
     /// Moves the data made before sign-up into the new account's store (seed 002 req. 9): every
     /// record is written there as the account's own, in the order they were made (a year before
-    /// the people in it, as the server's rules expect), queued for upload in the same transaction,
-    /// and only then is the anonymous store removed. If anything fails the anonymous data stays
-    /// and adoption can run again; records keep their ids, so a second run changes nothing more.
-    /// Returns how many records were adopted; the engine's `pushed` events report the upload.
+    /// the people in it, as the rules expect), queued for upload in the same transaction, and only
+    /// then is the anonymous store removed. Ids derived from the account (a day of the nutrition
+    /// log, the goal) are derived anew, so a day the account already has becomes one day with the
+    /// items of both. A record the rules now refuse (a day that left the retention window) is left
+    /// behind. If anything fails the anonymous data stays and adoption can run again; records keep
+    /// their ids, so a second run changes nothing more. Returns how many records were adopted; the
+    /// engine's `pushed` events report the upload (`AnonymousDataMove` follows it to the end).
     @discardableResult
     public func adoptAnonymousData(into store: LocalStore) throws -> Int {
         guard FileManager.default.fileExists(atPath: anonymousFile.path) else { return 0 }
@@ -49,13 +57,21 @@ public struct LocalStoreDirectory: Sendable {
             let anonymous = try anonymousStore()
             return try anonymous.recordsInCreationOrder()
         }()
-        try store.write { transaction in
-            for record in records {
-                try transaction.save(record.entity, id: record.id, fields: record.fields.filter { $0.value != .null })
+        let moved = catalog.moving(records.map(\.syncRecord), to: store.userScope)
+        let adopted = try store.write { transaction in
+            var adopted = 0
+            for record in moved {
+                do {
+                    try transaction.save(record.entity, id: record.id, fields: record.fields.filter { $0.value != .null })
+                    adopted += 1
+                } catch KithError.invalid {
+                    // Refused by a rule before anything was written for it: it stays behind.
+                }
             }
+            return adopted
         }
         try Self.removeDatabase(at: anonymousFile)
-        return records.count
+        return adopted
     }
 
     /// Deletes an account's local data (after the account itself was deleted).

@@ -12,13 +12,19 @@ public final class LocalTransaction {
     let userScope: String
     let nowMillis: Int64
     var clock: HybridLogicalClock
+    /// When and where this device checks rules (its clock and the person's time zone).
+    let context: RuleContext
 
-    init(database: Database, storage: RecordStorage, userScope: String, nowMillis: Int64, clock: HybridLogicalClock) {
+    init(
+        database: Database, storage: RecordStorage, userScope: String, nowMillis: Int64, clock: HybridLogicalClock,
+        context: RuleContext
+    ) {
         self.database = database
         self.storage = storage
         self.userScope = userScope
         self.nowMillis = nowMillis
         self.clock = clock
+        self.context = context
     }
 
     /// Creates the record or changes the given fields of it. `scope` defaults to the user's own
@@ -34,17 +40,27 @@ public final class LocalTransaction {
             throw KithError.invalid(problem)
         }
         let scope = try existing?.scope ?? resolveScope(scope, for: declaration)
-        try apply(Mutation(mutationId: UUID(), entity: entity, id: id, scope: scope, op: .upsert, fields: fields, hlc: tick()), to: existing)
+        let mutation = Mutation(mutationId: UUID(), entity: entity, id: id, scope: scope, op: .upsert, fields: fields, hlc: tick())
+        try check(mutation, existing)
+        try apply(mutation, to: existing)
         return id
     }
 
-    /// Deletes the record; the deletion wins over edits made anywhere, before or after.
+    /// Deletes the record, and what goes with it by the entity's rules (a day's items); the
+    /// deletion wins over edits made anywhere, before or after.
     public func delete(_ entity: String, id: UUID) throws {
         let declaration = try storage.table(entity).declaration
         let existing = try storage.load(entity, id, database)
         if existing?.isDeleted == true { return }
         let scope = try existing?.scope ?? resolveScope(nil, for: declaration)
-        try apply(Mutation(mutationId: UUID(), entity: entity, id: id, scope: scope, op: .delete, hlc: tick()), to: existing)
+        let mutation = Mutation(mutationId: UUID(), entity: entity, id: id, scope: scope, op: .delete, hlc: tick())
+        try check(mutation, existing)
+        try apply(mutation, to: existing)
+        for rule in storage.catalog.rules[entity] ?? [] where !rule.cascadeReads.isEmpty {
+            for dependent in rule.cascade(of: mutation, records: try liveRecords(rule.cascadeReads, in: scope)) {
+                try delete(dependent.entity, id: dependent.id)
+            }
+        }
     }
 
     public func record(_ entity: String, id: UUID) throws -> LocalRecord? {
@@ -55,6 +71,31 @@ public final class LocalTransaction {
     public func records(_ entity: String) throws -> [LocalRecord] {
         let table = try storage.table(entity)
         return try Row.fetchAll(database, sql: "SELECT * FROM \(quoted(table.name))").map { LocalRecord(try table.record(from: $0)) }
+    }
+
+    /// The entity's rules across records (KithCore), the same the server runs: a refusal throws
+    /// before anything is written, so the device never queues what the server would refuse.
+    private func check(_ mutation: Mutation, _ existing: SyncRecord?) throws {
+        let rules = storage.catalog.rules[mutation.entity] ?? []
+        guard !rules.isEmpty else { return }
+        let related = try liveRecords(rules.flatMap(\.reads), in: mutation.scope)
+        for rule in rules {
+            if let problem = rule.problem(with: mutation, current: existing, records: related, context: context) {
+                throw KithError.invalid(problem)
+            }
+        }
+    }
+
+    /// The live records of `entities` in `scope`, by entity.
+    private func liveRecords(_ entities: [String], in scope: String) throws -> [String: [SyncRecord]] {
+        var found: [String: [SyncRecord]] = [:]
+        for entity in Set(entities) {
+            let table = try storage.table(entity)
+            found[entity] = try Row.fetchAll(
+                database, sql: "SELECT * FROM \(quoted(table.name)) WHERE scope = ?", arguments: [scope]
+            ).map(table.record(from:))
+        }
+        return found
     }
 
     private func apply(_ mutation: Mutation, to existing: SyncRecord?) throws {

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import KithCore
+import KithKit
+
+/// `kith food …`: the calorie log (seed 002), offline-first and usable before any account exists.
+struct FoodCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "food",
+        abstract: "The calorie log: what you ate, your daily goal, custom meals, food search.",
+        discussion:
+            "Works offline and before sign-up against this profile's local data; syncs when signed in and the server answers. ID is an item's id or a unique prefix of it. Days more than 90 days old are deleted.",
+        subcommands: [
+            Log.self, Day.self, Delete.self, Goal.self, MealsCommand.self, History.self,
+        ]
+    )
+
+    /// Runs `body` in a session with a sync before and after.
+    static func run(_ options: ClientOptions, _ console: Console, _ body: @MainActor (FoodSession) async throws -> Void)
+        async throws
+    {
+        try await options.run(console) { profile, output in
+            let session = try await FoodSession(profile, output: output)
+            await session.sync()
+            try await body(session)
+            await session.sync()
+        }
+    }
+
+    struct Log: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Log a food you ate.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "What you ate.") var name: String
+        @Option(help: "Calories (kcal).") var calories: Double
+        @Option(help: "Protein (g).") var protein: Double?
+        @Option(help: "Carbohydrates (g).") var carbs: Double?
+        @Option(help: "Fat (g).") var fat: Double?
+        @Option(help: "The serving, e.g. \"1 cup\" or \"150 g\".") var serving: String?
+        @Option(help: "The day (yyyy-MM-dd), default today.") var date: String?
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                let (size, unit) = Serving.parse(serving)
+                let food = Food(
+                    name: name, calories: calories, protein: protein, carbs: carbs, fat: fat, servingSize: size,
+                    servingUnit: unit)
+                let item = try session.nutrition.log(food, source: .manual, on: try session.date(date))
+                session.output.emit(item) {
+                    "Logged " + FoodText.line(item)
+                }
+            }
+        }
+    }
+
+    struct Day: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "A day's log with its totals against the goal.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The day (yyyy-MM-dd), default today.") var date: String?
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                let summary = try session.nutrition.summary(of: try session.date(date))
+                session.output.emit(summary) { FoodText.day(summary) }
+            }
+        }
+    }
+
+    struct Delete: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a logged item.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The item's id or a unique prefix of it.") var id: String
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                let item = try session.item(id)
+                try session.nutrition.deleteItem(item.id)
+                session.output.emit(["deleted": item.id.uuidString.lowercased()]) { "Deleted \(item.food.name)." }
+            }
+        }
+    }
+
+    struct Goal: ConsoleCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the daily calorie goal, `set N` it (500-50000 kcal) or `clear` it.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "set or clear.") var action: String?
+        @Argument(help: "The goal in kcal (with set).") var calories: Int64?
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                switch (action, calories) {
+                case (nil, nil): break
+                case ("set", let calories?): try session.nutrition.setGoal(calories)
+                case ("clear", nil): try session.nutrition.setGoal(nil)
+                case ("set", nil): throw ValidationError("`kith food goal set` takes the goal in kcal, e.g. `kith food goal set 2000`.")
+                default: throw ValidationError("`kith food goal` takes `set N` or `clear`.")
+                }
+                let goal = session.nutrition.goal?.dailyCalories
+                session.output.emit(["goal": goal]) { goal.map { "Daily goal: \($0) kcal." } ?? "No daily goal set." }
+            }
+        }
+    }
+
+    struct History: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Each day's calories against the goal, as a chart.")
+        @OptionGroup var options: ClientOptions
+        @Option(help: "How many days, up to the retention window (default 30).") var days = 30
+
+        func validate() throws {
+            guard (1...NutritionRetention.allowedDays.upperBound).contains(days) else {
+                throw ValidationError("--days takes 1 to \(NutritionRetention.allowedDays.upperBound).")
+            }
+        }
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                let history = try session.nutrition.book().history(days: days, today: session.nutrition.today)
+                session.output.emit(history) { FoodText.chart(history) }
+            }
+        }
+    }
+}
+
+/// "1 cup" -> (1, "cup"), "150 g" -> (150, "g"), "slice" -> (nil, "slice").
+enum Serving {
+    static func parse(_ text: String?) -> (Double?, String?) {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return (nil, nil) }
+        let number = text.prefix { $0.isNumber || $0 == "." }
+        guard let size = Double(number), size.isFinite else { return (nil, text) }
+        let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        return (size, unit.isEmpty ? nil : unit)
+    }
+}

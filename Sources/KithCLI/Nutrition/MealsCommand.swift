@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import KithCore
+import KithKit
+
+/// `kith food meals …`: custom meals, logged in one step.
+struct MealsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "meals",
+        abstract: "Custom meals: list, add, log, delete.",
+        subcommands: [List.self, Add.self, LogMeal.self, Delete.self],
+        defaultSubcommand: List.self
+    )
+
+    static func text(_ meal: CustomMeal) -> String {
+        (["\(meal.id.uuidString.lowercased().prefix(8))  \(meal.name): \(FoodText.kcal(meal.calories))"]
+            + meal.ingredients.map { "    \($0.name) \(FoodText.kcal($0.calories))" + FoodText.macros($0) })
+            .joined(separator: "\n")
+    }
+
+    struct List: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "The custom meals, most recently used first.")
+        @OptionGroup var options: ClientOptions
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                let meals = session.nutrition.meals
+                session.output.emit(meals.map(MealLine.init)) {
+                    meals.isEmpty ? "No custom meals yet." : meals.map(MealsCommand.text).joined(separator: "\n")
+                }
+            }
+        }
+    }
+
+    struct Add: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a custom meal from its ingredients.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The meal's name.") var name: String
+        @Option(
+            name: .customLong("ingredient"),
+            help: "NAME=CALORIES[,PROTEIN,CARBS,FAT], once per ingredient (e.g. --ingredient 'Oats=150,5,27,3').")
+        var ingredients: [String] = []
+
+        func run(_ console: Console) async throws {
+            let foods = try ingredients.map(Ingredient.parse)
+            try await FoodCommand.run(options, console) { session in
+                let meal = try session.nutrition.createMeal(name: name, ingredients: foods)
+                session.output.emit(MealLine(meal)) { "Created " + MealsCommand.text(meal) }
+            }
+        }
+    }
+
+    struct LogMeal: ConsoleCommand {
+        static let configuration = CommandConfiguration(commandName: "log", abstract: "Log every ingredient of a meal.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The meal's name, or its id or a unique prefix of it.") var meal: String
+        @Option(help: "The day (yyyy-MM-dd), default today.") var date: String?
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                let found = try session.meal(meal)
+                let items = try session.nutrition.logMeal(found.id, on: try session.date(date))
+                session.output.emit(items) {
+                    (["Logged \(found.name):"] + items.map { "  " + FoodText.line($0) }).joined(separator: "\n")
+                }
+            }
+        }
+    }
+
+    struct Delete: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a custom meal (logged items stay).")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The meal's name, or its id or a unique prefix of it.") var meal: String
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                let found = try session.meal(meal)
+                try session.nutrition.deleteMeal(found.id)
+                session.output.emit(["deleted": found.id.uuidString.lowercased()]) { "Deleted \(found.name)." }
+            }
+        }
+    }
+}
+
+/// A meal as `--json` prints it.
+struct MealLine: Encodable {
+    let id: String
+    let name: String
+    let calories: Double
+    let lastUsedAt: Date?
+    let ingredients: [Food]
+
+    init(_ meal: CustomMeal) {
+        id = meal.id.uuidString.lowercased()
+        name = meal.name
+        calories = meal.calories
+        lastUsedAt = meal.lastUsedAt
+        ingredients = meal.ingredients
+    }
+}
+
+/// `--ingredient NAME=CALORIES[,PROTEIN,CARBS,FAT]`.
+enum Ingredient {
+    static func parse(_ text: String) throws -> Food {
+        guard let equals = text.lastIndex(of: "=") else {
+            throw ValidationError("--ingredient takes NAME=CALORIES[,PROTEIN,CARBS,FAT], got \"\(text)\".")
+        }
+        let name = String(text[..<equals]).trimmingCharacters(in: .whitespaces)
+        let numbers = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !name.isEmpty, (1...4).contains(numbers.count), let calories = Double(numbers[0]) else {
+            throw ValidationError("--ingredient takes NAME=CALORIES[,PROTEIN,CARBS,FAT], got \"\(text)\".")
+        }
+        var macros: [Double?] = []
+        for part in numbers.dropFirst() {
+            guard part.isEmpty || Double(part) != nil else {
+                throw ValidationError("--ingredient \"\(text)\": \"\(part)\" is not a number of grams.")
+            }
+            macros.append(Double(part))
+        }
+        while macros.count < 3 { macros.append(nil) }
+        return Food(name: name, calories: calories, protein: macros[0], carbs: macros[1], fat: macros[2])
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import KithCore
+import KithKit
+
+/// What every command of a synced app works with: the profile's local store (the signed-in
+/// account's, else the anonymous one) and, when signed in, a sync engine, so a command sees other
+/// devices' changes and sends its own, yet works with no server at all.
+@MainActor
+struct DeviceSession {
+    let store: LocalStore
+    let engine: SyncEngine?
+    let output: Output
+
+    init(_ profile: Profile, output: Output) async throws {
+        let client = try profile.client()
+        if let session = try await client.storedSession() {
+            store = try profile.storeDirectory.store(forUser: session.user.id)
+            engine = SyncEngine(store: store, service: client)
+        } else {
+            store = try profile.storeDirectory.anonymousStore()
+            engine = nil
+        }
+        self.output = output
+    }
+
+    /// Syncs if the server answers; offline (or signed out) the change simply waits in the outbox.
+    func syncIfReachable() async {
+        guard let engine else { return }
+        do {
+            try await engine.sync()
+        } catch let error as any UserFacingError where error.kind == .unreachable {
+            if !output.json { note("Offline: changes are kept on this device and sent on the next sync.") }
+        } catch let error as any UserFacingError {
+            note("Not synced: \(error.userMessage)")
+        } catch {
+            note("Not synced: \(error)")
+        }
+    }
+
+    func note(_ line: String) { output.note(line) }
+
+    /// The one live record of `entity` among `records` whose id is `text` or starts with it.
+    static func record(_ text: String, among records: [LocalRecord], kind: String) throws -> LocalRecord {
+        let prefix = text.lowercased()
+        let matches = records.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }
+        guard !prefix.isEmpty, let match = matches.first else {
+            throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No \(kind) with id \(text)."))
+        }
+        guard matches.count == 1 else {
+            throw KithError.invalid(
+                APIErrorDetail(
+                    code: "ambiguous_id", message: "\(matches.count) \(kind)s have ids starting with \(text); give more of it."))
+        }
+        return match
+    }
+}
