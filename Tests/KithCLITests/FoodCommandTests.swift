@@ -1,0 +1,69 @@
+import Foundation
+import KithCore
+import KithTestSupport
+import Testing
+
+/// `kith food …`: the calorie log before an account exists, then moved into one and seen from
+/// another device (seed 002 req. 3, 6, 9).
+@Suite("kith food: text and JSON")
+struct FoodCommandTests {
+    static var today: String { LocalDate(Date(), in: TimeZone(identifier: "UTC")!).description }
+
+    @Test("log, goal, meals, history and delete before sign-up, then the data moves into the account")
+    func offlineThenMovedIn() async throws {
+        try await TestServer.run { server in
+            try await withHome { home in
+                var phone = Device("phone", home: home, server: nil)
+                phone.environment["TZ"] = "UTC"
+                let banana = try await phone.object([
+                    "food", "log", "Banana", "--calories", "105", "--protein", "1.3", "--carbs", "27", "--fat", "0.4",
+                    "--serving", "1 medium",
+                ])
+                #expect(banana["name"] as? String == "Banana" && banana["servingUnit"] as? String == "medium")
+                #expect(banana["source"] as? String == "manual")
+                let bananaID = try #require(banana["id"] as? String)
+                #expect(await phone.kith(["food", "goal", "set", "2000"]).stdout == "Daily goal: 2000 kcal.\n")
+                let meal = await phone.kith(["food", "meals", "add", "Breakfast", "--ingredient", "Oats=150,5,27,3", "--ingredient", "Milk=60"])
+                #expect(meal.stdout.hasPrefix("Created ") && meal.stdout.contains("Breakfast: 210 kcal"), "\(meal)")
+                let logged = await phone.kith(["food", "meals", "log", "breakfast"])
+                #expect(logged.stdout.hasPrefix("Logged Breakfast:\n"), "\(logged)")
+
+                let day = try await phone.object(["food", "day"])
+                #expect(day["date"] as? String == Self.today)
+                #expect(day["totalCalories"] as? Double == 315 && day["goal"] as? Int == 2000, "\(day)")
+                let items = try #require(day["items"] as? [[String: Any]])
+                #expect(items.map { $0["name"] as? String } == ["Banana", "Oats", "Milk"])
+                #expect(Set(items[0].keys).isSuperset(of: ["id", "name", "calories", "protein", "carbs", "fat", "source", "loggedAt"]))
+                let text = await phone.kith(["food", "day"])
+                #expect(text.stdout.hasPrefix("\(Self.today): 315 kcal of 2000 kcal, 1685 kcal left\n"), "\(text)")
+                let chart = await phone.kith(["food", "history", "--days", "3"])
+                #expect(chart.stdout.split(separator: "\n").count == 3 && chart.stdout.contains("315 / 2000"), "\(chart)")
+
+                let tooMuch = await phone.kith(["food", "log", "Feast", "--calories", "60000"])
+                #expect(tooMuch.exitCode == 1 && tooMuch.stderr == "error: calories must be between 0 and 50000.\n", "\(tooMuch)")
+                let old = await phone.kith(["food", "log", "Old", "--calories", "5", "--date", "2020-01-01"])
+                #expect(old.stderr.contains("more than 90 days ago"), "\(old)")
+                let noGoal = await phone.kith(["food", "goal", "set", "100"])
+                #expect(noGoal.exitCode == 1 && noGoal.stderr.contains("dailyCalories"), "\(noGoal)")
+
+                // Sign up: the log moves into the account and is uploaded.
+                phone.server = server.url
+                let email = try await phone.signUp()
+                let laptop = Device("laptop", home: home, server: server.url)
+                let login = await laptop.kith(["account", "login", email, "--password-stdin"], input: "a good password\n")
+                #expect(login.exitCode == 0, "\(login)")
+                var laptopTZ = laptop
+                laptopTZ.environment["TZ"] = "UTC"
+                let seen = try await laptopTZ.object(["food", "day"])
+                #expect((seen["items"] as? [[String: Any]])?.count == 3 && seen["goal"] as? Int == 2000, "\(seen)")
+                #expect(try await laptopTZ.array(["food", "meals"]).map { $0["name"] as? String } == ["Breakfast"])
+
+                let deleted = await laptopTZ.kith(["food", "delete", String(bananaID.prefix(8))])
+                #expect(deleted.stdout == "Deleted Banana.\n", "\(deleted)")
+                let after = try await phone.object(["food", "day"])
+                #expect((after["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Oats", "Milk"])
+                #expect(await phone.kith(["sync", "log"]).stdout == "No conflicts and no refused changes.\n")
+            }
+        }
+    }
+}
