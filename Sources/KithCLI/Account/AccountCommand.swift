@@ -24,34 +24,8 @@ struct AccountCommand: ParsableCommand {
             try await startSession(options, passwords, console, done: "Signed up and signed in as") {
                 profile, output, client, password in
                 let user = try await client.signUp(email: email, password: password)
-                try await Self.adoptAnonymousData(of: user, client: client, profile: profile, output: output)
+                try await AccountCommand.moveAnonymousData(to: user, client: client, profile: profile, output: output)
                 return user
-            }
-        }
-
-        /// Data made in this profile before sign-up becomes the new account's and is uploaded now
-        /// (seed 002 req. 9); if the upload fails it stays queued for the next `kith sync`.
-        static func adoptAnonymousData(of user: UserDTO, client: KithClient, profile: Profile, output: Output)
-            async throws
-        {
-            let store = try profile.storeDirectory.store(forUser: user.id)
-            let adopted = try profile.storeDirectory.adoptAnonymousData(into: store)
-            guard adopted > 0 else { return }
-            output.note("Uploading \(adopted) record\(adopted == 1 ? "" : "s") made before sign-up…")
-            let engine = SyncEngine(store: store, service: client)
-            let events = await engine.events()
-            let progress = Task {
-                for await event in events {
-                    if case .pushed(_, let remaining) = event {
-                        output.note("Uploaded \(adopted - min(adopted, remaining)) of \(adopted).")
-                    }
-                }
-            }
-            defer { progress.cancel() }
-            do {
-                try await engine.sync()
-            } catch let error as any UserFacingError {
-                output.note("Not uploaded yet (\(error.userMessage)); `kith sync` will send them.")
             }
         }
     }
@@ -63,9 +37,33 @@ struct AccountCommand: ParsableCommand {
         @Argument(help: "Your email address.") var email: String
 
         func run(_ console: Console) async throws {
-            try await startSession(options, passwords, console, done: "Signed in as") { _, _, client, password in
-                try await client.signIn(email: email, password: password)
+            try await startSession(options, passwords, console, done: "Signed in as") { profile, output, client, password in
+                let user = try await client.signIn(email: email, password: password)
+                try await AccountCommand.moveAnonymousData(to: user, client: client, profile: profile, output: output)
+                return user
             }
+        }
+    }
+
+    /// Data made in this profile before signing up or in moves into the account and is uploaded now
+    /// (seed 002 req. 9), with progress on stderr; after three failed attempts it stays queued for
+    /// the next `kith sync`.
+    @MainActor
+    static func moveAnonymousData(to user: UserDTO, client: KithClient, profile: Profile, output: Output) async throws {
+        let engine = SyncEngine(store: try profile.storeDirectory.store(forUser: user.id), service: client)
+        let move = AnonymousDataMove(directory: profile.storeDirectory, engine: engine, backoff: Backoff(base: .milliseconds(500), cap: .seconds(2)))
+        move.onChange = { phase in
+            switch phase {
+            case .uploading(let done, let total) where done == 0:
+                output.note("Moving \(total) record\(total == 1 ? "" : "s") made before signing in into the account…")
+            case .uploading(let done, let total): output.note("Uploaded \(done) of \(total).")
+            case .retrying(_, _, let reason): output.note("Upload failed (\(reason)); retrying.")
+            case .finished(let total): output.note("All \(total) record\(total == 1 ? " is" : "s are") now in your account.")
+            case .idle, .nothingToMove: break
+            }
+        }
+        if case .retrying = try await move.run(maxAttempts: 3) {
+            output.note("Not uploaded yet; they are kept on this device and `kith sync` will send them.")
         }
     }
 

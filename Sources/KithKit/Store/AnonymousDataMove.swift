@@ -24,7 +24,11 @@ public final class AnonymousDataMove {
         case finished(total: Int)
     }
 
-    public private(set) var phase: Phase = .idle
+    public private(set) var phase: Phase = .idle {
+        didSet { if phase != oldValue { onChange?(phase) } }
+    }
+    /// Called with every new phase (for programs that don't observe, such as the command line).
+    @ObservationIgnored public var onChange: ((Phase) -> Void)?
 
     @ObservationIgnored let directory: LocalStoreDirectory
     @ObservationIgnored let engine: SyncEngine
@@ -36,11 +40,12 @@ public final class AnonymousDataMove {
         self.backoff = backoff
     }
 
-    /// Adopts and uploads; returns once every record is acknowledged (or the task is cancelled,
-    /// leaving the rest queued for the engine's next sync). Throws only when the device's own
-    /// storage fails: the anonymous data then stays where it was.
+    /// Adopts and uploads; returns once every record is acknowledged, or after `maxAttempts` failed
+    /// uploads in a row (nil: never gives up) or when the task is cancelled, leaving the rest queued
+    /// for the engine's next sync. Throws only when the device's own storage fails: the anonymous
+    /// data then stays where it was.
     @discardableResult
-    public func run() async throws -> Phase {
+    public func run(maxAttempts: Int? = nil) async throws -> Phase {
         let total = try directory.adoptAnonymousData(into: engine.store)
         guard total > 0 else {
             phase = .nothingToMove
@@ -72,6 +77,7 @@ public final class AnonymousDataMove {
             } catch let error as any UserFacingError {
                 failures += 1
                 phase = .retrying(done: done(), total: total, reason: error.userMessage)
+                if let maxAttempts, failures >= maxAttempts { return phase }
                 try? await Task.sleep(for: backoff.delay(afterFailures: failures))
                 if !Task.isCancelled { phase = .uploading(done: done(), total: total) }
             }

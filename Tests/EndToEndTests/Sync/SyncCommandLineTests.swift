@@ -106,8 +106,8 @@ struct SyncCommandLineTests {
             let email = uniqueEmail("adopt-cli")
             let signup = try await tablet.kith(["account", "signup", email, "--password-stdin"], stdin: "adopt cli password\n")
             #expect(signup.status == 0, "\(signup)")
-            #expect(signup.stderr.contains("Uploading 2 records made before sign-up"), "\(signup)")
-            #expect(signup.stderr.contains("Uploaded 2 of 2."), "\(signup)")
+            #expect(signup.stderr.contains("Moving 2 records made before signing in into the account"), "\(signup)")
+            #expect(signup.stderr.contains("All 2 records are now in your account."), "\(signup)")
 
             let other = try await SyncDevice.make(server: server.url, email: email, password: "adopt cli password")
             try await other.engine.sync()
