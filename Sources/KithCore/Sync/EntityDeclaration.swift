@@ -80,6 +80,11 @@ public struct EntityDeclaration: Sendable, Hashable {
         return problems
     }
 
+    /// A limit as a person writes it: "50000", not "50000.0".
+    private static func written(_ bound: Double) -> String {
+        bound == bound.rounded() && abs(bound) < 1e15 ? String(Int64(bound)) : String(bound)
+    }
+
     private static func problem(with value: JSONTree, for field: FieldDeclaration) -> APIErrorDetail? {
         let name = field.name
         func refuse(_ message: String) -> APIErrorDetail { APIErrorDetail(.validationFailed, message, field: name) }
@@ -105,7 +110,7 @@ public struct EntityDeclaration: Sendable, Hashable {
         case (.number(let range), .int), (.number(let range), .double):
             let number = value.doubleValue ?? .nan
             return number.isFinite && range.contains(number)
-                ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
+                ? nil : refuse("\(name) must be between \(Self.written(range.lowerBound)) and \(Self.written(range.upperBound)).")
         case (.bool, .bool):
             return nil
         case (.timestamp, .string(let text)):

@@ -19,14 +19,21 @@ public struct MutationResult: Codable, Sendable, Equatable {
     public var status: Status
     public var code: String?
     public var message: String?
+    /// The field at fault, when a refusal is about exactly one (a value out of its limits, a rule
+    /// about one field), so a form can show the message next to it.
+    public var field: String?
     /// The server's current state of the record, when the mutation was rejected.
     public var record: ChangeDTO?
 
-    public init(mutationId: UUID, status: Status, code: String? = nil, message: String? = nil, record: ChangeDTO? = nil) {
+    public init(
+        mutationId: UUID, status: Status, code: String? = nil, message: String? = nil, field: String? = nil,
+        record: ChangeDTO? = nil
+    ) {
         self.mutationId = mutationId
         self.status = status
         self.code = code
         self.message = message
+        self.field = field
         self.record = record
     }
 }

@@ -139,13 +139,14 @@ struct SyncWriter: Sendable {
         return last
     }
 
-    private static func rejected(_ mutation: Mutation, code: String, message: String, current: ChangeDTO? = nil)
-        -> MutationResult
-    {
-        MutationResult(mutationId: mutation.mutationId, status: .rejected, code: code, message: message, record: current)
+    private static func rejected(
+        _ mutation: Mutation, code: String, message: String, field: String? = nil, current: ChangeDTO? = nil
+    ) -> MutationResult {
+        MutationResult(
+            mutationId: mutation.mutationId, status: .rejected, code: code, message: message, field: field, record: current)
     }
 
     private static func rejected(_ mutation: Mutation, _ problem: APIErrorDetail, current: ChangeDTO?) -> MutationResult {
-        rejected(mutation, code: problem.code, message: problem.message, current: current)
+        rejected(mutation, code: problem.code, message: problem.message, field: problem.field, current: current)
     }
 }
