@@ -132,7 +132,7 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
     add_by_hand(driver, "Porridge", "320", protein="10", carbs="54", fat="6", size="250", unit="g")
     assert food_names(driver) == ["Porridge"]
     assert total(driver) == "320"
-    assert "250 g · P 10 g · C 54 g · F 6 g · by hand" in text_of(driver, "#food-list .food-meta")
+    assert text_of(driver, "#food-list .food-meta") == "250 g · P 10 g · C 54 g · F 6 g · by hand"
 
     # A refused number: the reason next to the field, what was typed kept, nothing written.
     open_details(driver, "#by-hand")

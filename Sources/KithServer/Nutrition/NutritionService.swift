@@ -163,8 +163,12 @@ struct NutritionService: Sendable {
         }
         let day = try await ensureDay(date, for: user)
         let now = clock.now()
-        let items = meal.ingredients.map { food in
-            upsert(NutritionEntities.item, ids.uuid(), NutritionFields.item(day: day, food: food, source: .meal, loggedAt: now), user: user)
+        // A millisecond apart, so every side lists them in the meal's order (items sort by loggedAt).
+        let items = meal.ingredients.enumerated().map { index, food in
+            upsert(
+                NutritionEntities.item, ids.uuid(),
+                NutritionFields.item(day: day, food: food, source: .meal, loggedAt: now.addingTimeInterval(Double(index) / 1000)),
+                user: user)
         }
         try await write(items, user: user)
         let current = try await existing(NutritionEntities.meal, id, for: user, what: "That meal")

@@ -64,8 +64,10 @@ enum NutritionChartSVG {
 
         // Dates: today and every seventh day before it.
         for (index, day) in days.enumerated() where (days.count - 1 - index) % 7 == 0 {
-            let x = left + slot * (Double(index) + 0.5)
-            svg += #"<text class="chart-axis" x="\#(number(x))" y="\#(number(height - 8))" text-anchor="middle">\#(NutritionFormat.short(day.date))</text>"#
+            // The last label ends at the plot's edge rather than running past it.
+            let isLast = index == days.count - 1
+            let x = isLast ? width - right : left + slot * (Double(index) + 0.5)
+            svg += #"<text class="chart-axis" x="\#(number(x))" y="\#(number(height - 8))" text-anchor="\#(isLast ? "end" : "middle")">\#(NutritionFormat.short(day.date))</text>"#
         }
         svg += #"<line class="chart-baseline" x1="\#(number(left))" x2="\#(number(width - right))" y1="\#(number(y(0)))" y2="\#(number(y(0)))"/>"#
         return svg + "</svg>"

@@ -8,7 +8,8 @@ struct NutritionDayView {
     let date: LocalDate
     let today: LocalDate
     let window: ClosedRange<LocalDate>
-    let zone: TimeZone
+    /// The reader's time zone, named as the browser named it.
+    let zoneName: String
 
     static let historyDays = 30
 
@@ -23,13 +24,13 @@ struct NutritionDayView {
             "today": today.description,
             "minDate": window.lowerBound.description,
             "maxDate": window.upperBound.description,
-            "zone": zone.identifier,
+            "zone": zoneName,
             "summary": Self.summary(summary),
             "items": summary.items.map(Self.row),
             "hasItems": !summary.items.isEmpty,
             "chartSVG": NutritionChartSVG.render(history, today: today),
             "chartText": NutritionChartSVG.description(history),
-            "chartRows": history.reversed().map(Self.chartRow),
+            "chartRows": history.reversed().map { Self.chartRow($0, logged: book.days[$0.date] != nil) },
             "meals": book.meals.map(Self.meal),
             "hasMeals": !book.meals.isEmpty,
             "goalValue": book.goal.map { String($0.dailyCalories) } ?? "",
@@ -70,25 +71,31 @@ struct NutritionDayView {
     }
 
     static func row(_ item: FoodItem) -> [String: Any] {
-        var row: [String: Any] = [
-            "id": item.id.lowercased, "name": item.food.name, "calories": NutritionFormat.kcal(item.food.calories),
-            "protein": NutritionFormat.grams(item.food.protein), "carbs": NutritionFormat.grams(item.food.carbs),
-            "fat": NutritionFormat.grams(item.food.fat), "source": item.source.rawValue,
-            "sourceLabel": sourceLabels[item.source] ?? item.source.rawValue,
+        let food = item.food
+        let source = sourceLabels[item.source] ?? item.source.rawValue
+        // The serving and the macros that are known, then where it came from: "250 g · P 10 g · C 54 g · by hand".
+        let macros = [("P", food.protein), ("C", food.carbs), ("F", food.fat)].compactMap { letter, grams in
+            grams.map { "\(letter) \(NutritionFormat.grams($0))" }
+        }
+        let details = ([food.serving].compactMap { $0 } + macros + [source]).joined(separator: " · ")
+        return [
+            "id": item.id.lowercased, "name": food.name, "calories": NutritionFormat.kcal(food.calories),
+            "details": details, "source": item.source.rawValue, "sourceLabel": source,
         ]
-        if let serving = item.food.serving { row["serving"] = serving }
-        return row
     }
 
     static let sourceLabels: [FoodSource: String] = [.manual: "by hand", .search: "from search", .meal: "from a meal"]
 
-    static func chartRow(_ day: DayTotal) -> [String: Any] {
+    /// A row of the chart's table; a day with nothing logged has no calories to compare.
+    static func chartRow(_ day: DayTotal, logged: Bool) -> [String: Any] {
         var row: [String: Any] = [
             "date": day.date.description, "dateText": NutritionFormat.medium(day.date),
-            "calories": NutritionFormat.kcal(day.calories),
+            "calories": logged ? NutritionFormat.kcal(day.calories) : "–",
         ]
         if let goal = day.goal {
             row["goal"] = NutritionFormat.kcal(Double(goal))
+        }
+        if let goal = day.goal, logged {
             let difference = day.calories - Double(goal)
             row["difference"] = difference > 0 ? "\(NutritionFormat.kcal(difference)) over" : "\(NutritionFormat.kcal(-difference)) left"
             row["isOver"] = difference > 0

@@ -53,10 +53,11 @@ struct NutritionPages {
         status: HTTPResponse.Status = .ok, values: [String: Any] = [:]
     ) async throws -> Response {
         let book = try await nutrition.book(for: user)
-        let zone = Self.zone(request, goal: book.goal)
+        let (zone, zoneName) = Self.readerZone(request, goal: book.goal)
         let today = nutrition.today(in: zone)
         let date = requested.flatMap(LocalDate.init) ?? today
-        let view = NutritionDayView(book: book, date: date, today: today, window: nutrition.window(today: today), zone: zone)
+        let view = NutritionDayView(
+            book: book, date: date, today: today, window: nutrition.window(today: today), zoneName: zoneName)
         var shown = view.values.merging(values) { _, given in given }
         if shown["form"] == nil { shown["form"] = ["servingUnit": ""] }
         return try render("food", title: "Food · \(NutritionFormat.medium(date))", context, status: status, values: shown)
@@ -344,13 +345,18 @@ struct NutritionPages {
     }
 
     /// The reader's zone: the browser's (food.js's cookie), else the goal's, else UTC.
-    static func zone(_ request: Request, goal: NutritionGoal?) -> TimeZone {
+    static func zone(_ request: Request, goal: NutritionGoal?) -> TimeZone { readerZone(request, goal: goal).zone }
+
+    /// The reader's zone and its name as the browser wrote it (Foundation calls "UTC" "GMT": the
+    /// page compares names to tell whether the server used the browser's zone).
+    static func readerZone(_ request: Request, goal: NutritionGoal?) -> (zone: TimeZone, name: String) {
         if let value = request.cookies[zoneCookie]?.value, let name = value.removingPercentEncoding,
             let zone = TimeZone(identifier: name)
         {
-            return zone
+            return (zone, name)
         }
-        return goal?.timeZone ?? .gmt
+        let zone = goal?.timeZone ?? .gmt
+        return (zone, zone.identifier)
     }
 
     static func backToDay(_ date: LocalDate?) -> Response {
