@@ -108,9 +108,14 @@ public func buildApplication(
     let webSocketRouter = live.webSocketRouter()
     let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
+    let webClock = WebClock(wall: config.clock, ids: config.ids)
     let outreach = OutreachService(
-        repository: syncRepository, writer: writer, stamps: WebClock(wall: config.clock, ids: config.ids), clock: config.clock, ids: config.ids)
+        repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
     OutreachPages(outreach: outreach, renderer: renderer, session: session).addRoutes(to: router)
+    let nutrition = NutritionService(
+        repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids,
+        retention: config.nutritionRetention)
+    NutritionPages(nutrition: nutrition, renderer: renderer, session: session).addRoutes(to: router)
     ContactsPages(renderer: renderer, session: session).addRoutes(to: router)
 
     let apiRoutes = router.routes.map { "\($0.method.rawValue) \($0.path)" }

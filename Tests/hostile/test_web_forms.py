@@ -1,4 +1,4 @@
-"""The web forms (docs/accounts.md, docs/outreach.md) with hostile bodies: missing or wrong CSRF,
+"""The web forms (docs/accounts.md, docs/outreach.md, docs/nutrition-web.md) with hostile bodies: missing or wrong CSRF,
 huge fields, invalid UTF-8 escapes, repeated fields, NUL bytes. Answers are 4xx, a redirect or the form
 shown again; never 5xx. Each engine gets a server of its own: hostile sign-ins count as failures."""
 
@@ -58,6 +58,15 @@ def signed_in_forms(year, person):
         ("/outreach/import", {"year": year, "csv": "First Name,Last Name,Enterprise\r\nA,B,C\r\n"}),
         (f"/outreach/people/{uuid.uuid4()}/delete", {}),
         (f"/outreach/years/{uuid.uuid4()}/delete", {}),
+        ("/food/items", {"date": "2026-11-24", "source": "manual", "name": "A", "calories": "1", "protein": "2",
+                         "carbs": "3", "fat": "4", "servingSize": "1", "servingUnit": "g"}),
+        (f"/food/items/{uuid.uuid4()}", {"name": "A", "calories": "1"}),
+        (f"/food/items/{uuid.uuid4()}/delete", {}),
+        ("/food/goal", {"date": "2026-11-24", "dailyCalories": "2000", "timeZone": "Europe/Paris"}),
+        ("/food/goal/clear", {"date": "2026-11-24", "timeZone": "Europe/Paris"}),
+        ("/food/meals", {"name": "M", "ingredients.0.name": "A", "ingredients.0.calories": "1"}),
+        (f"/food/meals/{uuid.uuid4()}/log", {"date": "2026-11-24"}),
+        (f"/food/meals/{uuid.uuid4()}/delete", {}),
     ]
 
 
@@ -155,8 +164,9 @@ def test_forms_with_other_content_types(signed_in):
 def test_hostile_query_strings_on_pages(signed_in):
     client, _, year, person, _ = signed_in
     for path in ("/outreach", "/outreach/export", "/contacts", "/account", "/signin", "/reset-password",
-                 f"/outreach/people/{person}", f"/outreach/years/{year}/delete"):
-        for query in ("year=%ff", "year=" + "a" * 10_000, "year=00000000-0000-0000-0000-000000000000", "notice=%00",
+                 f"/outreach/people/{person}", f"/outreach/years/{year}/delete", "/food", "/food/meals/new"):
+        for query in ("date=%ff", "date=0001-01-01", "date=9999-12-31", "date=" + "9" * 5000, "loggedMeal=%00",
+                      "year=%ff", "year=" + "a" * 10_000, "year=00000000-0000-0000-0000-000000000000", "notice=%00",
                       "token=" + "k" * 5000, "year=1&year=2", "imported=99999999999999999999", "imported=-1",
                       "%zz=%zz", "page=9223372036854775807"):
             answer = client.get(f"{path}?{query}")
@@ -164,6 +174,7 @@ def test_hostile_query_strings_on_pages(signed_in):
     for value in ("0", "-1", "9223372036854775807", "99999999999999999999", "abc", "%00"):
         answer = client.get(f"/contacts/{value}")
         assert answer.status_code in (200, 400, 404), f"/contacts/{value}: {answer.status_code}"
-        for path in (f"/outreach/people/{value}", f"/outreach/years/{value}/delete"):
+        for path in (f"/outreach/people/{value}", f"/outreach/years/{value}/delete", f"/food/items/{value}",
+                     f"/food/meals/{value}/delete"):
             answer = client.get(path)
             assert answer.status_code in (400, 404), f"{path}: {answer.status_code}"

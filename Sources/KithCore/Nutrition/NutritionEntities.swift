@@ -59,11 +59,12 @@ public enum NutritionEntities {
 
     /// The person's daily goal: one record per account (`NutritionFields.goalID`). `timeZone` is the
     /// zone of the device that last set it, so the server's retention purge counts days as the
-    /// person does.
+    /// person does. A cleared goal is `dailyCalories` null, not a deletion: the record's id is
+    /// derived from the account and deletion wins, so a deleted goal could never be set again.
     public static let goal = EntityDeclaration(
         name: "nutrition.goal", scope: .user,
         fields: [
-            FieldDeclaration("dailyCalories", .integer(goalRange)),
+            FieldDeclaration("dailyCalories", .integer(goalRange), optional: true),
             FieldDeclaration("timeZone", .string(maxLength: 64), optional: true),
         ])
 

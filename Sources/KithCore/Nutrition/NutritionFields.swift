@@ -67,6 +67,12 @@ public enum NutritionFields {
         ["dailyCalories": .int(dailyCalories), "timeZone": .nullable(timeZone?.identifier)]
     }
 
+    /// No goal any more (the record stays, so a goal can be set again: see `NutritionEntities.goal`).
+    public static func clearedGoal() -> [String: JSONTree] { ["dailyCalories": .null] }
+
+    /// A day's goal changed (set or cleared) on that day.
+    public static func dayGoal(_ goal: Int64?) -> [String: JSONTree] { ["goal": .nullable(goal)] }
+
     /// The problems with a food's numbers, checked before anything is written (the same limits the
     /// server checks): the first names the field and why.
     public static func problems(with food: Food) -> [APIErrorDetail] {

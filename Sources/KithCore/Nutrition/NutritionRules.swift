@@ -7,7 +7,8 @@ import Foundation
 ///   a day would leave a tombstone that refuses that date forever: people delete items instead);
 /// - an item belongs to a day that exists, and is added only to a day inside the window;
 /// - an ingredient belongs to a meal that exists; a day's items and a meal's ingredients go with it;
-/// - the goal is the account's one record, and its time zone is a real one.
+/// - the goal is the account's one record, cleared with null and never deleted (a deletion would
+///   refuse every later goal), and its time zone is a real one.
 public enum NutritionRules {
     public static func all(retention: NutritionRetention = .standard) -> [any RecordRule] {
         [DayRule(retention: retention), ItemRule(retention: retention), IngredientRule(), MealRule(), GoalRule()]
@@ -127,7 +128,10 @@ public enum NutritionRules {
         func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
             -> APIErrorDetail?
         {
-            guard mutation.op == .upsert else { return nil }
+            guard mutation.op == .upsert else {
+                return APIErrorDetail(
+                    code: "goal_kept", message: "The goal is cleared, not deleted: set dailyCalories to null.")
+            }
             if mutation.id != NutritionFields.goalID(scope: mutation.scope) {
                 return APIErrorDetail(code: "goal_id", message: "An account has one goal, with the id derived from it.", field: "id")
             }

@@ -142,19 +142,17 @@ public final class NutritionStore {
     // MARK: Goal
 
     /// Sets the daily goal (500...50,000 kcal), or clears it with nil. Today's day, if logged,
-    /// takes the new goal too; earlier days keep theirs.
+    /// takes the new goal too (or none); earlier days keep theirs.
     public func setGoal(_ calories: Int64?) throws {
         try writing { transaction in
+            // Cleared with null, never deleted: the id is derived, and a deletion would win forever.
             let id = NutritionFields.goalID(scope: self.store.userScope)
-            guard let calories else {
-                try transaction.delete(Self.goalEntity, id: id)
-                return
-            }
-            try transaction.save(Self.goalEntity, id: id, fields: NutritionFields.goal(calories, timeZone: self.store.timeZone))
+            let fields = calories.map { NutritionFields.goal($0, timeZone: self.store.timeZone) } ?? NutritionFields.clearedGoal()
+            try transaction.save(Self.goalEntity, id: id, fields: fields)
             let today = LocalDate(self.now(), in: self.store.timeZone)
             let todayID = NutritionFields.dayID(scope: self.store.userScope, date: today)
             if try transaction.record(Self.dayEntity, id: todayID) != nil {
-                try transaction.save(Self.dayEntity, id: todayID, fields: ["goal": .int(calories)])
+                try transaction.save(Self.dayEntity, id: todayID, fields: NutritionFields.dayGoal(calories))
             }
         }
     }

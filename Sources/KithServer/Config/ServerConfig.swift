@@ -21,6 +21,9 @@ public struct ServerConfig: Sendable {
     public var ids: IdentifierSource = .system
     /// The synced entity types the server accepts. Apps add their declarations as they arrive.
     public var entities = EntityCatalog.kith
+    /// How many days of Nutrition logs are kept; the web pages offer the days inside it. Set it
+    /// together with `entities = .kith(nutritionRetention:)`, which enforces it.
+    public var nutritionRetention = NutritionRetention.standard
     public var live = LiveSettings()
     public var monica = MonicaSettings()
     public var connections = ConnectionSettings()

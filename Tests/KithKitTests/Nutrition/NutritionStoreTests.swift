@@ -37,6 +37,20 @@ struct NutritionStoreTests {
         #expect(nutrition.pendingChanges == 4, "goal, day and two items wait to be synced")
     }
 
+    @Test func aClearedGoalCanBeSetAgain() async throws {
+        let nutrition = NutritionStore(store: try Self.local(), now: { Self.noon })
+        try nutrition.setGoal(2000)
+        try nutrition.log(Self.banana)
+        try nutrition.setGoal(nil)
+        #expect(nutrition.goal == nil && nutrition.day.goal == nil, "no goal, today included")
+        try nutrition.setGoal(1800)
+        #expect(nutrition.goal?.dailyCalories == 1800 && nutrition.day.goal == 1800)
+        let deletion = await expectKithError {
+            try nutrition.store.delete(NutritionEntities.goal.name, id: NutritionFields.goalID(scope: Self.userScope))
+        }
+        #expect(deletion?.code == nil && deletion?.identifier == "goal_kept", "deleting the goal record is refused")
+    }
+
     @Test func aRefusedValueSaysWhichFieldAndWritesNothing() async throws {
         let nutrition = NutritionStore(store: try Self.local(), now: { Self.noon })
         let tooMuch = await expectKithError { try nutrition.log(Food(name: "Feast", calories: 50_001)) }

@@ -1,0 +1,370 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// The Nutrition pages (seed 002) at /food: a day's log with its goal, the last 30 days, custom
+/// meals. Every action is a plain CSRF-checked form; food.js adds the food search, the browser's
+/// time zone, and live updates over `/v1/live`.
+struct NutritionPages {
+    let nutrition: NutritionService
+    let renderer: WebRenderer
+    let session: WebSessionMiddleware
+
+    /// The cookie food.js keeps the browser's IANA time zone in, so "today" is the reader's today.
+    static let zoneCookie = "kith_tz"
+    static let foodFields = ["name", "calories", "protein", "carbs", "fat", "servingSize", "servingUnit"]
+    static let ingredientFields = foodFields
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let pages = router.group("food").add(middleware: session)
+        pages.get(use: dayPage)
+        pages.post("items", use: addItem)
+        pages.get("items/{id}", use: itemPage)
+        pages.post("items/{id}", use: editItem)
+        pages.get("items/{id}/delete", use: confirmItemDeletion)
+        pages.post("items/{id}/delete", use: deleteItem)
+        pages.post("goal", use: setGoal)
+        pages.post("goal/clear", use: clearGoal)
+        pages.get("meals/new", use: newMealPage)
+        pages.post("meals", use: createMeal)
+        pages.post("meals/{id}/log", use: logMeal)
+        pages.get("meals/{id}/delete", use: confirmMealDeletion)
+        pages.post("meals/{id}/delete", use: deleteMeal)
+    }
+
+    // MARK: The day
+
+    /// `?date=yyyy-MM-dd` shows that day (today in the reader's zone without it).
+    @Sendable func dayPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let query = request.uri.queryParameters
+        var values: [String: Any] = [:]
+        if let meal = query.get("loggedMeal").flatMap(UUID.init(uuidString:)),
+            let logged = try await nutrition.book(for: user).meals.first(where: { $0.id == meal })
+        {
+            values["notice"] = "Logged \(logged.name): \(NutritionFormat.kcal(logged.calories)) kcal."
+        }
+        return try await page(for: user, date: query.get("date"), request, context, values: values)
+    }
+
+    /// The day page for `requested` (today when nil or not a date), with `values` on top.
+    private func page(
+        for user: AuthenticatedUser, date requested: String?, _ request: Request, _ context: AppRequestContext,
+        status: HTTPResponse.Status = .ok, values: [String: Any] = [:]
+    ) async throws -> Response {
+        let book = try await nutrition.book(for: user)
+        let (zone, zoneName) = Self.readerZone(request, goal: book.goal)
+        let today = nutrition.today(in: zone)
+        let date = requested.flatMap(LocalDate.init) ?? today
+        let view = NutritionDayView(
+            book: book, date: date, today: today, window: nutrition.window(today: today), zoneName: zoneName)
+        var shown = view.values.merging(values) { _, given in given }
+        if shown["form"] == nil { shown["form"] = ["servingUnit": ""] }
+        return try render("food", title: "Food · \(NutritionFormat.medium(date))", context, status: status, values: shown)
+    }
+
+    /// Renders a Nutrition page, which loads food.js after app.js.
+    private func render(
+        _ template: String, title: String, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        values: [String: Any]
+    ) throws -> Response {
+        var values = values
+        values["pageScript"] = "food.js"
+        return try renderer.page(template, title: title, context: context, status: status, values: values)
+    }
+
+    // MARK: Items
+
+    @Sendable func addItem(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        do {
+            let date = try Self.date(form["date"])
+            guard let source = FoodSource(rawValue: form["source"].isEmpty ? "manual" : form["source"]), source != .meal else {
+                throw AppError(.unprocessableContent, .validationFailed, "source must be manual or search.", field: "source")
+            }
+            let food = try Self.food(form)
+            try await nutrition.logItem(food, source: source, on: date, for: user)
+            return Self.backToDay(date)
+        } catch let error as AppError where error.status == .unprocessableContent {
+            return try await refusedItem(error, form: form, user: user, request, context)
+        }
+    }
+
+    /// The day page again with the reason next to the field at fault and what was typed.
+    private func refusedItem(
+        _ error: AppError, form: WebForm, user: AuthenticatedUser, _ request: Request, _ context: AppRequestContext
+    ) async throws -> Response {
+        var values: [String: Any] = [
+            "form": Dictionary(uniqueKeysWithValues: Self.foodFields.map { ($0, form[$0]) }), "openAdd": true,
+        ]
+        values.merge(Self.errorValues(error, fields: Self.foodFields, key: "errors", general: "itemError")) { _, new in new }
+        return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent, values: values)
+    }
+
+    @Sendable func itemPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let (item, date) = try await nutrition.item(try Self.id(context, "food"), for: user)
+        return try render("food-item", title: "Edit \(item.food.name)", context, values: Self.itemValues(item, date))
+    }
+
+    static func itemValues(_ item: FoodItem, _ date: LocalDate) -> [String: Any] {
+        [
+            "item": NutritionDayView.row(item), "form": NutritionDayView.form(item.food), "date": date.description,
+            "dateText": NutritionFormat.long(date),
+        ]
+    }
+
+    @Sendable func editItem(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try Self.id(context, "food")
+        let form = try await WebForm.read(request, context: context)
+        do {
+            let (_, date) = try await nutrition.editItem(id, to: try Self.food(form), for: user)
+            return Self.backToDay(date)
+        } catch let error as AppError where error.status == .unprocessableContent {
+            let (item, date) = try await nutrition.item(id, for: user)
+            var values = Self.itemValues(item, date)
+            values["form"] = Dictionary(uniqueKeysWithValues: Self.foodFields.map { ($0, form[$0]) })
+            values.merge(Self.errorValues(error, fields: Self.foodFields, key: "errors", general: "error")) { _, new in new }
+            return try render("food-item", title: "Edit \(item.food.name)", context, status: .unprocessableContent, values: values)
+        }
+    }
+
+    @Sendable func confirmItemDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let (item, date) = try await nutrition.item(try Self.id(context, "food"), for: user)
+        return try renderer.page(
+            "outreach-confirm", title: "Delete \(item.food.name)?", context: context,
+            values: [
+                "question": "Delete \(item.food.name)?",
+                "consequence":
+                    "\(NutritionFormat.kcal(item.food.calories)) kcal will be taken off \(NutritionFormat.long(date)), on all your devices.",
+                "action": "/food/items/\(item.id.lowercased)/delete", "button": "Delete \(item.food.name)",
+                "cancel": "/food?date=\(date)",
+            ])
+    }
+
+    @Sendable func deleteItem(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try Self.id(context, "food")
+        _ = try await WebForm.read(request, context: context)
+        let (_, date) = try await nutrition.deleteItem(id, for: user)
+        return Self.backToDay(date)
+    }
+
+    // MARK: Goal
+
+    @Sendable func setGoal(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        do {
+            let zone = try Self.zone(form["timeZone"])
+            let text = form["dailyCalories"].trimmingCharacters(in: .whitespaces)
+            guard let calories = Int64(text) else {
+                throw AppError(
+                    .unprocessableContent, .validationFailed,
+                    text.isEmpty ? "dailyCalories is required." : "dailyCalories must be a whole number of kcal, such as 2000.",
+                    field: "dailyCalories")
+            }
+            let today = try await today(zone, request, user)
+            try await nutrition.setGoal(calories, timeZone: zone, today: today, for: user)
+            return Self.backToDay(LocalDate(form["date"]))
+        } catch let error as AppError where error.status == .unprocessableContent {
+            var values: [String: Any] = ["goalForm": ["dailyCalories": form["dailyCalories"]]]
+            values.merge(Self.errorValues(error, fields: ["dailyCalories"], key: "goalErrors", general: "goalError")) { _, new in new }
+            return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent, values: values)
+        }
+    }
+
+    @Sendable func clearGoal(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        let zone = try Self.zone(form["timeZone"])
+        let today = try await today(zone, request, user)
+        try await nutrition.clearGoal(today: today, for: user)
+        return Self.backToDay(LocalDate(form["date"]))
+    }
+
+    /// Today in the zone the form sent, else in the reader's zone.
+    private func today(_ sent: TimeZone?, _ request: Request, _ user: AuthenticatedUser) async throws -> LocalDate {
+        if let sent { return nutrition.today(in: sent) }
+        return nutrition.today(in: Self.zone(request, goal: try await nutrition.book(for: user).goal))
+    }
+
+    // MARK: Meals
+
+    @Sendable func newMealPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
+        let date = request.uri.queryParameters.get("date").flatMap(LocalDate.init)
+        return try render("food-meal", title: "New meal", context, values: Self.mealValues(rows: [], date: date))
+    }
+
+    /// The new-meal form: the rows given (what was typed) and at least three, one of them empty.
+    static func mealValues(rows: [[String: String]], date: LocalDate?, errors: [Int: [String: String]] = [:]) -> [String: Any] {
+        var rows = rows
+        rows.append([:])
+        while rows.count < 3 { rows.append([:]) }
+        var values: [String: Any] = [
+            "rows": rows.prefix(NutritionService.maximumIngredients).enumerated().map { index, row in
+                ["index": index, "number": index + 1, "form": row, "errors": errors[index] ?? [:]] as [String: Any]
+            },
+            "maximumIngredients": NutritionService.maximumIngredients,
+        ]
+        if let date { values["date"] = date.description }
+        return values
+    }
+
+    @Sendable func createMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        let date = LocalDate(form["date"])
+        // The rows something was typed in, in order; blank rows are left out.
+        let rows: [[String: String]] = (0..<NutritionService.maximumIngredients * 2).compactMap { index in
+            let row = Dictionary(uniqueKeysWithValues: Self.ingredientFields.map { ($0, form["ingredients.\(index).\($0)"]) })
+            return row.values.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } ? nil : row
+        }
+        do {
+            var foods: [Food] = []
+            for (index, row) in rows.enumerated() {
+                do {
+                    foods.append(try Self.food { row[$0] ?? "" })
+                } catch let error as AppError {
+                    var detail = error.detail
+                    detail.message = "Ingredient \(index + 1): \(detail.message)"
+                    detail.field = "ingredients.\(index).\(detail.field ?? "name")"
+                    throw AppError(error.status, detail)
+                }
+            }
+            try await nutrition.createMeal(name: form["name"], ingredients: foods, for: user)
+            return .redirect(to: "/food\(date.map { "?date=\($0)" } ?? "")#meals", type: .found)
+        } catch let error as AppError where error.status == .unprocessableContent {
+            var rowErrors: [Int: [String: String]] = [:]
+            var values: [String: Any] = ["error": error.detail.message, "name": form["name"]]
+            if let field = error.detail.field {
+                let parts = field.split(separator: ".")
+                if parts.count == 3, parts[0] == "ingredients", let index = Int(parts[1]) {
+                    rowErrors[index] = [String(parts[2]): error.detail.message]
+                } else if field == "name" {
+                    values["nameError"] = error.detail.message
+                }
+            }
+            values.merge(Self.mealValues(rows: rows, date: date, errors: rowErrors)) { given, _ in given }
+            return try render("food-meal", title: "New meal", context, status: .unprocessableContent, values: values)
+        }
+    }
+
+    @Sendable func logMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try Self.id(context, "meal")
+        let form = try await WebForm.read(request, context: context)
+        do {
+            let date = try Self.date(form["date"])
+            try await nutrition.logMeal(id, on: date, for: user)
+            return .redirect(to: "/food?date=\(date)&loggedMeal=\(id.lowercased)", type: .found)
+        } catch let error as AppError where error.status == .unprocessableContent {
+            return try await page(
+                for: user, date: form["date"], request, context, status: .unprocessableContent,
+                values: ["mealError": error.detail.message])
+        }
+    }
+
+    @Sendable func confirmMealDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let meal = try await nutrition.meal(try Self.id(context, "meal"), for: user)
+        let back = request.uri.queryParameters.get("date").flatMap(LocalDate.init).map { "/food?date=\($0)" } ?? "/food"
+        return try renderer.page(
+            "outreach-confirm", title: "Delete \(meal.name)?", context: context,
+            values: [
+                "question": "Delete the meal \(meal.name)?",
+                "consequence": "It will be removed from your meals on all your devices. Food already logged from it stays in your log.",
+                "action": "/food/meals/\(meal.id.lowercased)/delete", "button": "Delete \(meal.name)", "cancel": back + "#meals",
+            ])
+    }
+
+    @Sendable func deleteMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try Self.id(context, "meal")
+        _ = try await WebForm.read(request, context: context)
+        try await nutrition.deleteMeal(id, for: user)
+        return .redirect(to: "/food#meals", type: .found)
+    }
+
+    // MARK: Reading forms
+
+    /// A food from a form's fields: name and calories required, the other numbers optional.
+    static func food(_ form: WebForm) throws -> Food { try food { form[$0] } }
+
+    static func food(_ value: (String) -> String) throws -> Food {
+        func number(_ field: String, required: Bool) throws -> Double? {
+            let text = value(field).trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                if required { throw AppError(.unprocessableContent, .validationFailed, "\(field) is required.", field: field) }
+                return nil
+            }
+            guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), number.isFinite else {
+                throw AppError(
+                    .unprocessableContent, .validationFailed, "\(field) must be a number, such as 250 or 12.5.", field: field)
+            }
+            return number
+        }
+        let unit = value("servingUnit").trimmingCharacters(in: .whitespaces)
+        return Food(
+            name: value("name"), calories: try number("calories", required: true) ?? 0,
+            protein: try number("protein", required: false), carbs: try number("carbs", required: false),
+            fat: try number("fat", required: false), servingSize: try number("servingSize", required: false),
+            servingUnit: unit.isEmpty ? nil : unit)
+    }
+
+    /// The values that put a refusal next to its field (`key.field`), or in `general` when the
+    /// field is not one of the form's.
+    static func errorValues(_ error: AppError, fields: [String], key: String, general: String) -> [String: Any] {
+        if let field = error.detail.field, fields.contains(field) {
+            return [key: [field: error.detail.message]]
+        }
+        return [general: error.detail.message]
+    }
+
+    static func date(_ text: String) throws -> LocalDate {
+        guard let date = LocalDate(text) else {
+            throw AppError(.unprocessableContent, .validationFailed, "date must be a day such as 2026-11-24.", field: "date")
+        }
+        return date
+    }
+
+    /// A time zone the page sent; nil when it sent none; refused when it is not a real one.
+    static func zone(_ text: String) throws -> TimeZone? {
+        let name = text.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { return nil }
+        guard let zone = TimeZone(identifier: name) else {
+            throw AppError(
+                .unprocessableContent, .validationFailed, "timeZone must be an IANA time zone such as Europe/Paris.",
+                field: "timeZone")
+        }
+        return zone
+    }
+
+    /// The reader's zone: the browser's (food.js's cookie), else the goal's, else UTC.
+    static func zone(_ request: Request, goal: NutritionGoal?) -> TimeZone { readerZone(request, goal: goal).zone }
+
+    /// The reader's zone and its name as the browser wrote it (Foundation calls "UTC" "GMT": the
+    /// page compares names to tell whether the server used the browser's zone).
+    static func readerZone(_ request: Request, goal: NutritionGoal?) -> (zone: TimeZone, name: String) {
+        if let value = request.cookies[zoneCookie]?.value, let name = value.removingPercentEncoding,
+            let zone = TimeZone(identifier: name)
+        {
+            return (zone, name)
+        }
+        let zone = goal?.timeZone ?? .gmt
+        return (zone, zone.identifier)
+    }
+
+    static func backToDay(_ date: LocalDate?) -> Response {
+        .redirect(to: date.map { "/food?date=\($0)" } ?? "/food", type: .found)
+    }
+
+    static func id(_ context: AppRequestContext, _ what: String) throws -> UUID {
+        guard let id = UUID(uuidString: context.parameters.get("id") ?? "") else { throw AppError.notFound("That \(what)") }
+        return id
+    }
+}

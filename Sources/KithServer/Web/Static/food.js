@@ -1,0 +1,276 @@
+// Food pages: the browser's time zone (so "today" is the reader's today), food search through
+// /v1/food/search, more ingredient rows on the new-meal form, and live updates from /v1/live.
+// Without this file every action still works through plain forms.
+(function () {
+  "use strict";
+
+  document.documentElement.classList.add("js");
+
+  // The reader's time zone: in a cookie for the pages, and in the goal forms.
+  var zone = "";
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { zone = ""; }
+  if (zone) {
+    document.cookie = "kith_tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
+    document.querySelectorAll("input.browser-zone").forEach(function (input) { input.value = zone; });
+  }
+
+  var root = document.getElementById("food");
+  if (root && zone && root.dataset.zone !== zone) {
+    // Rendered before the server knew the zone: once, show the reader's own today.
+    var key = "kith-food-zone-reload";
+    if (window.sessionStorage && sessionStorage.getItem(key) !== zone) {
+      sessionStorage.setItem(key, zone);
+      window.location.reload();
+      return;
+    }
+  }
+
+  setUpMealForm();
+  if (!root) return;
+  setUpSearch();
+  setUpLive();
+
+  // ---------------------------------------------------------------------------------------------
+  // The new-meal form: another ingredient row on demand, up to the form's maximum.
+
+  function setUpMealForm() {
+    var form = document.getElementById("meal-form");
+    var button = document.getElementById("add-ingredient");
+    var list = document.getElementById("ingredient-list");
+    if (!form || !button || !list) return;
+    var maximum = parseInt(form.dataset.maximum, 10) || 30;
+    function update() { button.hidden = list.children.length >= maximum; }
+    button.addEventListener("click", function () {
+      var last = list.lastElementChild;
+      if (!last) return;
+      var index = list.children.length;
+      var row = last.cloneNode(true);
+      row.dataset.index = String(index);
+      row.querySelector("legend").textContent = "Ingredient " + (index + 1);
+      row.querySelectorAll(".field-error").forEach(function (error) { error.remove(); });
+      row.querySelectorAll("input").forEach(function (input) {
+        var field = input.name.split(".").pop();
+        input.name = "ingredients." + index + "." + field;
+        input.id = "ingredient-" + index + "-" + field;
+        input.value = "";
+        input.removeAttribute("aria-invalid");
+      });
+      row.querySelectorAll("label").forEach(function (label) {
+        var field = label.htmlFor.split("-").pop();
+        label.htmlFor = "ingredient-" + index + "-" + field;
+      });
+      list.appendChild(row);
+      row.querySelector("input").focus();
+      update();
+    });
+    update();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Food search: as you type (300 ms after the last key), through the server, with the session.
+
+  function setUpSearch() {
+    var input = document.getElementById("search-query");
+    var results = document.getElementById("search-results");
+    var status = document.getElementById("search-status");
+    var form = document.getElementById("search-add-form");
+    if (!input || !results || !status || !form) return;
+    var timer = null;
+    var latest = 0;
+
+    function say(text) { status.textContent = text; }
+    function clear() { results.textContent = ""; }
+    function number(value) {
+      if (value === null || value === undefined || value === "") return "";
+      var parsed = typeof value === "number" ? value : parseFloat(value);
+      return isFinite(parsed) ? String(Math.round(parsed * 10) / 10) : "";
+    }
+
+    function add(food) {
+      ["name", "calories", "protein", "carbs", "fat", "servingSize", "servingUnit"].forEach(function (field) {
+        var value = food[field];
+        form.elements[field].value = field === "name" || field === "servingUnit" ? (value || "") : number(value);
+      });
+      form.requestSubmit();
+    }
+
+    function show(foods, source) {
+      clear();
+      if (!foods.length) { say("No food found."); return; }
+      say(foods.length + (foods.length === 1 ? " food found" : " foods found") + (source ? " (" + source + ")" : "") + ".");
+      var day = root.dataset.date === root.dataset.today ? "today" : root.dataset.date;
+      foods.forEach(function (food) {
+        if (!food || typeof food.name !== "string") return;
+        var item = document.createElement("li");
+        item.className = "search-result";
+        var text = document.createElement("span");
+        text.className = "search-result-text";
+        var name = document.createElement("span");
+        name.className = "food-name";
+        name.textContent = food.name;
+        var meta = document.createElement("span");
+        meta.className = "food-meta";
+        var parts = [number(food.calories) + " kcal"];
+        var serving = [number(food.servingSize), food.servingUnit || ""].join(" ").trim();
+        if (serving) parts.push(serving);
+        meta.textContent = parts.join(" · ");
+        text.appendChild(name);
+        text.appendChild(meta);
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "btn btn-secondary btn-small";
+        button.textContent = "Add";
+        button.setAttribute("aria-label", "Add " + food.name + " to " + day);
+        button.addEventListener("click", function () { add(food); });
+        item.appendChild(text);
+        item.appendChild(button);
+        results.appendChild(item);
+      });
+    }
+
+    function search(query) {
+      var ticket = ++latest;
+      var controller = "AbortController" in window ? new AbortController() : null;
+      var deadline = window.setTimeout(function () { if (controller) controller.abort(); }, 10000);
+      say("Searching…");
+      fetch("/v1/food/search?q=" + encodeURIComponent(query), {
+        credentials: "same-origin", headers: { Accept: "application/json" }, signal: controller ? controller.signal : undefined
+      })
+        .then(function (response) {
+          if (ticket !== latest) return null;
+          if (response.status === 404) throw new Error("Food search is not available on this server.");
+          if (response.status === 401) throw new Error("Your session expired. Sign in again to search.");
+          if (response.status === 429) throw new Error("Too many searches. Please wait a moment.");
+          if (!response.ok) {
+            return response.json().then(function (body) {
+              throw new Error((body && body.error && body.error.message) || "Search failed. Please try again.");
+            }, function () { throw new Error("Search failed (" + response.status + "). Please try again."); });
+          }
+          return response.json();
+        })
+        .then(function (body) {
+          if (ticket !== latest || body === null) return;
+          var foods = Array.isArray(body) ? body : (body && (body.results || body.foods)) || [];
+          show(Array.isArray(foods) ? foods : [], body && typeof body.source === "string" ? body.source : "");
+        })
+        .catch(function (error) {
+          if (ticket !== latest) return;
+          clear();
+          var offline = error instanceof TypeError || (error && error.name === "AbortError");
+          say(offline ? "Cannot connect. Check your internet and try again." : error.message);
+        })
+        .then(function () { window.clearTimeout(deadline); });
+    }
+
+    input.addEventListener("input", function () {
+      window.clearTimeout(timer);
+      var query = input.value.trim();
+      if (!query) { latest++; clear(); say(""); return; }
+      timer = window.setTimeout(function () { search(query); }, 300);
+    });
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") { input.value = ""; latest++; clear(); say(""); }
+      if (event.key === "Enter") {
+        event.preventDefault();
+        window.clearTimeout(timer);
+        if (input.value.trim()) search(input.value.trim());
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Live: another browser, the command line or a phone changed the log; show it without reload.
+
+  function setUpLive() {
+    var status = document.getElementById("sync-status");
+    var states = {
+      connecting: "Connecting…",
+      live: "Up to date · live",
+      offline: "Offline: reconnecting… Changes can't be saved until the connection is back."
+    };
+    function setStatus(state, text) {
+      if (!status) return;
+      status.dataset.state = state;
+      status.textContent = text || states[state];
+    }
+
+    // The parts of the page that show data; the forms are left alone (someone may be typing).
+    var parts = ["summary", "items", "meals", "history"];
+    var refreshTimer = null;
+    var refreshing = false;
+    function refresh() {
+      if (refreshing) { scheduleRefresh(); return; }
+      refreshing = true;
+      fetch("/food?date=" + encodeURIComponent(root.dataset.date), { credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.text() : Promise.reject(new Error(response.status)); })
+        .then(function (html) {
+          var fresh = new DOMParser().parseFromString(html, "text/html");
+          parts.forEach(function (id) {
+            var current = document.getElementById(id);
+            var replacement = fresh.getElementById(id);
+            if (!current || !replacement) return;
+            // Keep what the reader opened, and where the keyboard was.
+            current.querySelectorAll("details[id]").forEach(function (details) {
+              var twin = replacement.querySelector("#" + details.id);
+              if (twin) twin.open = details.open;
+            });
+            var focused = current.contains(document.activeElement) && document.activeElement.id;
+            current.replaceWith(document.adoptNode(replacement));
+            if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+          });
+          var goal = document.getElementById("goal-calories-input");
+          var freshGoal = fresh.getElementById("goal-calories-input");
+          if (goal && freshGoal && document.activeElement !== goal) goal.value = freshGoal.value;
+        })
+        .catch(function () { /* the next nudge or reconnect tries again */ })
+        .then(function () { refreshing = false; });
+    }
+    function scheduleRefresh() {
+      window.clearTimeout(refreshTimer);
+      refreshTimer = window.setTimeout(refresh, 150);
+    }
+
+    var socketOpen = false;
+    var connectedBefore = false;
+    var retryDelay = 1000;
+    var retryTimer = null;
+    function connect() {
+      retryTimer = null;
+      if (!("WebSocket" in window)) { setStatus("failed", "Saved on the server (this browser can't show live changes)."); return; }
+      setStatus("connecting");
+      var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+      var socket = new WebSocket(scheme + window.location.host + "/v1/live");
+      socket.addEventListener("message", function (event) {
+        var message;
+        try { message = JSON.parse(event.data); } catch (error) { return; }
+        if (message.type === "ready") {
+          socketOpen = true;
+          retryDelay = 1000;
+          setStatus("live");
+          if (connectedBefore) scheduleRefresh();
+          connectedBefore = true;
+        } else if (message.type === "changed") {
+          scheduleRefresh();
+        } else if (message.type === "error" && (message.code === "unauthorized" || message.code === "token_expired")) {
+          socket.close();
+          window.location.assign("/signin");
+        }
+      });
+      socket.addEventListener("close", function () {
+        socketOpen = false;
+        setStatus("offline");
+        retryTimer = window.setTimeout(connect, retryDelay + Math.random() * 500);
+        retryDelay = Math.min(retryDelay * 2, 30000);
+      });
+    }
+    connect();
+
+    window.addEventListener("online", function () {
+      if (socketOpen || retryTimer === null) return;
+      window.clearTimeout(retryTimer);
+      retryDelay = 1000;
+      connect();
+    });
+    window.addEventListener("offline", function () { setStatus("offline"); });
+  }
+})();
