@@ -113,15 +113,15 @@ public func buildApplication(
             accounts: accountRepository, mailer: mailer, settings: config.accounts, clock: config.clock,
             publicURL: { address.publicURL }, mailFrom: config.mailFrom),
         NutritionRetentionJob(
-            retention: config.nutritionRetention, repository: syncRepository, writer: writer, stamps: webClock, queue: jobs,
-            clock: config.clock, ids: config.ids, logger: logger),
+            retention: config.nutritionRetention, repository: syncRepository, writer: writer, stamps: webClock,
+            queue: jobs, clock: config.clock, ids: config.ids, logger: logger),
     ]
     do {
         // Listed last, so on shutdown it stops first: a job in progress finishes while storage is open.
         services.append(
             try JobRunner(
-                repository: jobRepository, handlers: jobHandlers + config.jobs.additionalHandlers, settings: config.jobs,
-                clock: config.clock, ids: config.ids, wake: jobWake, logger: logger))
+                repository: jobRepository, handlers: jobHandlers + config.jobs.additionalHandlers,
+                settings: config.jobs, clock: config.clock, ids: config.ids, wake: jobWake, logger: logger))
     } catch {
         await database.close()
         throw error

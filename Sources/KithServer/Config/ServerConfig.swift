@@ -105,14 +105,16 @@ public struct ServerConfig: Sendable {
         return config
     }
 
-    /// A retention window from text (`source` names the variable or flag in the message); values
-    /// outside `NutritionRetention.allowedDays` are refused rather than clamped, so a typo such as
-    /// `9` for `90` stops the server instead of deleting most of everyone's history.
+    /// A retention window from text (`source` names the variable or flag in the message). Values
+    /// outside `NutritionRetention.allowedDays` stop the server with a message rather than being
+    /// clamped: the window decides what is deleted, so it is never one nobody chose.
     public static func nutritionRetention(_ value: String, source: String) throws -> NutritionRetention {
         let allowed = NutritionRetention.allowedDays
-        guard let days = Int(value.trimmingCharacters(in: .whitespaces)), let retention = NutritionRetention(days: days) else {
+        guard let days = Int(value.trimmingCharacters(in: .whitespaces)), let retention = NutritionRetention(days: days)
+        else {
             throw ConfigError(
-                "\(source) must be a number of days from \(allowed.lowerBound) to \(allowed.upperBound), got \"\(value)\"")
+                "\(source) must be a number of days from \(allowed.lowerBound) to \(allowed.upperBound), got \"\(value)\""
+            )
         }
         return retention
     }

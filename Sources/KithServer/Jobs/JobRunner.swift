@@ -20,7 +20,8 @@ struct JobRunner: Service {
     let name: String
 
     init(
-        repository: JobRepository, handlers: [any JobHandler], settings: JobSettings, clock: Clock, ids: IdentifierSource,
+        repository: JobRepository, handlers: [any JobHandler], settings: JobSettings, clock: Clock,
+        ids: IdentifierSource,
         wake: JobWakeSignal, logger: Logger
     ) throws {
         var byKind: [String: any JobHandler] = [:]
@@ -62,7 +63,8 @@ struct JobRunner: Service {
             let job: Job?
             do {
                 job = try await repository.claimNext(
-                    kinds: kinds, runner: name, now: now, leaseUntil: Self.adding(settings.lease.inMilliseconds, to: now))
+                    kinds: kinds, runner: name, now: now,
+                    leaseUntil: Self.adding(settings.lease.inMilliseconds, to: now))
             } catch {
                 logger.warning("jobs: could not claim a job: \(error)")
                 return
@@ -85,7 +87,8 @@ struct JobRunner: Service {
             case .failure(let error):
                 let permanent = error is JobFailure
                 let again = try await repository.fail(
-                    job, runner: name, error: "\(error)", retry: handler.retry, permanent: permanent, now: clock.nowMillis)
+                    job, runner: name, error: "\(error)", retry: handler.retry, permanent: permanent,
+                    now: clock.nowMillis)
                 if again {
                     logger.warning("job failed, will retry: \(error)")
                 } else {

@@ -66,7 +66,8 @@ struct NutritionRetentionJob: JobHandler {
         // Nutrition's entities are per user; a scope of another kind holds none.
         guard scope.hasPrefix("user:") else { return 0 }
         let userID = String(scope.dropFirst("user:".count))
-        let records = try await repository.liveRecords([NutritionEntities.day.name, NutritionEntities.goal.name], in: scope)
+        let records = try await repository.liveRecords(
+            [NutritionEntities.day.name, NutritionEntities.goal.name], in: scope)
         let goal = records.first { $0.entity == NutritionEntities.goal.name }
         // The person's zone when a device told it (the goal's), else the server's lenient rule: only
         // what is expired in every zone, exactly what a push of a new day would be refused for.
@@ -89,7 +90,8 @@ struct NutritionRetentionJob: JobHandler {
             let results = try await writer.write(mutations, userID: userID)
             for result in results where result.status == .rejected {
                 logger.warning(
-                    "nutrition retention: a deletion in \(scope) was refused: \(result.code ?? "?") \(result.message ?? "")")
+                    "nutrition retention: a deletion in \(scope) was refused: \(result.code ?? "?") \(result.message ?? "")"
+                )
             }
             count += results.filter { $0.status == .applied }.count
         }

@@ -71,11 +71,14 @@ struct JobRunnerTests {
     @Test(arguments: Engine.available)
     func failuresEndInFailedWithoutStoppingTheRunner(engine: Engine) async throws {
         let broken = RecordingJobHandler(
-            kind: "test.broken", retry: JobRetryPolicy(maxAttempts: 2, firstDelay: .seconds(10), maximumDelay: .seconds(10))
+            kind: "test.broken",
+            retry: JobRetryPolicy(maxAttempts: 2, firstDelay: .seconds(10), maximumDelay: .seconds(10))
         ) { _ in throw HandlerFailure(description: "always broken") }
-        let hopeless = RecordingJobHandler(kind: "test.hopeless") { _ in throw JobFailure.permanent("cannot ever work") }
+        let hopeless = RecordingJobHandler(kind: "test.hopeless") { _ in throw JobFailure.permanent("cannot ever work")
+        }
         let fine = RecordingJobHandler(kind: "test.fine")
-        try await TestServer.withRouter(engine, configure: JobTesting.configure([broken, hopeless, fine])) { server, _ in
+        try await TestServer.withRouter(engine, configure: JobTesting.configure([broken, hopeless, fine])) {
+            server, _ in
             try await JobTesting.enqueue(server, broken, key: "broken")
             try await JobTesting.enqueue(server, hopeless, key: "hopeless")
             try await JobTesting.enqueue(server, fine, key: "fine before")
@@ -133,8 +136,10 @@ struct JobRunnerTests {
             try await first.application.test(.router) { _ in
                 let repository = JobRepository(database: first.database, ids: .system)
                 let now = clock.now.epochMillis
-                try await repository.enqueue(NewJob(kind: waiting.kind, key: "waiting", runAt: now, retry: waiting.retry), now: now)
-                try await repository.enqueue(NewJob(kind: held.kind, key: "held", runAt: now, retry: held.retry), now: now)
+                try await repository.enqueue(
+                    NewJob(kind: waiting.kind, key: "waiting", runAt: now, retry: waiting.retry), now: now)
+                try await repository.enqueue(
+                    NewJob(kind: held.kind, key: "held", runAt: now, retry: held.retry), now: now)
                 let claimed = try await repository.claimNext(
                     kinds: [held.kind], runner: "runner-that-died", now: now, leaseUntil: now + 600_000)
                 #expect(claimed?.key == "held")
@@ -162,12 +167,15 @@ struct JobRunnerTests {
 
     @Test func backoffDoublesUpToItsCapWithoutOverflowing() {
         let policy = JobRetryPolicy(maxAttempts: 100, firstDelay: .seconds(30), maximumDelay: .seconds(1800))
-        #expect((1...8).map { policy.delayMillis(afterAttempt: $0) / 1000 } == [30, 60, 120, 240, 480, 960, 1800, 1800])
+        #expect(
+            (1...8).map { policy.delayMillis(afterAttempt: $0) / 1000 } == [30, 60, 120, 240, 480, 960, 1800, 1800])
         #expect(policy.delayMillis(afterAttempt: 100) == 1_800_000)
         #expect(policy.delayMillis(afterAttempt: .max) == 1_800_000)
         #expect(JobRetryPolicy(maxAttempts: 0, firstDelay: .seconds(1), maximumDelay: .seconds(1)).maxAttempts == 1)
-        #expect(JobRetryPolicy(maxAttempts: .max, firstDelay: .seconds(1), maximumDelay: .seconds(1)).maxAttempts == 100)
-        let huge = JobRetryPolicy(maxAttempts: 5, firstDelay: .seconds(Int64.max / 2), maximumDelay: .seconds(Int64.max))
+        #expect(
+            JobRetryPolicy(maxAttempts: .max, firstDelay: .seconds(1), maximumDelay: .seconds(1)).maxAttempts == 100)
+        let huge = JobRetryPolicy(
+            maxAttempts: 5, firstDelay: .seconds(Int64.max / 2), maximumDelay: .seconds(Int64.max))
         #expect(huge.delayMillis(afterAttempt: 40) > 0)
     }
 }

@@ -62,6 +62,12 @@ enum JobTesting {
             NewJob(kind: handler.kind, key: key, runAt: now + Int64(delay * 1000), retry: handler.retry), now: now)
     }
 
+    /// The status of the job with `key`, nil while there is none: for waiting on a job the server
+    /// enqueues itself.
+    static func status(_ server: TestServer, _ key: String) async throws -> JobStatus? {
+        try await repository(server).job(key: key)?.status
+    }
+
     static func job(_ server: TestServer, _ key: String) async throws -> StoredJob {
         try #require(try await repository(server).job(key: key), "no job \(key)")
     }

@@ -15,7 +15,9 @@ struct JobsAcrossServersTests {
         let onSecond = RecordingJobHandler(kind: "test.once") { _ in try await Task.sleep(for: .milliseconds(5)) }
         try await TestServer.withLiveServer(.postgres, configure: JobTesting.configure([onFirst])) { first, _, _ in
             let shared = try #require(first.config.databaseURL)
-            try await TestServer.withLiveServer(.postgres, sharedDatabaseURL: shared, configure: JobTesting.configure([onSecond])) {
+            try await TestServer.withLiveServer(
+                .postgres, sharedDatabaseURL: shared, configure: JobTesting.configure([onSecond])
+            ) {
                 second, _, _ in
                 let keys = (1...60).map { "job \($0)" }
                 for (index, key) in keys.enumerated() {
@@ -61,19 +63,19 @@ struct JobsAcrossServersTests {
     }
 
     private static func claimAll(_ repositories: [JobRepository], now: Int64) async throws -> [String] {
-            try await withThrowingTaskGroup(of: [String].self) { group in
-                for worker in 0..<8 {
-                    group.addTask {
-                        var mine: [String] = []
-                        while let job = try await repositories[worker % 2].claimNext(
-                            kinds: ["test.race"], runner: "worker \(worker)", now: now, leaseUntil: now + 60_000)
-                        {
-                            mine.append(job.key)
-                        }
-                        return mine
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var mine: [String] = []
+                    while let job = try await repositories[worker % 2].claimNext(
+                        kinds: ["test.race"], runner: "worker \(worker)", now: now, leaseUntil: now + 60_000)
+                    {
+                        mine.append(job.key)
                     }
+                    return mine
                 }
-                return try await group.reduce(into: []) { $0 += $1 }
             }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
     }
 }

@@ -44,7 +44,8 @@ struct NutritionRetentionJobTests {
                     id, .upsert, NutritionFields.meal(name: "Breakfast", createdAt: Date(epochMillis: device.now)),
                     entity: NutritionEntities.meal.name),
                 device.mutation(
-                    ingredient, .upsert, NutritionFields.ingredient(meal: id, food: Food(name: "Oats", calories: 150), position: 0),
+                    ingredient, .upsert,
+                    NutritionFields.ingredient(meal: id, food: Food(name: "Oats", calories: 150), position: 0),
                     entity: NutritionEntities.ingredient.name),
             ]
         }
@@ -61,14 +62,17 @@ struct NutritionRetentionJobTests {
         async throws -> SyncAPITests.Device
     {
         let session = try await client.logIn(email, "correct horse").decode(AuthSessionResponse.self)
-        return SyncAPITests.Device(token: session.accessToken, userID: device.userID, clock: device.clock, now: device.now)
+        return SyncAPITests.Device(
+            token: session.accessToken, userID: device.userID, clock: device.clock, now: device.now)
     }
 
     static func moveClock(_ server: TestServer, to date: Date) {
         server.clock.advance(by: date.timeIntervalSince(server.clock.now))
     }
 
-    static func noon(_ day: LocalDate) -> Date { Date(epochMillis: NutritionRetentionJob.startOfUTCDay(day) + 12 * 3_600_000) }
+    static func noon(_ day: LocalDate) -> Date {
+        Date(epochMillis: NutritionRetentionJob.startOfUTCDay(day) + 12 * 3_600_000)
+    }
 
     /// Three accounts log the same three days; at noon UTC, 89 days after the newest, the oldest is
     /// expired everywhere, the middle one only where the date already changed (UTC+14), and the
@@ -78,7 +82,7 @@ struct NutritionRetentionJobTests {
         try await TestServer.withRouter(engine, configure: JobTesting.configure([])) { server, client in
             let today = LocalDate(server.clock.now, in: NutritionRetentionJob.utc)
             // The run at start has scheduled tomorrow's before the clock moves.
-            try await eventually { try await JobTesting.job(server, "nutrition.retention \(today)").status == .done }
+            try await eventually { try await JobTesting.status(server, "nutrition.retention \(today)") == .done }
             Self.moveClock(server, to: Self.noon(today))
             let oldest = today.adding(days: -6)
             let middle = today.adding(days: -1)
@@ -112,8 +116,9 @@ struct NutritionRetentionJobTests {
             // Tomorrow's run (enqueued by the run at start) comes due; it purges and schedules the next.
             Self.moveClock(server, to: Self.noon(purgeDay))
             let run = "nutrition.retention \(today.adding(days: 1))"
-            try await eventually { try await JobTesting.job(server, run).status == .done }
-            #expect(try await JobTesting.job(server, "nutrition.retention \(purgeDay.adding(days: 1))").status == .pending)
+            try await eventually { try await JobTesting.status(server, run) == .done }
+            #expect(
+                try await JobTesting.job(server, "nutrition.retention \(purgeDay.adding(days: 1))").status == .pending)
 
             let expected: [String: [LocalDate]] = ["kiri": [oldest, middle], "pago": [oldest], "nozone": [oldest]]
             for (name, log) in logs {
@@ -121,10 +126,15 @@ struct NutritionRetentionJobTests {
                 let device = try await Self.signedInAgain(log.device, "\(name)@example.com", client)
                 let gone = try #require(expected[name])
                 let after = try await SyncAPITests.pull(client, device, cursor: cursors[name])
-                let deletedIDs = Set(gone.flatMap { [NutritionFields.dayID(scope: scope, date: $0), items[name]?[$0]].compactMap { $0 } })
+                let deletedIDs = Set(
+                    gone.flatMap {
+                        [NutritionFields.dayID(scope: scope, date: $0), items[name]?[$0]].compactMap { $0 }
+                    })
                 #expect(after.changes.allSatisfy { $0.deleted }, "\(name): only deletions")
                 #expect(Set(after.changes.map(\.id)) == deletedIDs, "\(name): the expired days and their items")
-                #expect(after.changes.allSatisfy { $0.deletedStamp?.node.hasPrefix("web-") == true }, "written as the server's device")
+                #expect(
+                    after.changes.allSatisfy { $0.deletedStamp?.node.hasPrefix("web-") == true },
+                    "written as the server's device")
 
                 let live = try await SyncAPITests.pull(client, device).changes.filter { !$0.deleted }
                 var kept: Set<UUID> = []
@@ -210,6 +220,8 @@ struct NutritionRetentionJobTests {
             #expect("\(error)" == #"KITH_NUTRITION_RETENTION_DAYS must be a number of days from 1 to 36500, got "0""#)
         }
         #expect(try ServerConfig.fromEnvironment([:]).nutritionRetention.days == 90)
-        #expect(try ServerConfig.fromEnvironment(["KITH_NUTRITION_RETENTION_DAYS": "36500"]).nutritionRetention.days == 36500)
+        #expect(
+            try ServerConfig.fromEnvironment(["KITH_NUTRITION_RETENTION_DAYS": "36500"]).nutritionRetention.days
+                == 36500)
     }
 }

@@ -23,7 +23,8 @@ struct PasswordResetMailJobTests {
             }
         ) { server, client in
             _ = try await client.signUp("ada@example.com")
-            let requested = try await client.call(.post, "/v1/auth/password-reset", json: #"{"email":"ada@example.com"}"#)
+            let requested = try await client.call(
+                .post, "/v1/auth/password-reset", json: #"{"email":"ada@example.com"}"#)
             #expect(requested.status == .accepted)
             let jobs = JobTesting.repository(server)
             @Sendable func resetJob() async throws -> StoredJob {

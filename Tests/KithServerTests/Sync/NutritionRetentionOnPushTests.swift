@@ -21,7 +21,8 @@ struct NutritionRetentionOnPushTests {
             let before = try await SyncAPITests.pull(client, log.device)
             let sequence = try await SyncRepository(database: server.app.database).currentSequenceValue()
 
-            let pushed = try await SyncAPITests.push(client, log.device, [log.day(expired), log.item(UUID(), on: expired)])
+            let pushed = try await SyncAPITests.push(
+                client, log.device, [log.day(expired), log.item(UUID(), on: expired)])
             #expect(pushed.results.map(\.status) == [.rejected, .rejected])
             #expect(pushed.results.first?.code == "outside_retention")
             #expect(pushed.results.first?.message?.contains("more than 90 days ago") == true)
@@ -32,14 +33,17 @@ struct NutritionRetentionOnPushTests {
 
             // Inside the window the same push is taken.
             let recent = today.adding(days: -89)
-            let accepted = try await SyncAPITests.push(client, log.device, [log.day(recent), log.item(UUID(), on: recent)])
+            let accepted = try await SyncAPITests.push(
+                client, log.device, [log.day(recent), log.item(UUID(), on: recent)])
             #expect(accepted.results.map(\.status) == [.applied, .applied])
         }
     }
 
     @Test(arguments: Engine.available)
     func theWindowIsTheServersSetting(engine: Engine) async throws {
-        try await TestServer.withRouter(engine, configure: { $0.nutritionRetention = NutritionRetention(days: 30) ?? .standard }) {
+        try await TestServer.withRouter(
+            engine, configure: { $0.nutritionRetention = NutritionRetention(days: 30) ?? .standard }
+        ) {
             server, client in
             var log = NutritionRetentionJobTests.Log(
                 device: SyncAPITests.device(try await client.signUp("ada@example.com"), node: "phone", server: server))
