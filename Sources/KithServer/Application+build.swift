@@ -43,10 +43,14 @@ public func buildApplication(
     }
     let database = try await KithDatabase.open(config.databaseLocation, logger: logger, clock: config.clock)
     let address = ServerAddress(configured: config.publicURL, host: config.host)
+    let jobWake = JobWakeSignal()
+    let jobRepository = JobRepository(database: database, ids: config.ids)
+    let jobs = JobQueue(repository: jobRepository, clock: config.clock, wake: jobWake)
+    let accountRepository = AccountRepository(database: database, ids: config.ids)
     let accounts = AccountService(
-        repository: AccountRepository(database: database, ids: config.ids),
+        repository: accountRepository,
         hasher: PasswordHasher(cost: config.accounts.bcryptCost),
-        mailer: mailer,
+        jobs: jobs,
         settings: config.accounts,
         clock: config.clock,
         ids: config.ids,
@@ -102,13 +106,32 @@ public func buildApplication(
         services.append(listener)
     }
     let writer = SyncWriter(repository: syncRepository, rules: syncRules, clock: config.clock, notifier: changeNotifier)
+    // The web pages and the server's own jobs write as one more device: one HLC node per process.
+    let webClock = WebClock(wall: config.clock, ids: config.ids)
+    let jobHandlers: [any JobHandler] = [
+        PasswordResetMailJob(
+            accounts: accountRepository, mailer: mailer, settings: config.accounts, clock: config.clock,
+            publicURL: { address.publicURL }, mailFrom: config.mailFrom),
+        NutritionRetentionJob(
+            retention: config.nutritionRetention, repository: syncRepository, writer: writer, stamps: webClock,
+            queue: jobs, clock: config.clock, ids: config.ids, logger: logger),
+    ]
+    do {
+        // Listed last, so on shutdown it stops first: a job in progress finishes while storage is open.
+        services.append(
+            try JobRunner(
+                repository: jobRepository, handlers: jobHandlers + config.jobs.additionalHandlers,
+                settings: config.jobs, clock: config.clock, ids: config.ids, wake: jobWake, logger: logger))
+    } catch {
+        await database.close()
+        throw error
+    }
     SyncController(accounts: accounts, writer: writer).addRoutes(to: router)
     let live = LiveController(accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live)
     live.addRoutes(to: router)
     let webSocketRouter = live.webSocketRouter()
     let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
-    let webClock = WebClock(wall: config.clock, ids: config.ids)
     let outreach = OutreachService(
         repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
     OutreachPages(outreach: outreach, renderer: renderer, session: session).addRoutes(to: router)

@@ -116,6 +116,12 @@ struct ArgumentTests {
         UsageError(arguments: ["outreach", "year", "delete", "2030"], says: "add --yes to confirm"),
         UsageError(arguments: ["contacts", "list", "--page", "0"], says: "--page starts at 1."),
         UsageError(arguments: ["serve", "--port", "70000"], says: "--port must be 0-65535"),
+        UsageError(
+            arguments: ["serve", "--nutrition-retention-days", "0"],
+            says: "--nutrition-retention-days must be a number of days from 1 to 36500, got \"0\""),
+        UsageError(
+            arguments: ["serve"], environment: ["KITH_NUTRITION_RETENTION_DAYS": "90 days"],
+            says: "KITH_NUTRITION_RETENTION_DAYS must be a number of days from 1 to 36500, got \"90 days\""),
         UsageError(arguments: ["serve", "--profile", "phone"], says: "`kith serve` does not take --profile"),
         UsageError(arguments: ["--json", "serve"], says: "`kith serve` does not take --json"),
         UsageError(

@@ -8,7 +8,8 @@ struct ServeCommand: ConsoleCommand {
         abstract: "Run the Kith server (API and web app).",
         discussion: """
             Flags win over the environment (KITH_DATA, KITH_HOST, KITH_PORT, KITH_DATABASE_URL, KITH_SMTP_URL,
-            KITH_MAIL_FROM, KITH_PUBLIC_URL, KITH_BCRYPT_COST, KITH_LOG_LEVEL), which wins over the defaults.
+            KITH_MAIL_FROM, KITH_PUBLIC_URL, KITH_BCRYPT_COST, KITH_NUTRITION_RETENTION_DAYS, KITH_LOG_LEVEL), which
+            wins over the defaults.
             Stops gracefully on SIGINT or SIGTERM.
             """
     )
@@ -26,6 +27,11 @@ struct ServeCommand: ConsoleCommand {
         name: .customLong("database-url"),
         help: "postgres://user:pass@host:port/db to use PostgreSQL instead of SQLite.")
     var databaseURL: String?
+
+    @Option(
+        name: .customLong("nutrition-retention-days"),
+        help: "Days of Nutrition logs kept; older days are deleted everywhere. 1-36500, default 90.")
+    var nutritionRetentionDays: String?
 
     @ParentCommand var kith: KithCommand
 
@@ -47,6 +53,14 @@ struct ServeCommand: ConsoleCommand {
             config.port = port
         }
         if let databaseURL { config.databaseURL = databaseURL }
+        if let nutritionRetentionDays {
+            do {
+                config.nutritionRetention = try ServerConfig.nutritionRetention(
+                    nutritionRetentionDays, source: "--nutrition-retention-days")
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
 
         let storage =
             switch config.databaseLocation {

@@ -271,15 +271,7 @@ struct AccountRepository: Sendable {
 
     // MARK: Password resets
 
-    /// When the newest reset mail for the user was requested, to space them out.
-    func lastPasswordResetRequest(userID: String) async throws -> Int64? {
-        try await database.run { sql in
-            try await sql.raw(
-                "SELECT MAX(created_at) AS last FROM password_resets WHERE user_id = \(bind: userID)"
-            ).first(decodingColumn: "last", as: Int64?.self) ?? nil
-        }
-    }
-
+    /// Stores a reset token's hash (`PasswordResetMailJob` makes the token as it sends the mail).
     func createPasswordReset(tokenHash: String, userID: String, now: Int64, expiresAt: Int64) async throws {
         try await database.run { sql in
             try await sql.raw(

@@ -7,7 +7,8 @@ import Logging
 struct AccountService: Sendable {
     let repository: AccountRepository
     let hasher: PasswordHasher
-    let mailer: any Mailer
+    /// Where the reset mail is queued (`PasswordResetMailJob` sends it).
+    let jobs: JobQueue
     let settings: AccountSettings
     let clock: Clock
     let ids: IdentifierSource
@@ -195,40 +196,17 @@ struct AccountService: Sendable {
         if let problem = CredentialRules.validateEmail(email) { throw AppError.validation(problem) }
         guard let user = try await repository.user(email: email) else { return }
         let now = clock.nowMillis
-        if let last = try await repository.lastPasswordResetRequest(userID: user.id),
+        if let last = try await jobs.repository.lastEnqueued(
+            kind: PasswordResetMailJob.kind, keyPrefix: PasswordResetMailJob.keyPrefix(userID: user.id)),
             now - last < Int64(settings.passwordResetMailInterval * 1000)
         {
-            logger.info("password reset mail skipped: one was sent less than 2 minutes ago")
+            logger.info("password reset mail skipped: one was asked for less than 2 minutes ago")
             return
         }
-        let token = Tokens.generate(.passwordReset)
-        try await repository.createPasswordReset(
-            tokenHash: Tokens.hash(token), userID: user.id, now: now,
-            expiresAt: now + Int64(settings.passwordResetLifetime * 1000))
-        let link = "\(publicURL())/reset-password?token=\(token)"
-        let minutes = Int(settings.passwordResetLifetime / 60)
-        let message = MailMessage(
-            from: mailFrom, to: user.email, subject: "Reset your Kith password",
-            textBody: """
-                Someone asked to reset the password of your Kith account (\(user.email)).
-
-                To choose a new password, open this link within \(minutes) minutes:
-
-                \(link)
-
-                The link works once. If you did not ask for this, ignore this mail: your password stays as it is.
-                """)
-        // Delivery happens off the request so its answer takes the same time whether or not the
-        // account exists, and a slow mail server never holds the request up.
-        let mailer = self.mailer
-        let logger = self.logger
-        Task {
-            do {
-                try await mailer.send(message)
-            } catch {
-                logger.error("password reset mail could not be sent: \(error)")
-            }
-        }
+        // A job, not a send: the answer takes the same time whether or not the account exists, a
+        // slow mail server never holds the request, and a mail server that is down is tried again
+        // (docs/jobs.md). The job makes the token when it sends, so no secret waits in the table.
+        try await jobs.enqueue(PasswordResetMailJob.job(userID: user.id, requestedAt: now))
     }
 
     /// Why a reset link can't be used, or nil when it can; lets the page say so before asking for a password.

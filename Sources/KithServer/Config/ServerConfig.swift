@@ -19,11 +19,17 @@ public struct ServerConfig: Sendable {
     public var clock: Clock = .system
     /// New ids and random picks; tests fix them with `IdentifierSource.sequential()`.
     public var ids: IdentifierSource = .system
-    /// The synced entity types the server accepts. Apps add their declarations as they arrive.
-    public var entities = EntityCatalog.kith
-    /// How many days of Nutrition logs are kept; the web pages offer the days inside it. Set it
-    /// together with `entities = .kith(nutritionRetention:)`, which enforces it.
+    /// How many days of Nutrition logs are kept (`KITH_NUTRITION_RETENTION_DAYS`, default 90): the
+    /// window the catalog's rules refuse older days with, and the one the retention job purges by.
     public var nutritionRetention = NutritionRetention.standard
+    /// The synced entity types the server accepts: every app's (`EntityCatalog.kith` with
+    /// `nutritionRetention`) unless set, as tests do with their own declarations.
+    public var entities: EntityCatalog {
+        get { customEntities ?? .kith(nutritionRetention: nutritionRetention) }
+        set { customEntities = newValue }
+    }
+    private var customEntities: EntityCatalog?
+    public var jobs = JobSettings()
     public var live = LiveSettings()
     public var monica = MonicaSettings()
     public var connections = ConnectionSettings()
@@ -87,6 +93,9 @@ public struct ServerConfig: Sendable {
             }
             config.connections.maximumConnections = limit
         }
+        if let value = environment["KITH_NUTRITION_RETENTION_DAYS"] {
+            config.nutritionRetention = try nutritionRetention(value, source: "KITH_NUTRITION_RETENTION_DAYS")
+        }
         if let value = environment["KITH_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: value) else {
                 throw ConfigError("KITH_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical")
@@ -94,6 +103,20 @@ public struct ServerConfig: Sendable {
             config.logLevel = level
         }
         return config
+    }
+
+    /// A retention window from text (`source` names the variable or flag in the message). Values
+    /// outside `NutritionRetention.allowedDays` stop the server with a message rather than being
+    /// clamped: the window decides what is deleted, so it is never one nobody chose.
+    public static func nutritionRetention(_ value: String, source: String) throws -> NutritionRetention {
+        let allowed = NutritionRetention.allowedDays
+        guard let days = Int(value.trimmingCharacters(in: .whitespaces)), let retention = NutritionRetention(days: days)
+        else {
+            throw ConfigError(
+                "\(source) must be a number of days from \(allowed.lowerBound) to \(allowed.upperBound), got \"\(value)\""
+            )
+        }
+        return retention
     }
 
     private static func seconds(_ value: String, variable: String) throws -> Int64 {

@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening]
+    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -305,6 +305,38 @@ enum Migrations {
             "INSERT INTO sync_mutations_by_user (user_id, mutation_id, applied_at) SELECT user_id, mutation_id, applied_at FROM sync_mutations",
             "DROP TABLE sync_mutations",
             "ALTER TABLE sync_mutations_by_user RENAME TO sync_mutations",
+        ]
+    }
+
+    /// The persisted job runner (docs/jobs.md): work that must happen later, again after a failure,
+    /// or once across servers sharing a database. Times are epoch milliseconds, as elsewhere.
+    static let jobs = Migration(version: 7, name: "jobs") { _ in
+        [
+            // `key` dedupes: enqueueing a key that exists (in any status) adds nothing, so two
+            // servers scheduling the same day's run make one job. `payload` is JSON text.
+            // `claimed_by`/`claimed_until` are the lease of the runner working on it: a job
+            // `running` past its lease belonged to a server that died and is taken back.
+            """
+            CREATE TABLE jobs (
+                id TEXT PRIMARY KEY,
+                kind TEXT NOT NULL,
+                key TEXT NOT NULL UNIQUE,
+                payload TEXT NOT NULL,
+                status TEXT NOT NULL,
+                run_at BIGINT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                max_attempts INTEGER NOT NULL,
+                last_error TEXT,
+                claimed_by TEXT,
+                claimed_until BIGINT,
+                created_at BIGINT NOT NULL,
+                finished_at BIGINT)
+            """,
+            // What a runner looks for: pending jobs by due time; running jobs by lease end.
+            "CREATE INDEX jobs_due ON jobs(status, run_at)",
+            "CREATE INDEX jobs_lease ON jobs(status, claimed_until)",
+            // The retention job looks for the accounts holding Nutrition days, across scopes.
+            "CREATE INDEX sync_records_entity_scope ON sync_records(entity, scope)",
         ]
     }
 }

@@ -27,6 +27,21 @@ struct SyncRepository: Sendable {
         try await database.run { sql in try await Self.live(entities, in: scope, stamps: false, sql: sql) }
     }
 
+    /// The live records of `entities` in `scope` with their stamps: what a server-side writer (the
+    /// retention purge) reads before stamping changes after them.
+    func liveRecords(_ entities: Set<String>, in scope: String) async throws -> [SyncRecord] {
+        try await database.run { sql in try await Self.live(entities, in: scope, stamps: true, sql: sql) }
+    }
+
+    /// The scopes holding at least one live record of `entity` (the accounts with Nutrition days).
+    func scopes(withLive entity: String) async throws -> [String] {
+        try await database.run { sql in
+            try await sql.raw(
+                "SELECT DISTINCT scope FROM sync_records WHERE entity = \(bind: entity) AND deleted IS NULL ORDER BY scope"
+            ).all(decodingColumn: "scope", as: String.self)
+        }
+    }
+
     /// The record with this id, deleted or not, whoever owns it (callers check the scope).
     func record(_ id: UUID) async throws -> SyncRecord? {
         try await database.run { sql in

@@ -91,16 +91,18 @@ final class SMTPSink: @unchecked Sendable {
         self.output = output
     }
 
-    static func start(user: String? = nil, password: String? = nil, certificate: SMTPTestCertificate? = nil)
-        async throws -> SMTPSink
-    {
+    /// `port` 0 (the default) lets the sink pick a free one; a test that first needs the port closed
+    /// (a mail server that comes up later) passes one from `closedLoopbackPort()`.
+    static func start(
+        user: String? = nil, password: String? = nil, certificate: SMTPTestCertificate? = nil, port: Int = 0
+    ) async throws -> SMTPSink {
         let script = RepositoryPaths.testSupport.appendingPathComponent("smtp_sink.py")
         guard FileManager.default.fileExists(atPath: script.path) else {
             throw TestFailure("missing \(script.path): the SMTP tests need the sink script")
         }
         let maildir = try makeTemporaryDirectory("smtp-sink")
         // Port 0 lets the sink bind a free port itself and report it, so parallel tests never race for one.
-        var arguments = [script.path, "--port", "0", "--maildir", maildir.path]
+        var arguments = [script.path, "--port", String(port), "--maildir", maildir.path]
         if let user, let password { arguments += ["--user", user, "--password", password] }
         if let certificate {
             arguments += ["--starttls", "--cert", certificate.certPath, "--key", certificate.keyPath]

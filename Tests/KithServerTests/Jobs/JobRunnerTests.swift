@@ -1,0 +1,181 @@
+import Foundation
+import HummingbirdTesting
+import KithCore
+import KithTestSupport
+import Logging
+import Testing
+
+@testable import KithServer
+
+/// The persisted job runner (docs/jobs.md) inside a running server: due jobs run once, failures are
+/// retried later and later (the test moves the server's clock), and jobs outlive the server.
+@Suite("Job runner")
+struct JobRunnerTests {
+    @Test(arguments: Engine.available)
+    func dueJobsRunOnceAndLaterOnesWaitTheirTurn(engine: Engine) async throws {
+        let handler = RecordingJobHandler(kind: "test.record")
+        try await TestServer.withRouter(engine, configure: JobTesting.configure([handler])) { server, _ in
+            for key in ["a", "b", "c"] { #expect(try await JobTesting.enqueue(server, handler, key: key)) }
+            try await JobTesting.enqueue(server, handler, key: "later", in: 3600)
+
+            try await eventually { handler.totalCalls == 3 }
+            #expect(handler.callsByKey == ["a": 1, "b": 1, "c": 1])
+            let done = try await JobTesting.job(server, "a")
+            #expect(done.status == .done)
+            #expect(done.attempts == 1)
+            #expect(done.finishedAt == server.clock.now.epochMillis)
+            #expect(done.claimedBy == nil && done.claimedUntil == nil)
+
+            try await JobTesting.settle()
+            #expect(handler.callsByKey["later"] == nil, "not due yet")
+            #expect(try await JobTesting.job(server, "later").status == .pending)
+
+            server.clock.advance(by: 3600)
+            try await eventually { handler.callsByKey["later"] == 1 }
+            #expect(try await !JobTesting.enqueue(server, handler, key: "a"), "a key is used once")
+            try await JobTesting.settle()
+            #expect(handler.callsByKey == ["a": 1, "b": 1, "c": 1, "later": 1])
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func aFailingJobIsRetriedLaterAndLaterUntilItSucceeds(engine: Engine) async throws {
+        let handler = RecordingJobHandler(kind: "test.flaky") { job in
+            if job.attempts < 4 { throw HandlerFailure(description: "mail server down (attempt \(job.attempts))") }
+        }
+        try await TestServer.withRouter(engine, configure: JobTesting.configure([handler])) { server, _ in
+            try await JobTesting.enqueue(server, handler, key: "flaky")
+            // 10 s, 20 s, then 25 s: doubled each time, capped.
+            for (attempt, delay) in [(1, 10), (2, 20), (3, 25)] {
+                try await eventually {
+                    let job = try await JobTesting.job(server, "flaky")
+                    return job.attempts == attempt && job.status == .pending
+                }
+                let job = try await JobTesting.job(server, "flaky")
+                #expect(job.runAt == server.clock.now.epochMillis + Int64(delay) * 1000, "attempt \(attempt)")
+                #expect(job.lastError == "mail server down (attempt \(attempt))")
+
+                server.clock.advance(by: TimeInterval(delay - 1))
+                try await JobTesting.settle()
+                #expect(try await JobTesting.job(server, "flaky").attempts == attempt, "not retried before its time")
+                server.clock.advance(by: 1)
+            }
+            try await eventually { try await JobTesting.job(server, "flaky").status == .done }
+            let job = try await JobTesting.job(server, "flaky")
+            #expect(job.attempts == 4)
+            #expect(job.lastError == nil)
+            #expect(handler.callsByKey == ["flaky": 4])
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func failuresEndInFailedWithoutStoppingTheRunner(engine: Engine) async throws {
+        let broken = RecordingJobHandler(
+            kind: "test.broken",
+            retry: JobRetryPolicy(maxAttempts: 2, firstDelay: .seconds(10), maximumDelay: .seconds(10))
+        ) { _ in throw HandlerFailure(description: "always broken") }
+        let hopeless = RecordingJobHandler(kind: "test.hopeless") { _ in throw JobFailure.permanent("cannot ever work")
+        }
+        let fine = RecordingJobHandler(kind: "test.fine")
+        try await TestServer.withRouter(engine, configure: JobTesting.configure([broken, hopeless, fine])) {
+            server, _ in
+            try await JobTesting.enqueue(server, broken, key: "broken")
+            try await JobTesting.enqueue(server, hopeless, key: "hopeless")
+            try await JobTesting.enqueue(server, fine, key: "fine before")
+            try await eventually {
+                let broken = try await JobTesting.job(server, "broken")
+                let hopeless = try await JobTesting.job(server, "hopeless")
+                let fine = try await JobTesting.job(server, "fine before")
+                return broken.attempts == 1 && broken.status == .pending && hopeless.status == .failed
+                    && fine.status == .done
+            }
+            let hopelessJob = try await JobTesting.job(server, "hopeless")
+            #expect(hopelessJob.attempts == 1, "a permanent failure is not retried")
+            #expect(hopelessJob.lastError == "cannot ever work")
+
+            server.clock.advance(by: 10)
+            try await eventually { try await JobTesting.job(server, "broken").status == .failed }
+            let brokenJob = try await JobTesting.job(server, "broken")
+            #expect(brokenJob.attempts == 2)
+            #expect(brokenJob.lastError == "always broken")
+            #expect(brokenJob.finishedAt == server.clock.now.epochMillis)
+
+            // The runner goes on after all that.
+            try await JobTesting.enqueue(server, fine, key: "fine after")
+            try await eventually { fine.callsByKey["fine after"] == 1 }
+            try await JobTesting.settle()
+            #expect(broken.totalCalls == 2)
+            #expect(hopeless.totalCalls == 1)
+        }
+    }
+
+    /// A job stored by one server instance runs on the next one; a job a server claimed and never
+    /// finished (it died) is taken back once its lease ran out, and run.
+    @Test(arguments: Engine.available)
+    func jobsSurviveARestartAndALostServersJobIsTakenBack(engine: Engine) async throws {
+        let clock = TestClock()
+        let directory = try makeTemporaryDirectory("kith-jobs-restart").path
+        let scratch = try await PostgresScratch.create(for: engine)
+        var logger = Logger(label: "kith-test")
+        logger.logLevel = .critical
+        func config(_ handlers: [any JobHandler]) -> ServerConfig {
+            var config = ServerConfig()
+            config.dataDirectory = directory
+            config.port = 0
+            config.clock = clock.clock
+            config.accounts.bcryptCost = 4
+            config.databaseURL = scratch?.url
+            JobTesting.configure(handlers)(&config)
+            return config
+        }
+        let waiting = RecordingJobHandler(kind: "test.waiting")
+        let held = RecordingJobHandler(kind: "test.held")
+        do {
+            // The first server has no handler for these kinds: what it stores waits for the next.
+            let first = try await buildApplication(config([]), logger: logger)
+            try await first.application.test(.router) { _ in
+                let repository = JobRepository(database: first.database, ids: .system)
+                let now = clock.now.epochMillis
+                try await repository.enqueue(
+                    NewJob(kind: waiting.kind, key: "waiting", runAt: now, retry: waiting.retry), now: now)
+                try await repository.enqueue(
+                    NewJob(kind: held.kind, key: "held", runAt: now, retry: held.retry), now: now)
+                let claimed = try await repository.claimNext(
+                    kinds: [held.kind], runner: "runner-that-died", now: now, leaseUntil: now + 600_000)
+                #expect(claimed?.key == "held")
+            }
+        }
+        do {
+            let second = try await buildApplication(config([waiting, held]), logger: logger)
+            try await second.application.test(.router) { _ in
+                let repository = JobRepository(database: second.database, ids: .system)
+                try await eventually { waiting.callsByKey == ["waiting": 1] }
+                try await JobTesting.settle()
+                #expect(held.totalCalls == 0, "its lease still runs")
+                #expect(try await repository.job(key: "held")?.claimedBy == "runner-that-died")
+
+                clock.advance(by: 601)
+                try await eventually { held.callsByKey == ["held": 1] }
+                try await eventually { try await repository.job(key: "held")?.status == .done }
+                let job = try #require(try await repository.job(key: "held"))
+                #expect(job.attempts == 2, "the lost attempt counts")
+            }
+        }
+        await scratch?.drop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    @Test func backoffDoublesUpToItsCapWithoutOverflowing() {
+        let policy = JobRetryPolicy(maxAttempts: 100, firstDelay: .seconds(30), maximumDelay: .seconds(1800))
+        #expect(
+            (1...8).map { policy.delayMillis(afterAttempt: $0) / 1000 } == [30, 60, 120, 240, 480, 960, 1800, 1800])
+        #expect(policy.delayMillis(afterAttempt: 100) == 1_800_000)
+        #expect(policy.delayMillis(afterAttempt: .max) == 1_800_000)
+        #expect(JobRetryPolicy(maxAttempts: 0, firstDelay: .seconds(1), maximumDelay: .seconds(1)).maxAttempts == 1)
+        #expect(
+            JobRetryPolicy(maxAttempts: .max, firstDelay: .seconds(1), maximumDelay: .seconds(1)).maxAttempts == 100)
+        let huge = JobRetryPolicy(
+            maxAttempts: 5, firstDelay: .seconds(Int64.max / 2), maximumDelay: .seconds(Int64.max))
+        #expect(huge.delayMillis(afterAttempt: 40) > 0)
+    }
+}
