@@ -140,6 +140,14 @@ public func buildApplication(
         retention: config.nutritionRetention)
     NutritionPages(nutrition: nutrition, renderer: renderer, session: session).addRoutes(to: router)
     ContactsPages(renderer: renderer, session: session).addRoutes(to: router)
+    FoodSearchController(
+        accounts: accounts,
+        service: FoodSearchService(
+            settings: config.foodSearch, client: .shared,
+            userAgent: FoodSearchSettings.userAgent(publicURL: config.publicURL, mailFrom: config.mailFrom),
+            clock: config.clock, logger: logger),
+        limiter: MonicaRateLimiter(limit: config.foodSearch.rateLimitPerMinute, clock: config.clock)
+    ).addRoutes(to: router)
 
     let apiRoutes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
     let webSocketRoutes = webSocketRouter.routes.map { "\($0.method.rawValue) \($0.path)" }

@@ -46,6 +46,7 @@ struct SDKRoutesTests {
             try await client.revokePersonalToken(id: token.id)
             _ = try await client.push(PushRequest(clientId: UUID(), mutations: []))
             _ = try await client.pull(cursor: nil, limit: 10)
+            _ = try await client.searchFoods("banana", limit: 5)
             let (liveURL, _) = try await client.liveEndpoint()
             try await client.changePassword(current: "long enough password", new: "another long password")
             try await client.requestPasswordReset(email: email)

@@ -55,9 +55,14 @@ public enum KithAPI {
         public static let live = APIRoute("GET", "/v1/live")
     }
 
+    public enum Food {
+        /// Food search through the server's providers (docs/food-search.md): `?q=&limit=`.
+        public static let search = APIRoute("GET", "/v1/food/search")
+    }
+
     public static let all: [APIRoute] = [
         Auth.signUp, Auth.logIn, Auth.refresh, Auth.logOut, Auth.changePassword, Auth.requestPasswordReset,
         Auth.confirmPasswordReset, Auth.me, Auth.deleteAccount, Tokens.create, Tokens.list, Tokens.revoke, Sync.push,
-        Sync.pull, Sync.live,
+        Sync.pull, Sync.live, Food.search,
     ]
 }

@@ -33,6 +33,8 @@ public struct ServerConfig: Sendable {
     public var live = LiveSettings()
     public var monica = MonicaSettings()
     public var connections = ConnectionSettings()
+    /// Food search providers (FatSecret, Open Food Facts, the built-in list); docs/food-search.md.
+    public var foodSearch = FoodSearchSettings()
     /// The bearer token `GET /metrics` requires; nil turns the endpoint off (404).
     public var metricsToken: String?
     public var logLevel: Logger.Level = .info
@@ -96,6 +98,7 @@ public struct ServerConfig: Sendable {
         if let value = environment["KITH_NUTRITION_RETENTION_DAYS"] {
             config.nutritionRetention = try nutritionRetention(value, source: "KITH_NUTRITION_RETENTION_DAYS")
         }
+        try config.foodSearch.read(environment)
         if let value = environment["KITH_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: value) else {
                 throw ConfigError("KITH_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical")
@@ -134,6 +137,7 @@ public struct ServerConfig: Sendable {
         if let publicURL, URL(string: publicURL)?.host == nil {
             throw ConfigError("the public URL must be an absolute http(s) URL (got \"\(publicURL)\")")
         }
+        try foodSearch.validate()
     }
 }
 
