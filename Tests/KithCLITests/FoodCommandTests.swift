@@ -8,6 +8,7 @@ import Testing
 @Suite("kith food: text and JSON")
 struct FoodCommandTests {
     static var today: String { LocalDate(Date(), in: TimeZone(identifier: "UTC")!).description }
+    static var yesterday: String { LocalDate(Date(), in: TimeZone(identifier: "UTC")!).adding(days: -1).description }
 
     @Test("log, goal, meals, history and delete before sign-up, then the data moves into the account")
     func offlineThenMovedIn() async throws {
@@ -38,6 +39,15 @@ struct FoodCommandTests {
                 #expect(text.stdout.hasPrefix("\(Self.today): 315 kcal of 2000 kcal, 1685 kcal left\n"), "\(text)")
                 let chart = await phone.kith(["food", "history", "--days", "3"])
                 #expect(chart.stdout.split(separator: "\n").count == 3 && chart.stdout.contains("315 / 2000"), "\(chart)")
+
+                let search = try await phone.object(["food", "search", "banana", "--limit", "3"])
+                #expect(search["source"] as? String == "builtin", "signed out: this device's own list")
+                let foods = try #require(search["foods"] as? [[String: Any]])
+                #expect(foods.count <= 3 && (foods.first?["name"] as? String)?.hasPrefix("Banana") == true, "\(foods)")
+                let fromSearch = try await phone.object(["food", "search", "banana", "--log", "1", "--date", Self.yesterday])
+                #expect(fromSearch["source"] as? String == "search")
+                let noSuch = await phone.kith(["food", "search", "banana", "--limit", "2", "--log", "9"])
+                #expect(noSuch.stderr.contains("there is no number 9"), "\(noSuch)")
 
                 let tooMuch = await phone.kith(["food", "log", "Feast", "--calories", "60000"])
                 #expect(tooMuch.exitCode == 1 && tooMuch.stderr == "error: calories must be between 0 and 50000.\n", "\(tooMuch)")

@@ -11,7 +11,7 @@ struct FoodCommand: ParsableCommand {
         discussion:
             "Works offline and before sign-up against this profile's local data; syncs when signed in and the server answers. ID is an item's id or a unique prefix of it. Days more than 90 days old are deleted.",
         subcommands: [
-            Log.self, Day.self, Delete.self, Goal.self, MealsCommand.self, History.self,
+            Log.self, Day.self, Delete.self, Goal.self, FoodSearchCommand.self, MealsCommand.self, History.self,
         ]
     )
 

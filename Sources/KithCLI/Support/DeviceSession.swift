@@ -9,6 +9,8 @@ import KithKit
 struct DeviceSession {
     let store: LocalStore
     let engine: SyncEngine?
+    /// The signed-in account's client; nil when nobody is signed in.
+    let client: KithClient?
     let output: Output
 
     init(_ profile: Profile, output: Output) async throws {
@@ -16,9 +18,11 @@ struct DeviceSession {
         if let session = try await client.storedSession() {
             store = try profile.storeDirectory.store(forUser: session.user.id)
             engine = SyncEngine(store: store, service: client)
+            self.client = client
         } else {
             store = try profile.storeDirectory.anonymousStore()
             engine = nil
+            self.client = nil
         }
         self.output = output
     }
