@@ -4,7 +4,7 @@ import KithCore
 /// The Nutrition app (seed 002) as the web pages use it: the signed-in user's nutrition records read
 /// from sync storage, and every change written as a mutation of one more device of theirs through
 /// `SyncWriter`, so `NutritionRules` apply exactly as on push and the user's devices are nudged.
-struct NutritionService: Sendable {
+struct NutritionService: WritesAsADevice, Sendable {
     let repository: SyncRepository
     let writer: SyncWriter
     let stamps: WebClock
@@ -178,8 +178,6 @@ struct NutritionService: Sendable {
 
     // MARK: Plumbing
 
-    static func scope(of user: AuthenticatedUser) -> String { "user:" + user.id.lowercased }
-
     /// The food's numbers against the limits every side checks, before anything is written.
     static func check(_ food: Food) throws {
         if let problem = NutritionFields.problems(with: food).first { throw AppError.validation(problem) }
@@ -198,41 +196,5 @@ struct NutritionService: Sendable {
         let goal = try await book(for: user).goal?.dailyCalories
         try await write([upsert(NutritionEntities.day, id, NutritionFields.day(date, goal: goal), user: user)], user: user)
         return id
-    }
-
-    /// The live record `id` of `entity` in the user's scope; 404 otherwise (another user's too).
-    private func existing(_ entity: EntityDeclaration, _ id: UUID, for user: AuthenticatedUser, what: String)
-        async throws -> SyncRecord
-    {
-        guard let record = try await repository.record(id), record.entity == entity.name,
-            record.scope == Self.scope(of: user), !record.isDeleted
-        else { throw AppError.notFound(what) }
-        return record
-    }
-
-    private func upsert(
-        _ entity: EntityDeclaration, _ id: UUID, _ fields: [String: JSONTree], after seen: [SyncRecord] = [],
-        user: AuthenticatedUser
-    ) -> Mutation {
-        Mutation(
-            mutationId: ids.uuid(), entity: entity.name, id: id, scope: Self.scope(of: user), op: .upsert, fields: fields,
-            hlc: stamps.stamp(after: seen))
-    }
-
-    private func delete(_ entity: EntityDeclaration, _ id: UUID, after seen: [SyncRecord], user: AuthenticatedUser) -> Mutation {
-        Mutation(
-            mutationId: ids.uuid(), entity: entity.name, id: id, scope: Self.scope(of: user), op: .delete,
-            hlc: stamps.stamp(after: seen))
-    }
-
-    /// Writes the mutations; the first refusal becomes the error a person sees, with its field.
-    private func write(_ mutations: [Mutation], user: AuthenticatedUser) async throws {
-        guard !mutations.isEmpty else { return }
-        let results = try await writer.write(mutations, userID: user.id.lowercased)
-        if let refused = results.first(where: { $0.status == .rejected }) {
-            throw AppError.validation(
-                APIErrorDetail(
-                    code: refused.code ?? "rejected", message: refused.message ?? "The change was refused.", field: refused.field))
-        }
     }
 }

@@ -4,7 +4,7 @@ import KithCore
 /// The Outreach app (seed 000) as the web pages use it: the signed-in user's outreach records read
 /// from sync storage, and every change written as a mutation of one more device of theirs through
 /// `SyncWriter`, so the same rules apply as on push and the user's devices are nudged.
-struct OutreachService: Sendable {
+struct OutreachService: WritesAsADevice, Sendable {
     let repository: SyncRepository
     let writer: SyncWriter
     let stamps: WebClock
@@ -149,45 +149,9 @@ struct OutreachService: Sendable {
 
     // MARK: Plumbing
 
-    static func scope(of user: AuthenticatedUser) -> String { "user:" + user.id.lowercased }
-
     /// The account's one preferences record, without checking the year (callers know it exists).
     private func remember(_ year: UUID, for user: AuthenticatedUser) async throws {
         let id = OutreachFields.preferencesID(scope: Self.scope(of: user))
         try await write([upsert(OutreachEntities.preferences, id, OutreachFields.lastViewed(year), user: user)], user: user)
-    }
-
-    /// The live record `id` of `entity` in the user's scope; 404 otherwise (another user's too).
-    private func existing(_ entity: EntityDeclaration, _ id: UUID, for user: AuthenticatedUser, what: String)
-        async throws -> SyncRecord
-    {
-        guard let record = try await repository.record(id), record.entity == entity.name,
-            record.scope == Self.scope(of: user), !record.isDeleted
-        else { throw AppError.notFound(what) }
-        return record
-    }
-
-    private func upsert(
-        _ entity: EntityDeclaration, _ id: UUID, _ fields: [String: JSONTree], after seen: [SyncRecord] = [],
-        user: AuthenticatedUser
-    ) -> Mutation {
-        Mutation(
-            mutationId: ids.uuid(), entity: entity.name, id: id, scope: Self.scope(of: user), op: .upsert, fields: fields,
-            hlc: stamps.stamp(after: seen))
-    }
-
-    private func delete(_ entity: EntityDeclaration, _ id: UUID, after seen: [SyncRecord], user: AuthenticatedUser) -> Mutation {
-        Mutation(
-            mutationId: ids.uuid(), entity: entity.name, id: id, scope: Self.scope(of: user), op: .delete,
-            hlc: stamps.stamp(after: seen))
-    }
-
-    /// Writes the mutations; the first refusal becomes the error a person sees.
-    private func write(_ mutations: [Mutation], user: AuthenticatedUser) async throws {
-        let results = try await writer.write(mutations, userID: user.id.lowercased)
-        if let refused = results.first(where: { $0.status == .rejected }) {
-            throw AppError.validation(
-                APIErrorDetail(code: refused.code ?? "rejected", message: refused.message ?? "The change was refused."))
-        }
     }
 }

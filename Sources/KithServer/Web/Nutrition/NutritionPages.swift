@@ -70,6 +70,7 @@ struct NutritionPages {
     ) throws -> Response {
         var values = values
         values["pageScript"] = "food.js"
+        values["live"] = true  // live.js, which the page script follows /v1/live with
         return try renderer.page(template, title: title, context: context, status: status, values: values)
     }
 

@@ -62,6 +62,7 @@ struct OutreachPages {
     ) throws -> Response {
         var values = values
         values["pageScript"] = "outreach.js"
+        values["live"] = true  // live.js, which the page script follows /v1/live with
         return try renderer.page(template, title: title, context: context, status: status, values: values)
     }
 

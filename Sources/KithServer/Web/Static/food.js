@@ -230,47 +230,6 @@
       refreshTimer = window.setTimeout(refresh, 150);
     }
 
-    var socketOpen = false;
-    var connectedBefore = false;
-    var retryDelay = 1000;
-    var retryTimer = null;
-    function connect() {
-      retryTimer = null;
-      if (!("WebSocket" in window)) { setStatus("failed", "Saved on the server (this browser can't show live changes)."); return; }
-      setStatus("connecting");
-      var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
-      var socket = new WebSocket(scheme + window.location.host + "/v1/live");
-      socket.addEventListener("message", function (event) {
-        var message;
-        try { message = JSON.parse(event.data); } catch (error) { return; }
-        if (message.type === "ready") {
-          socketOpen = true;
-          retryDelay = 1000;
-          setStatus("live");
-          if (connectedBefore) scheduleRefresh();
-          connectedBefore = true;
-        } else if (message.type === "changed") {
-          scheduleRefresh();
-        } else if (message.type === "error" && (message.code === "unauthorized" || message.code === "token_expired")) {
-          socket.close();
-          window.location.assign("/signin");
-        }
-      });
-      socket.addEventListener("close", function () {
-        socketOpen = false;
-        setStatus("offline");
-        retryTimer = window.setTimeout(connect, retryDelay + Math.random() * 500);
-        retryDelay = Math.min(retryDelay * 2, 30000);
-      });
-    }
-    connect();
-
-    window.addEventListener("online", function () {
-      if (socketOpen || retryTimer === null) return;
-      window.clearTimeout(retryTimer);
-      retryDelay = 1000;
-      connect();
-    });
-    window.addEventListener("offline", function () { setStatus("offline"); });
+    KithLive.follow(setStatus, scheduleRefresh);
   }
 })();
