@@ -88,6 +88,23 @@ struct NutritionStoreTests {
         #expect(Set(deletions.map(\.entity)) == [NutritionEntities.day.name, NutritionEntities.item.name])
     }
 
+    @Test func aStoreThatFollowsTheEnginePurgesAfterEachPull() async throws {
+        let clock = TestClock(Self.noon)
+        let server = FakeSyncService(userID: Self.user)
+        let phone = NutritionStore(store: try Self.local(now: { clock.now }), now: { clock.now })
+        let laptop = NutritionStore(store: try Self.local(now: { clock.now }), now: { clock.now })
+        try phone.log(Self.banana, on: try #require(LocalDate("2026-09-01")))
+        let engine = SyncEngine(store: phone.store, service: server)
+        try await engine.sync()
+        clock.advance(by: 10 * 86_400)  // September 1st is now 94 days ago
+        phone.follow(engine)
+        try laptop.log(Self.banana)  // something for the phone to pull
+        try await SyncEngine(store: laptop.store, service: server).sync()
+        try await engine.sync()
+        try await eventually { try phone.store.records(NutritionEntities.day.name).count == 1 }
+        #expect(try phone.store.records(NutritionEntities.day.name).first?.string("date") == "2026-12-04")
+    }
+
     @Test func mealsLogEveryIngredientAndRememberWhenTheyWereUsed() async throws {
         let nutrition = NutritionStore(store: try Self.local(), now: { Self.noon })
         #expect(await expectKithError { try nutrition.createMeal(name: "Nothing", ingredients: []) }?.field == "ingredients")
