@@ -43,6 +43,9 @@ public enum WriteRule: Sendable, Hashable {
     case anyMember
     /// Only members whose role is one of these (for example "parent").
     case roles(Set<String>)
+    /// Only the server's own bookkeeping (a family's member list, mirrored from its membership
+    /// table): refused on every push.
+    case server
 }
 
 /// An entity type, declared once and used by the server and by every device: adding an entity to

@@ -7,8 +7,8 @@ extension EntityCatalog {
     /// The same with another retention window for daily logs (`KITH_NUTRITION_RETENTION_DAYS`).
     public static func kith(nutritionRetention: NutritionRetention) -> EntityCatalog {
         EntityCatalog(
-            OutreachEntities.all + NutritionEntities.all,
-            rules: OutreachRules.all + NutritionRules.all(retention: nutritionRetention),
+            OutreachEntities.all + NutritionEntities.all + FamilyEntities.all,
+            rules: OutreachRules.all + NutritionRules.all(retention: nutritionRetention) + FamilyRules.all,
             identities: OutreachFields.identities + NutritionFields.identities)
     }
 }

@@ -30,9 +30,14 @@ public struct RuleContext: Sendable {
     /// The person's time zone when the checker knows it (a device); nil on the server, where a
     /// rule that depends on the local day must allow every zone (UTC-12 to UTC+14).
     public var timeZone: TimeZone?
+    /// Who writes: the signed-in user's id (lower-case UUID), for rules about who may do what (a
+    /// family's roles are read from its member records, the same on server and devices); nil when
+    /// the writer is not a person (data moving into an account).
+    public var actor: String?
 
-    public init(now: Date, timeZone: TimeZone? = nil) {
+    public init(now: Date, timeZone: TimeZone? = nil, actor: String? = nil) {
         self.now = now
         self.timeZone = timeZone
+        self.actor = actor
     }
 }

@@ -18,6 +18,11 @@ public final class LocalStore: Sendable {
     let now: @Sendable () -> Date
     /// The person's time zone: what "today" is for rules about local days.
     public let timeZone: TimeZone
+    /// The account's user id, for rules about who may do what; nil in the anonymous store.
+    var actor: String? {
+        guard userScope.hasPrefix("user:"), userScope != LocalStoreDirectory.anonymousScope else { return nil }
+        return String(userScope.dropFirst("user:".count))
+    }
 
     /// For app queries and observations. Entity tables are named after the entity with `_` for `.`.
     public var reader: any DatabaseReader { writer }
@@ -64,7 +69,7 @@ public final class LocalStore: Sendable {
                 let transaction = LocalTransaction(
                     database: db, storage: storage, userScope: userScope, nowMillis: time.epochMillis,
                     clock: state?.clock ?? HybridLogicalClock(node: clientId.lowercased),
-                    context: RuleContext(now: time, timeZone: timeZone))
+                    context: RuleContext(now: time, timeZone: timeZone, actor: actor))
                 let result = try body(transaction)
                 try SyncState.saveClock(transaction.clock, db)
                 return result

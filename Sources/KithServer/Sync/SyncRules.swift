@@ -46,6 +46,8 @@ struct SyncRules: Sendable {
                 return .failure(Refusal(code: "forbidden", message: "Your role can't change this record."))
             }
             return .success(declaration)
+        case .server:
+            return .failure(Refusal(code: "forbidden", message: "Only the server writes these records."))
         }
     }
 }

@@ -89,7 +89,7 @@ struct SyncWriter: Sendable {
             }
             if !recordRules.isEmpty {
                 let related = try await store.liveRecords(Set(recordRules.flatMap(\.reads)))
-                let context = RuleContext(now: clock.now())
+                let context = RuleContext(now: clock.now(), actor: userID)
                 for rule in recordRules {
                     if let problem = rule.problem(with: mutation, current: stored?.record, records: related, context: context) {
                         return (Self.rejected(mutation, problem, current: stored?.change), nil)

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The Family app's synced entities (seed 003, DOMAINS.md "Family"), all in a family's scope
+/// (`family:<id>`). The family itself and its members are the server's bookkeeping (its membership
+/// table decides who reads the scope); they are mirrored into the scope as `family.info` and
+/// `family.member` records so every device knows the names, roles and time zone the rules need.
+/// Rules across records are `FamilyRules`.
+public enum FamilyEntities {
+    public static let roles = ["parent", "child"]
+    public static let statuses = ["pending", "completed"]
+
+    /// The family's name and IANA time zone (recurrences are counted in it). Written by the server.
+    public static let info = EntityDeclaration(
+        name: "family.info", scope: .family,
+        fields: [
+            FieldDeclaration("name", .string(maxLength: 60)),
+            FieldDeclaration("timeZone", .string(maxLength: 64)),
+        ],
+        writeRule: .server)
+
+    /// One member: the account, the name the family sees, the role. Written by the server.
+    public static let member = EntityDeclaration(
+        name: "family.member", scope: .family,
+        fields: [
+            FieldDeclaration("userId", .uuid),
+            FieldDeclaration("displayName", .string(maxLength: 50)),
+            FieldDeclaration("role", .choice(roles)),
+        ],
+        writeRule: .server)
+
+    /// A reminder for one member. Recurring when the four `repeat…` fields are set: weekly on
+    /// `repeatDays` ("MO,WE") every `repeatInterval` weeks from `repeatStart` at `repeatTime`
+    /// ("HH:mm") in the family's time zone; `dueAt` is then the occurrence due next.
+    public static let reminder = EntityDeclaration(
+        name: "family.reminder", scope: .family,
+        fields: [
+            FieldDeclaration("title", .string(maxLength: 200)),
+            FieldDeclaration("dueAt", .timestamp),
+            FieldDeclaration("assigneeId", .uuid),
+            FieldDeclaration("creatorId", .uuid),
+            FieldDeclaration("status", .choice(statuses)),
+            FieldDeclaration("completedAt", .timestamp, optional: true),
+            FieldDeclaration("completedBy", .uuid, optional: true),
+            FieldDeclaration("repeatDays", .string(maxLength: 20), optional: true),
+            FieldDeclaration("repeatInterval", .integer(1...52), optional: true),
+            FieldDeclaration("repeatStart", .localDate, optional: true),
+            FieldDeclaration("repeatTime", .string(maxLength: 5), optional: true),
+        ])
+
+    /// One line of a reminder's checklist: a record of its own, so two members ticking different
+    /// items at once both survive the merge.
+    public static let checklistItem = EntityDeclaration(
+        name: "family.checklistItem", scope: .family,
+        fields: [
+            FieldDeclaration("reminderId", .uuid),
+            FieldDeclaration("text", .string(maxLength: 200)),
+            FieldDeclaration("done", .bool),
+            FieldDeclaration("position", .integer(0...1_000)),
+        ])
+
+    public static let all = [info, member, reminder, checklistItem]
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Seed 003's rules, written once and checked by the server inside each mutation's transaction
+/// and by devices before they write (docs/family.md). Who may do what comes from the writer
+/// (`RuleContext.actor`) and the family's member records (roles), the same on both sides:
+/// - a new reminder is pending, created by the writer, due in the future, for a member; a child
+///   creates reminders only for themselves, a parent for anyone in the family;
+/// - a pending reminder is changed by its creator, its assignee or a parent; a completed one is
+///   read-only;
+/// - only the creator or the assignee completes it (`completedBy` is the one completing); a
+///   recurring reminder is completed one occurrence at a time: its `dueAt` moves to the next
+///   occurrence, so two devices completing the same occurrence offline move it once;
+/// - deleting is for the creator or a parent;
+/// - a checklist item belongs to a pending reminder and is changed by those who may change it.
+public enum FamilyRules {
+    public static let all: [any RecordRule] = [ReminderRule(), ChecklistItemRule()]
+
+    static let reminderEntity = FamilyEntities.reminder.name
+    static let memberEntity = FamilyEntities.member.name
+    static let infoEntity = FamilyEntities.info.name
+
+    /// Each member's role by user id (lower case).
+    static func roles(_ records: [String: [SyncRecord]]) -> [String: String] {
+        var roles: [String: String] = [:]
+        for member in records[memberEntity] ?? [] {
+            if let user = member.fields["userId"]?.stringValue?.lowercased(), let role = member.fields["role"]?.stringValue {
+                roles[user] = role
+            }
+        }
+        return roles
+    }
+
+    static func refuse(_ code: String, _ message: String, field: String? = nil) -> APIErrorDetail {
+        APIErrorDetail(code: code, message: message, field: field)
+    }
+
+    static let notMember = refuse("forbidden", "You are not a member of this family.")
+    static let completed = refuse("completed", "A completed reminder can't be changed.")
+
+    /// The recurrence the fields describe; nil when they describe none; a problem when they are
+    /// partial or invalid.
+    public static func recurrence(_ fields: [String: JSONTree], timeZone: TimeZone) -> Result<WeeklyRecurrence?, APIErrorDetail> {
+        let names = ["repeatDays", "repeatInterval", "repeatStart", "repeatTime"]
+        let given = names.filter { fields[$0] != nil && fields[$0] != .null }
+        if given.isEmpty { return .success(nil) }
+        guard given.count == names.count else {
+            return .failure(refuse("validation_failed", "A repeat needs its days, interval, start date and time.", field: "repeatDays"))
+        }
+        let days = (fields["repeatDays"]?.stringValue ?? "").split(separator: ",").map { Weekday(name: String($0)) }
+        guard !days.contains(where: { $0 == nil }) else {
+            return .failure(refuse("validation_failed", "repeatDays lists days as MO,TU,WE,TH,FR,SA,SU.", field: "repeatDays"))
+        }
+        guard let start = fields["repeatStart"]?.stringValue.flatMap(LocalDate.init),
+            let time = fields["repeatTime"]?.stringValue.flatMap(LocalTime.init)
+        else {
+            return .failure(refuse("validation_failed", "repeatTime is a time of day as HH:mm.", field: "repeatTime"))
+        }
+        let interval = Int(fields["repeatInterval"]?.intValue ?? 0)
+        return WeeklyRecurrence.make(
+            weekdays: Set(days.compactMap { $0 }), interval: interval, start: start, time: time, timeZone: timeZone
+        ).map { $0 }
+    }
+
+    static func timeZone(_ records: [String: [SyncRecord]]) -> TimeZone {
+        records[infoEntity]?.first?.fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:))
+            ?? TimeZone(secondsFromGMT: 0) ?? .gmt
+    }
+
+    struct ReminderRule: RecordRule {
+        var entity: String { FamilyRules.reminderEntity }
+        var reads: [String] { [FamilyRules.memberEntity, FamilyRules.infoEntity] }
+        var cascadeReads: [String] { [FamilyEntities.checklistItem.name] }
+
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        {
+            // No person writes (data moving between a device's stores): nothing to decide about who.
+            guard let actor = context.actor?.lowercased() else { return nil }
+            let roles = FamilyRules.roles(records)
+            guard let role = roles[actor] else { return FamilyRules.notMember }
+            let isParent = role == "parent"
+            func string(_ name: String, _ fields: [String: JSONTree]?) -> String? { fields?[name]?.stringValue?.lowercased() }
+
+            if mutation.op == .delete {
+                guard let current else { return nil }
+                return isParent || string("creatorId", current.fields) == actor
+                    ? nil : FamilyRules.refuse("not_allowed", "Only the reminder's creator or a parent can delete it.")
+            }
+            var merged = current?.fields ?? [:]
+            for (name, value) in mutation.fields { merged[name] = value }
+            let zone = FamilyRules.timeZone(records)
+            let recurrence: WeeklyRecurrence?
+            switch FamilyRules.recurrence(merged, timeZone: zone) {
+            case .failure(let problem): return problem
+            case .success(let found): recurrence = found
+            }
+            let due = merged["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+            let completing = mutation.fields["completedBy"].map { $0 != .null } ?? false
+
+            if let current {
+                if string("status", current.fields) == "completed" { return FamilyRules.completed }
+                if let creator = mutation.fields["creatorId"], creator != current.fields["creatorId"] {
+                    return FamilyRules.refuse("validation_failed", "A reminder's creator can't change.", field: "creatorId")
+                }
+                let creator = string("creatorId", current.fields)
+                let assignee = string("assigneeId", current.fields)
+                if completing {
+                    guard actor == creator || actor == assignee else {
+                        return FamilyRules.refuse("not_allowed", "Only the creator or the assignee can complete this reminder.")
+                    }
+                    guard string("completedBy", mutation.fields) == actor else {
+                        return FamilyRules.refuse("validation_failed", "completedBy must be the person completing it.", field: "completedBy")
+                    }
+                    if let recurrence, string("status", merged) != "completed" {
+                        // One occurrence done: due moves to the next one (or already did, when
+                        // another device completed the same occurrence first).
+                        let currentDue = current.fields["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+                        let next = currentDue.flatMap { recurrence.next(after: $0) }
+                        guard let due, due == currentDue || due == next else {
+                            return FamilyRules.refuse(
+                                "validation_failed", "Completing a repeating reminder makes its next occurrence due.", field: "dueAt")
+                        }
+                    }
+                } else if !(isParent || actor == creator || actor == assignee) {
+                    return FamilyRules.refuse("not_allowed", "Only the creator, the assignee or a parent can change this reminder.")
+                } else if mutation.fields["dueAt"] != nil, let due, due <= context.now {
+                    return FamilyRules.refuse("due_in_past", "The due time must be in the future.", field: "dueAt")
+                }
+            } else {
+                guard string("creatorId", merged) == actor else {
+                    return FamilyRules.refuse("validation_failed", "A new reminder's creator is the one creating it.", field: "creatorId")
+                }
+                guard string("status", merged) == "pending", !completing else {
+                    return FamilyRules.refuse("validation_failed", "A new reminder is pending.", field: "status")
+                }
+                guard let due, due > context.now else {
+                    return FamilyRules.refuse("due_in_past", "The due time must be in the future.", field: "dueAt")
+                }
+                if let recurrence, recurrence.start < LocalDate(context.now, in: zone) {
+                    return FamilyRules.refuse("validation_failed", "A repeat starts today or later.", field: "repeatStart")
+                }
+            }
+            if mutation.fields["assigneeId"] != nil {
+                let assignee = string("assigneeId", merged) ?? ""
+                guard roles[assignee] != nil else {
+                    return FamilyRules.refuse("not_a_member", "A reminder is for a member of the family.", field: "assigneeId")
+                }
+                if !isParent && assignee != actor {
+                    return FamilyRules.refuse(
+                        "children_assign_themselves", "A child can create reminders only for themselves.", field: "assigneeId")
+                }
+            }
+            return nil
+        }
+
+        func cascade(of mutation: Mutation, records: [String: [SyncRecord]]) -> [SyncRecord] {
+            guard mutation.op == .delete else { return [] }
+            let key = JSONTree.string(mutation.id.lowercased)
+            return (records[FamilyEntities.checklistItem.name] ?? []).filter { $0.fields["reminderId"] == key }
+        }
+    }
+
+    struct ChecklistItemRule: RecordRule {
+        var entity: String { FamilyEntities.checklistItem.name }
+        var reads: [String] { [FamilyRules.memberEntity, FamilyRules.reminderEntity] }
+
+        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+            -> APIErrorDetail?
+        {
+            guard let actor = context.actor?.lowercased() else { return nil }
+            let roles = FamilyRules.roles(records)
+            guard let role = roles[actor] else { return FamilyRules.notMember }
+            let reminderText = (mutation.fields["reminderId"] ?? current?.fields["reminderId"])?.stringValue?.lowercased()
+            if let current, let moved = mutation.fields["reminderId"], moved != current.fields["reminderId"] {
+                return FamilyRules.refuse("validation_failed", "A checklist item can't move to another reminder.", field: "reminderId")
+            }
+            guard let reminder = (records[FamilyRules.reminderEntity] ?? []).first(where: { $0.id.lowercased == reminderText }) else {
+                // Deleting an item whose reminder went already is harmless.
+                return mutation.op == .delete
+                    ? nil : FamilyRules.refuse("not_found", "This item's reminder does not exist (it may have been deleted).", field: "reminderId")
+            }
+            if reminder.fields["status"]?.stringValue == "completed" { return FamilyRules.completed }
+            let creator = reminder.fields["creatorId"]?.stringValue?.lowercased()
+            let assignee = reminder.fields["assigneeId"]?.stringValue?.lowercased()
+            guard role == "parent" || actor == creator || actor == assignee else {
+                return FamilyRules.refuse("not_allowed", "Only the creator, the assignee or a parent can change this checklist.")
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import KithCore
+import Testing
+
+/// Seed 003's rules as KithCore decides them, for every kind of writer (the server and devices run
+/// this same code; issue 16's push and web tests go through it).
+@Suite("Family rules")
+struct FamilyRulesTests {
+    static let scope = "family:5b0f6a52-0000-4000-8000-000000000001"
+    static let parent = "00000000-0000-4000-8000-00000000000a"
+    static let otherParent = "00000000-0000-4000-8000-00000000000b"
+    static let child = "00000000-0000-4000-8000-00000000000c"
+    static let otherChild = "00000000-0000-4000-8000-00000000000d"
+    static let outsider = "00000000-0000-4000-8000-00000000000e"
+    /// 2026-11-24T12:00:00Z
+    static let now = Date(timeIntervalSince1970: 1_795_521_600)
+    static let later = "2026-11-30T09:00:00.000Z"
+    static let rules = FamilyRules.all
+
+    static func record(_ entity: EntityDeclaration, _ fields: [String: JSONTree], id: UUID = UUID()) -> SyncRecord {
+        var record = SyncRecord(entity: entity.name, id: id, scope: scope)
+        record.fields = fields
+        return record
+    }
+
+    static var family: [SyncRecord] {
+        [record(FamilyEntities.info, ["name": .string("Curie"), "timeZone": .string("Europe/Paris")])]
+            + [(parent, "parent"), (otherParent, "parent"), (child, "child"), (otherChild, "child")].map { user, role in
+                record(FamilyEntities.member, ["userId": .string(user), "displayName": .string(role), "role": .string(role)])
+            }
+    }
+
+    static func reminder(creator: String, assignee: String, status: String = "pending") -> [String: JSONTree] {
+        [
+            "title": .string("Feed the cat"), "dueAt": .string(later), "assigneeId": .string(assignee),
+            "creatorId": .string(creator), "status": .string(status),
+        ]
+    }
+
+    static func problem(
+        _ actor: String, _ op: Mutation.Operation = .upsert, _ fields: [String: JSONTree] = [:], current: SyncRecord? = nil,
+        entity: EntityDeclaration = FamilyEntities.reminder, extra: [SyncRecord] = []
+    ) -> APIErrorDetail? {
+        let mutation = Mutation(
+            mutationId: UUID(), entity: entity.name, id: current?.id ?? UUID(), scope: scope, op: op, fields: fields,
+            hlc: HLC(wallMillis: 1, counter: 0, node: "t"))
+        let related = Dictionary(grouping: family + extra, by: \.entity)
+        let context = RuleContext(now: now, actor: actor)
+        return rules.filter { $0.entity == entity.name }.lazy
+            .compactMap { $0.problem(with: mutation, current: current, records: related, context: context) }.first
+    }
+
+    /// A creation by `actor`.
+    static func problem(_ actor: String, _ fields: [String: JSONTree]) -> APIErrorDetail? { problem(actor, .upsert, fields) }
+
+    @Test func creatingARemindersFollowsTheRoles() {
+        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.child)) == nil, "a parent, for a child")
+        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.otherParent)) == nil)
+        #expect(Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.child)) == nil, "a child, for themselves")
+        #expect(Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.otherChild))?.code == "children_assign_themselves")
+        #expect(Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.parent))?.code == "children_assign_themselves")
+        #expect(Self.problem(Self.outsider, Self.reminder(creator: Self.outsider, assignee: Self.outsider))?.code == "forbidden")
+        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.outsider))?.code == "not_a_member")
+        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.child, assignee: Self.child))?.field == "creatorId")
+        var past = Self.reminder(creator: Self.parent, assignee: Self.child)
+        past["dueAt"] = .string("2026-11-24T11:59:00.000Z")
+        #expect(Self.problem(Self.parent, past)?.code == "due_in_past")
+        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"))?.field == "status")
+    }
+
+    @Test func whoMayChangeCompleteAndDelete() {
+        let current = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child))
+        let rename: [String: JSONTree] = ["title": .string("Feed the cat twice")]
+        // creator (parent), assignee (child), another parent may edit; another child may not.
+        for actor in [Self.parent, Self.child, Self.otherParent] {
+            #expect(Self.problem(actor, .upsert, rename, current: current) == nil, "\(actor) edits")
+        }
+        #expect(Self.problem(Self.otherChild, .upsert, rename, current: current)?.code == "not_allowed")
+        #expect(Self.problem(Self.outsider, .upsert, rename, current: current)?.code == "forbidden")
+
+        func completion(_ actor: String) -> [String: JSONTree] {
+            ["status": .string("completed"), "completedAt": .string("2026-11-24T12:00:00.000Z"), "completedBy": .string(actor)]
+        }
+        #expect(Self.problem(Self.child, .upsert, completion(Self.child), current: current) == nil, "the assignee completes")
+        #expect(Self.problem(Self.parent, .upsert, completion(Self.parent), current: current) == nil, "the creator completes")
+        #expect(Self.problem(Self.otherParent, .upsert, completion(Self.otherParent), current: current)?.code == "not_allowed",
+            "another parent may edit but not complete")
+        #expect(Self.problem(Self.child, .upsert, completion(Self.parent), current: current)?.field == "completedBy")
+
+        let done = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"))
+        #expect(Self.problem(Self.parent, .upsert, rename, current: done)?.code == "completed", "read-only once completed")
+
+        #expect(Self.problem(Self.parent, .delete, current: current) == nil, "the creator deletes")
+        #expect(Self.problem(Self.otherParent, .delete, current: current) == nil, "a parent deletes")
+        #expect(Self.problem(Self.child, .delete, current: current)?.code == "not_allowed", "the assignee child may not")
+        let own = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.child, assignee: Self.child))
+        #expect(Self.problem(Self.child, .delete, current: own) == nil, "a child deletes their own")
+    }
+
+    @Test func aRepeatingReminderIsCompletedOneOccurrenceAtATime() throws {
+        var fields = Self.reminder(creator: Self.parent, assignee: Self.child)
+        fields["repeatDays"] = .string("MO,WE")
+        fields["repeatInterval"] = .int(1)
+        fields["repeatStart"] = .string("2026-11-30")
+        fields["repeatTime"] = .string("10:00")
+        fields["dueAt"] = .string("2026-11-30T09:00:00.000Z")  // Monday 10:00 in Paris
+        #expect(Self.problem(Self.parent, fields) == nil)
+        let current = Self.record(FamilyEntities.reminder, fields)
+        func complete(due: String) -> [String: JSONTree] {
+            ["dueAt": .string(due), "completedAt": .string("2026-11-30T09:05:00.000Z"), "completedBy": .string(Self.child)]
+        }
+        #expect(Self.problem(Self.child, .upsert, complete(due: "2026-12-02T09:00:00.000Z"), current: current) == nil,
+            "Wednesday's occurrence is next")
+        #expect(Self.problem(Self.child, .upsert, complete(due: "2026-11-30T09:00:00.000Z"), current: current) == nil,
+            "another device already moved it: no second move")
+        #expect(Self.problem(Self.child, .upsert, complete(due: "2026-12-07T09:00:00.000Z"), current: current)?.field == "dueAt",
+            "skipping an occurrence is refused")
+
+        var partial = Self.reminder(creator: Self.parent, assignee: Self.child)
+        partial["repeatDays"] = .string("MO")
+        #expect(Self.problem(Self.parent, partial)?.field == "repeatDays")
+        var early = fields
+        early["repeatStart"] = .string("2026-11-01")
+        #expect(Self.problem(Self.parent, early)?.field == "repeatStart")
+        var noDays = fields
+        noDays["repeatDays"] = .string("XX")
+        #expect(Self.problem(Self.parent, noDays)?.field == "repeatDays")
+    }
+
+    @Test func checklistItemsFollowTheirReminder() {
+        let reminder = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child))
+        let item: [String: JSONTree] = [
+            "reminderId": .string(reminder.id.lowercased), "text": .string("Water"), "done": .bool(true), "position": .int(0),
+        ]
+        let entity = FamilyEntities.checklistItem
+        #expect(Self.problem(Self.child, .upsert, item, entity: entity, extra: [reminder]) == nil, "the assignee ticks")
+        #expect(Self.problem(Self.otherParent, .upsert, item, entity: entity, extra: [reminder]) == nil, "a parent ticks")
+        #expect(Self.problem(Self.otherChild, .upsert, item, entity: entity, extra: [reminder])?.code == "not_allowed")
+        #expect(Self.problem(Self.outsider, .upsert, item, entity: entity, extra: [reminder])?.code == "forbidden")
+        #expect(Self.problem(Self.child, .upsert, item, entity: entity)?.code == "not_found", "no such reminder")
+        let done = Self.record(
+            FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"), id: reminder.id)
+        #expect(Self.problem(Self.child, .upsert, item, entity: entity, extra: [done])?.code == "completed")
+    }
+
+    @Test func theFamilysOwnRecordsAreTheServers() {
+        #expect(FamilyEntities.member.writeRule == .server && FamilyEntities.info.writeRule == .server)
+        #expect(FamilyEntities.reminder.writeRule == .anyMember)
+    }
+}
