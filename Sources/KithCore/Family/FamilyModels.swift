@@ -1,0 +1,148 @@
+import Foundation
+
+/// A member of a family as the screens show them.
+public struct FamilyMember: Sendable, Equatable, Identifiable {
+    public enum Role: String, Sendable, Codable { case parent, child }
+
+    /// The member's account id (lower case).
+    public let id: String
+    public let displayName: String
+    public let role: Role
+
+    public init?(fields: [String: JSONTree]) {
+        guard let user = fields["userId"]?.stringValue?.lowercased(), let name = fields["displayName"]?.stringValue,
+            let role = fields["role"]?.stringValue.flatMap(Role.init(rawValue:))
+        else { return nil }
+        id = user
+        displayName = name
+        self.role = role
+    }
+}
+
+/// A checklist line of a reminder.
+public struct ChecklistItem: Sendable, Equatable, Identifiable {
+    public let id: UUID
+    public let text: String
+    public let done: Bool
+    public let position: Int64
+
+    public init?(id: UUID, fields: [String: JSONTree]) {
+        guard let text = fields["text"]?.stringValue else { return nil }
+        self.id = id
+        self.text = text
+        done = fields["done"]?.boolValue ?? false
+        position = fields["position"]?.intValue ?? 0
+    }
+}
+
+/// A reminder with its checklist in order.
+public struct FamilyReminder: Sendable, Equatable, Identifiable {
+    public enum Status: String, Sendable, Codable, CaseIterable { case pending, completed }
+
+    public let id: UUID
+    public let title: String
+    public let dueAt: Date
+    public let assigneeId: String
+    public let creatorId: String
+    public let status: Status
+    public let completedAt: Date?
+    public let completedBy: String?
+    /// "FREQ=WEEKLY;…" when it repeats.
+    public let repeatRule: String?
+    public let checklist: [ChecklistItem]
+
+    public init?(id: UUID, fields: [String: JSONTree], checklist: [ChecklistItem], timeZone: TimeZone) {
+        guard let title = fields["title"]?.stringValue,
+            let due = fields["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp),
+            let assignee = fields["assigneeId"]?.stringValue?.lowercased(),
+            let creator = fields["creatorId"]?.stringValue?.lowercased()
+        else { return nil }
+        self.id = id
+        self.title = title
+        dueAt = due
+        assigneeId = assignee
+        creatorId = creator
+        status = fields["status"]?.stringValue.flatMap(Status.init(rawValue:)) ?? .pending
+        completedAt = fields["completedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        completedBy = fields["completedBy"]?.stringValue?.lowercased()
+        if case .success(let recurrence?) = FamilyRules.recurrence(fields, timeZone: timeZone) {
+            repeatRule = recurrence.rrule
+        } else {
+            repeatRule = nil
+        }
+        self.checklist = checklist.sorted { ($0.position, $0.id.uuidString) < ($1.position, $1.id.uuidString) }
+    }
+}
+
+/// Which reminders a list shows (seed 003: by status, assigned to me / others / a member, dates).
+public struct ReminderFilter: Sendable, Equatable {
+    public enum Assignee: Sendable, Equatable {
+        case anyone
+        case me
+        case others
+        case member(String)
+    }
+
+    public var status: FamilyReminder.Status?
+    public var assignee: Assignee
+    /// Due on or after `from` and before `until`, when set.
+    public var from: Date?
+    public var until: Date?
+
+    public init(status: FamilyReminder.Status? = nil, assignee: Assignee = .anyone, from: Date? = nil, until: Date? = nil) {
+        self.status = status
+        self.assignee = assignee
+        self.from = from
+        self.until = until
+    }
+
+    func accepts(_ reminder: FamilyReminder, viewer: String) -> Bool {
+        if let status, reminder.status != status { return false }
+        switch assignee {
+        case .anyone: break
+        case .me: if reminder.assigneeId != viewer.lowercased() { return false }
+        case .others: if reminder.assigneeId == viewer.lowercased() { return false }
+        case .member(let id): if reminder.assigneeId != id.lowercased() { return false }
+        }
+        if let from, reminder.dueAt < from { return false }
+        if let until, reminder.dueAt >= until { return false }
+        return true
+    }
+}
+
+/// What the Family screens show, from a family's records, the same on every side.
+public struct FamilyBook: Sendable {
+    public let name: String?
+    public let timeZone: TimeZone
+    /// Parents first, then by name.
+    public let members: [FamilyMember]
+    /// Every reminder, due first.
+    public let reminders: [FamilyReminder]
+
+    public init(records: [SyncRecord]) {
+        let live = Dictionary(grouping: records.filter { !$0.isDeleted }, by: \.entity)
+        let info = live[FamilyEntities.info.name]?.first
+        name = info?.fields["name"]?.stringValue
+        timeZone = info?.fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .gmt
+        members = (live[FamilyEntities.member.name] ?? []).compactMap { FamilyMember(fields: $0.fields) }.sorted {
+            ($0.role == .parent ? 0 : 1, $0.displayName.lowercased()) < ($1.role == .parent ? 0 : 1, $1.displayName.lowercased())
+        }
+        let items = Dictionary(grouping: live[FamilyEntities.checklistItem.name] ?? []) {
+            $0.fields["reminderId"]?.stringValue?.lowercased() ?? ""
+        }
+        let zone = timeZone
+        reminders = (live[FamilyEntities.reminder.name] ?? []).compactMap { record in
+            FamilyReminder(
+                id: record.id, fields: record.fields,
+                checklist: (items[record.id.lowercased] ?? []).compactMap { ChecklistItem(id: $0.id, fields: $0.fields) },
+                timeZone: zone)
+        }.sorted { ($0.dueAt, $0.id.uuidString) < ($1.dueAt, $1.id.uuidString) }
+    }
+
+    /// The reminders `filter` lets through for `viewer` (a user id), due first.
+    public func reminders(_ filter: ReminderFilter, viewer: String) -> [FamilyReminder] {
+        reminders.filter { filter.accepts($0, viewer: viewer) }
+    }
+
+    public func member(_ id: String) -> FamilyMember? { members.first { $0.id == id.lowercased() } }
+}
