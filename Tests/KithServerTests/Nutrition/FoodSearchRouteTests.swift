@@ -87,7 +87,13 @@ struct FoodSearchRouteTests {
             try await check("/v1/food/search?q=%20%20%20", .unprocessableContent, field: "q")
             try await check(
                 "/v1/food/search?q=\(String(repeating: "a", count: 101))", .unprocessableContent, field: "q")
-            try await check("/v1/food/search?q=%20\(String(repeating: "a", count: 100))%20", .ok, field: nil)
+            try await check("/v1/food/search?q=%20\(String(repeating: "a", count: 98))%20", .ok, field: nil)
+            // Lengths are code points as sent, as openapi.yaml's maxLength counts them: one letter with
+            // 100 combining marks is 101, and a tab alone is blank (its pattern is \S).
+            try await check(
+                "/v1/food/search?q=e\(String(repeating: "%CC%81", count: 100))", .unprocessableContent, field: "q")
+            try await check("/v1/food/search?q=%09", .unprocessableContent, field: "q")
+            try await check("/v1/food/search?q=%C2%85", .ok, field: nil)  // NEL is not white space to \s
             try await check("/v1/food/search?q=egg&limit=abc", .badRequest, field: "limit")
             try await check("/v1/food/search?q=egg&limit=0", .unprocessableContent, field: "limit")
             try await check("/v1/food/search?q=egg&limit=51", .unprocessableContent, field: "limit")

@@ -23,22 +23,28 @@ public struct FoodSearchResponse: Sendable, Equatable, Codable {
 
 /// The bounds of a food search, checked by the server and by devices before they ask it.
 public enum FoodSearchLimits {
-    /// Characters of a query once trimmed of surrounding white space.
+    /// Characters (Unicode code points, as JSON Schema counts them) of a query as sent.
     public static let queryLength: ClosedRange<Int> = 1...100
     /// Foods in one answer.
     public static let limit: ClosedRange<Int> = 1...50
     public static let defaultLimit = 20
 
+    /// White space as openapi.yaml's `pattern: '\S'` (ECMAScript's `\s`) understands it, so the
+    /// server refuses a blank query exactly when the description says it does.
+    static let blank = CharacterSet(
+        charactersIn: "\u{09}\u{0A}\u{0B}\u{0C}\u{0D}\u{20}\u{A0}\u{1680}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}\u{FEFF}"
+    ).union(CharacterSet(charactersIn: "\u{2000}"..."\u{200A}"))
+
     /// The query trimmed of surrounding white space, or why it cannot be searched for (field `q`).
     public static func checkedQuery(_ query: String) -> Result<String, APIErrorDetail> {
-        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            return .failure(APIErrorDetail(.validationFailed, "Type something to search for.", field: "q"))
-        }
-        guard trimmed.count <= queryLength.upperBound else {
+        guard query.unicodeScalars.count <= queryLength.upperBound else {
             return .failure(
                 APIErrorDetail(
                     .validationFailed, "A search is at most \(queryLength.upperBound) characters long.", field: "q"))
+        }
+        let trimmed = query.trimmingCharacters(in: blank)
+        guard !trimmed.isEmpty else {
+            return .failure(APIErrorDetail(.validationFailed, "Type something to search for.", field: "q"))
         }
         return .success(trimmed)
     }
