@@ -20,6 +20,8 @@ struct JobRunnerTests {
 
             try await eventually { handler.totalCalls == 3 }
             #expect(handler.callsByKey == ["a": 1, "b": 1, "c": 1])
+            // The runner marks a job done after its handler returned: wait for that write too.
+            try await eventually { try await JobTesting.job(server, "a").status == .done }
             let done = try await JobTesting.job(server, "a")
             #expect(done.status == .done)
             #expect(done.attempts == 1)
