@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-os.environ.setdefault("SE_OFFLINE", "true")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 
 
 def run(command, env, stdin=None):
@@ -30,20 +30,8 @@ def run(command, env, stdin=None):
     return seconds, done.stdout
 
 
-def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("KITH_CHROMIUM") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                     "--disable-gpu", "--no-first-run", "--disable-extensions", "--password-store=basic"):
-        options.add_argument(argument)
-    service = Service(executable_path=os.environ.get("KITH_CHROMEDRIVER") or "/usr/bin/chromedriver")
-    return webdriver.Chrome(service=service, options=options)
-
-
 def web(url, email, password, pages, loads):
+    from headless_chromium import browser
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 

@@ -10,23 +10,10 @@ import statistics
 import sys
 import time
 
-os.environ.setdefault("SE_OFFLINE", "true")
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from headless_chromium import browser  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("KITH_CHROMIUM") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                     "--disable-gpu", "--no-first-run", "--disable-extensions", "--password-store=basic"):
-        options.add_argument(argument)
-    service = Service(executable_path=os.environ.get("KITH_CHROMEDRIVER") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(service=service, options=options)
-    driver.set_page_load_timeout(120)
-    return driver
 
 
 def csv_of(count):

@@ -102,6 +102,14 @@ def form_error_text(driver) -> str:
     return visible(driver, "#form-error").text
 
 
+def sign_up(driver, server, address: str, password: str):
+    """Creates an account through the sign-up form (the browser is then signed in)."""
+    open_page(driver, server, "/signup")
+    fill(driver, "#email", address)
+    fill(driver, "#password", password)
+    submit(driver, "#signup-form")
+
+
 def sign_in(driver, server, address: str, password: str):
     if path_of(driver) != "/signin":
         open_page(driver, server, "/signin")

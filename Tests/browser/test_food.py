@@ -15,17 +15,10 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from pages import (WAIT, browser_problems, find, fill, fresh_email, mark_page, no_horizontal_scroll, notice_text,
-                   open_page, path_of, set_color_scheme, submit, unlabeled_inputs, visible, wait_loaded)
+                   open_page, path_of, set_color_scheme, sign_up, submit, unlabeled_inputs, visible, wait_loaded)
 
 PASSWORD = "correct horse battery"
 LIVE_WAIT = 20
-
-
-def sign_up(driver, server, address):
-    open_page(driver, server, "/signup")
-    fill(driver, "#email", address)
-    fill(driver, "#password", PASSWORD)
-    submit(driver, "#signup-form")
 
 
 def food_names(driver):
@@ -110,7 +103,7 @@ class Device:
 
 def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
     address = fresh_email("food")
-    sign_up(driver, server, address)
+    sign_up(driver, server, address, PASSWORD)
     # The navigation leads here.
     find(driver, "#nav-food").click()
     wait_loaded(driver)
@@ -247,7 +240,7 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
 
 def test_food_on_a_phone(server, driver, shot):
     driver.set_window_size(390, 844)
-    sign_up(driver, server, fresh_email("food-phone"))
+    sign_up(driver, server, fresh_email("food-phone"), PASSWORD)
     open_page(driver, server, "/food")
     fill(driver, "#goal-calories-input", "1800")
     submit(driver, "#goal-form")

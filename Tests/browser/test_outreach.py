@@ -12,17 +12,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from pages import (WAIT, browser_problems, find, fill, form_error_text, fresh_email, mark_page, no_horizontal_scroll,
-                   notice_text, open_page, path_of, submit, unlabeled_inputs, visible, wait_loaded)
+                   notice_text, open_page, path_of, sign_up, submit, unlabeled_inputs, visible, wait_loaded)
 
 PASSWORD = "correct horse battery"
 LIVE_WAIT = 20
-
-
-def sign_up(driver, server, address):
-    open_page(driver, server, "/signup")
-    fill(driver, "#email", address)
-    fill(driver, "#password", PASSWORD)
-    submit(driver, "#signup-form")
 
 
 def names(driver):
@@ -92,7 +85,7 @@ class Kith:
 
 def test_outreach_year_of_deliveries(server, driver, shot):
     address = fresh_email("outreach")
-    sign_up(driver, server, address)
+    sign_up(driver, server, address, PASSWORD)
     open_page(driver, server, "/outreach")
 
     # First visit: the current year exists, alone, so no year selector.
@@ -264,7 +257,7 @@ def test_outreach_year_of_deliveries(server, driver, shot):
 
 def test_outreach_on_a_phone(server, driver, shot):
     driver.set_window_size(390, 844)
-    sign_up(driver, server, fresh_email("phone"))
+    sign_up(driver, server, fresh_email("phone"), PASSWORD)
     open_page(driver, server, "/outreach")
     add_person(driver, "Ada", "Lovelace", "Analytical Engines", comments="Bring the notes on the Bernoulli numbers.")
     in_row(driver, "Lovelace, Ada", ".deliver-box", lambda e: e.click())

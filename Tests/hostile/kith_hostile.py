@@ -336,6 +336,30 @@ def raw_request(host: str, port: int, data: bytes, timeout: float = 5.0, half_cl
     return RawAnswer(received, closed, time.monotonic() - start)
 
 
+STATUS_LINE = re.compile(rb"HTTP/1\.1 \d{3}")
+
+
+def paced_exchange(host: str, port: int, writes: list, answers: int) -> tuple:
+    """Sends each write 0.2 s apart on one connection (so each is a read of its own on the server)
+    and reads until `answers` status lines arrived, the server closed, or 3 s passed. Returns the
+    status lines ("HTTP/1.1 200") and everything received."""
+    with socket.create_connection((host, port), timeout=5) as sock:
+        for data in writes:
+            sock.sendall(data)
+            time.sleep(0.2)
+        received = b""
+        sock.settimeout(3)
+        try:
+            while len(STATUS_LINE.findall(received)) < answers:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        except socket.timeout:
+            pass
+    return STATUS_LINE.findall(received), received
+
+
 def wait_closed(sock: socket.socket, timeout: float) -> tuple:
     """Reads from `sock` until the server closes it; returns (closed, seconds waited, bytes read)."""
     start = time.monotonic()

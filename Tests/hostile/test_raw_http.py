@@ -3,13 +3,11 @@ stays up. Upgrade headers are honoured only on the live socket."""
 
 import base64
 import os
-import re
 import socket
-import time
 
 import pytest
 
-from kith_hostile import MALFORMED_REQUESTS, raw_request, wait_closed
+from kith_hostile import MALFORMED_REQUESTS, paced_exchange, raw_request, wait_closed
 
 AT_ONCE = 2.0  # seconds: "at once", with slack for a loaded 2-core CI machine
 
@@ -190,23 +188,9 @@ SPLIT_LINES = [
 
 @pytest.mark.parametrize("name,writes,answers", SPLIT_LINES, ids=[c[0] for c in SPLIT_LINES])
 def test_a_request_line_split_across_packets_after_another_request(server, name, writes, answers):
-    with socket.create_connection((server.host, server.port), timeout=5) as sock:
-        for data in writes:
-            sock.sendall(data)
-            time.sleep(0.2)
-        received = b""
-        sock.settimeout(3)
-        try:
-            while received.count(b"HTTP/1.1 ") < len(answers):
-                chunk = sock.recv(65536)
-                if not chunk:
-                    break
-                received += chunk
-        except socket.timeout:
-            pass
-    server.assert_healthy(name)
     # A body has no line break after it, so the next status line follows it directly.
-    got = re.findall(rb"HTTP/1\.1 \d{3}", received)
+    got, received = paced_exchange(server.host, server.port, writes, len(answers))
+    server.assert_healthy(name)
     assert got == answers, f"{name}: {received[:400]!r}"
 
 
@@ -222,20 +206,6 @@ AFTER_A_LARGE_BODY = [
 def test_the_request_after_a_large_body_is_served(server, name, start, after, answers):
     head = start + b" HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(LARGE_BODY)
     writes = [head + LARGE_BODY[:3000], LARGE_BODY[3000:] + after, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"]
-    with socket.create_connection((server.host, server.port), timeout=5) as sock:
-        for data in writes:
-            sock.sendall(data)
-            time.sleep(0.2)
-        received = b""
-        sock.settimeout(3)
-        try:
-            while len(re.findall(rb"HTTP/1\.1 \d{3}", received)) < 2:
-                chunk = sock.recv(65536)
-                if not chunk:
-                    break
-                received += chunk
-        except socket.timeout:
-            pass
+    got, received = paced_exchange(server.host, server.port, writes, 2)
     server.assert_healthy(name)
-    got = re.findall(rb"HTTP/1\.1 \d{3}", received)
     assert len(got) == 2 and all(g.startswith(a) for g, a in zip(got, answers)), f"{name}: {received[:600]!r}"

@@ -1,11 +1,9 @@
 """Where one request ends and the next begins, when reads cut through them at awkward places: the
 next request is served, never refused as if its head were a request line without a version."""
 
-import re
-import socket
-import time
-
 import pytest
+
+from kith_hostile import paced_exchange
 
 SPLIT_HEADS = [
     ("pipelined", [b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a", b"a\r\n\r\n"],
@@ -26,21 +24,7 @@ SPLIT_HEADS = [
 
 def exchange(server, writes, expected):
     """Sends each write 0.2 s apart (so each is a read of its own) and returns the status lines."""
-    with socket.create_connection((server.host, server.port), timeout=5) as sock:
-        for data in writes:
-            sock.sendall(data)
-            time.sleep(0.2)
-        received = b""
-        sock.settimeout(3)
-        try:
-            while len(re.findall(rb"HTTP/1\.1 \d{3}", received)) < expected:
-                chunk = sock.recv(65536)
-                if not chunk:
-                    break
-                received += chunk
-        except socket.timeout:
-            pass
-    return re.findall(rb"HTTP/1\.1 \d{3}", received), received
+    return paced_exchange(server.host, server.port, writes, expected)
 
 
 @pytest.mark.parametrize("name,writes,answers", SPLIT_HEADS, ids=[c[0] for c in SPLIT_HEADS])
