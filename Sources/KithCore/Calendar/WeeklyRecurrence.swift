@@ -107,7 +107,7 @@ public struct WeeklyRecurrence: Sendable, Hashable {
         var day = max(start, LocalDate(instant, in: timeZone).adding(days: -1))
         while found.count < wanted {
             if occurs(on: day), let moment = moment(on: day), moment > instant { found.append(moment) }
-            guard day < LocalDate(year: 9999, month: 12, day: 31)! else { break }
+            guard day < LocalDate.last else { break }
             // Skip whole weeks that are not in the interval, instead of walking their days.
             let next = day.adding(days: 1)
             if Weekday(next) == .monday, interval > 1 {

@@ -132,6 +132,8 @@ public final class NutritionStore {
     @discardableResult
     public func purgeExpired() throws -> Int {
         let today = LocalDate(now(), in: store.timeZone)
+        // It runs at every launch and after every pull: a read, and a write only when a day expired.
+        guard !retention.expired(try store.records(Self.dayEntity).map(\.syncRecord), today: today).isEmpty else { return 0 }
         return try writing { transaction in
             let expired = self.retention.expired(try transaction.records(Self.dayEntity).map(\.syncRecord), today: today)
             for day in expired { try transaction.delete(Self.dayEntity, id: day.id) }
@@ -235,12 +237,18 @@ public final class NutritionStore {
         return item
     }
 
+    /// The meal with its ingredients (the meal's records only, not the whole log).
     private func meal(_ id: UUID, _ transaction: LocalTransaction) throws -> CustomMeal {
-        let records = try Self.entities.flatMap { try transaction.records($0) }.map(\.syncRecord)
-        guard let meal = NutritionBook(records: records).meals.first(where: { $0.id == id }) else {
+        guard let meal = try transaction.record(Self.mealEntity, id: id) else {
             throw KithError.invalid(APIErrorDetail(.notFound, "No meal with id \(id.lowercased)."))
         }
-        return meal
+        let key = JSONTree.string(id.lowercased)
+        let ingredients = try transaction.records(Self.ingredientEntity).filter { $0["mealId"] == key }
+        let records = ([meal] + ingredients).map(\.syncRecord)
+        guard let found = NutritionBook(records: records).meals.first else {
+            throw KithError.invalid(APIErrorDetail(.notFound, "No meal with id \(id.lowercased)."))
+        }
+        return found
     }
 
     private func readState() {

@@ -142,9 +142,4 @@ struct FamilyRulesTests {
             FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"), id: reminder.id)
         #expect(Self.problem(Self.child, .upsert, item, entity: entity, extra: [done])?.code == "completed")
     }
-
-    @Test func theFamilysOwnRecordsAreTheServers() {
-        #expect(FamilyEntities.member.writeRule == .server && FamilyEntities.info.writeRule == .server)
-        #expect(FamilyEntities.reminder.writeRule == .anyMember)
-    }
 }

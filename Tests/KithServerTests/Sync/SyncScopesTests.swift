@@ -37,9 +37,21 @@ struct SyncScopesTests {
         #expect(Self.refusal(Self.mutation("test.nothing", scope: "user:p"), parent) == "unknown_entity")
     }
 
-    static func refusal(_ mutation: Mutation, _ memberships: [ScopeMembership]) -> String? {
+    static func refusal(_ mutation: Mutation, _ memberships: [ScopeMembership], rules: SyncRules = rules) -> String? {
         if case .failure(let refusal) = rules.check(mutation, memberships: memberships, now: 2_000) { return refusal.code }
         return nil
+    }
+
+    /// A family's info and member records are the server's bookkeeping: no member pushes them, not
+    /// even a parent, while the same parent may push a reminder.
+    @Test func recordsOnlyTheServerWritesAreRefusedOnPushForEveryRole() {
+        let rules = SyncRules(catalog: .kith)
+        let family = "family:f1"
+        let parent = [ScopeMembership(scope: family, role: "parent")]
+        for entity in [FamilyEntities.member.name, FamilyEntities.info.name] {
+            #expect(Self.refusal(Self.mutation(entity, scope: family), parent, rules: rules) == "forbidden", "\(entity)")
+        }
+        #expect(Self.refusal(Self.mutation(FamilyEntities.reminder.name, scope: family), parent, rules: rules) == nil)
     }
 
     @Test func cursorsReadBackAndRefuseWhatTheServerNeverGaveOut() {
