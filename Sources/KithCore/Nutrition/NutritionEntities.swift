@@ -12,6 +12,20 @@ public enum NutritionEntities {
     public static let goalRange: ClosedRange<Int64> = 500...50_000
     /// How an item entered the log.
     public static let sources = ["search", "manual", "meal"]
+    /// How many ingredients a custom meal holds (devices and the web pages check it before writing).
+    public static let ingredientsPerMeal: ClosedRange<Int> = 1...30
+
+    /// Why a meal of `count` ingredients can't be made (field `ingredients`), or nil.
+    public static func ingredientCountProblem(_ count: Int) -> APIErrorDetail? {
+        if count < ingredientsPerMeal.lowerBound {
+            return APIErrorDetail(.validationFailed, "Add at least one ingredient, with its name and calories.", field: "ingredients")
+        }
+        if count > ingredientsPerMeal.upperBound {
+            return APIErrorDetail(
+                .validationFailed, "A meal has at most \(ingredientsPerMeal.upperBound) ingredients.", field: "ingredients")
+        }
+        return nil
+    }
 
     /// One day of one person's log. Its id is derived from the account and the date
     /// (`NutritionFields.dayID`), so two devices logging the same day offline write the same record.

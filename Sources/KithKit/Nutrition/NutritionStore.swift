@@ -45,8 +45,6 @@ public final class NutritionStore {
     nonisolated static let entities = NutritionEntities.all.map(\.name)
     /// How many days the chart shows.
     public static let historyDays = 30
-    /// The most ingredients a custom meal holds.
-    public static let maxIngredients = 100
 
     /// Opens the log and deletes the days that left the retention window since the last launch.
     /// `retention` must match the server's `KITH_NUTRITION_RETENTION_DAYS` (default 90).
@@ -163,13 +161,7 @@ public final class NutritionStore {
 
     @discardableResult
     public func createMeal(name: String, ingredients: [Food]) throws -> CustomMeal {
-        guard !ingredients.isEmpty else {
-            throw KithError.invalid(APIErrorDetail(.validationFailed, "A meal needs at least one ingredient.", field: "ingredients"))
-        }
-        guard ingredients.count <= Self.maxIngredients else {
-            throw KithError.invalid(
-                APIErrorDetail(.validationFailed, "A meal holds at most \(Self.maxIngredients) ingredients.", field: "ingredients"))
-        }
+        if let problem = NutritionEntities.ingredientCountProblem(ingredients.count) { throw KithError.invalid(problem) }
         return try writing { transaction in
             let id = try transaction.save(Self.mealEntity, fields: NutritionFields.meal(name: name, createdAt: self.now()))
             for (position, food) in ingredients.enumerated() {

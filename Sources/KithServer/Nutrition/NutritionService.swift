@@ -14,8 +14,6 @@ struct NutritionService: WritesAsADevice, Sendable {
     let retention: NutritionRetention
 
     static let entities = Set(NutritionEntities.all.map(\.name))
-    /// The most ingredients one custom meal takes from a form.
-    static let maximumIngredients = 30
 
     /// The user's days, items, meals and goal.
     func book(for user: AuthenticatedUser) async throws -> NutritionBook {
@@ -108,15 +106,7 @@ struct NutritionService: WritesAsADevice, Sendable {
         if let problem = NutritionEntities.meal.problems(in: mealFields, isCreation: true).first {
             throw AppError.validation(APIErrorDetail(code: problem.code, message: Self.mealNameMessage(problem), field: "name"))
         }
-        guard !ingredients.isEmpty else {
-            throw AppError.validation(
-                APIErrorDetail(.validationFailed, "Add at least one ingredient, with its name and calories.", field: "ingredients"))
-        }
-        guard ingredients.count <= Self.maximumIngredients else {
-            throw AppError.validation(
-                APIErrorDetail(
-                    .validationFailed, "A meal has at most \(Self.maximumIngredients) ingredients.", field: "ingredients"))
-        }
+        if let problem = NutritionEntities.ingredientCountProblem(ingredients.count) { throw AppError.validation(problem) }
         for (index, food) in ingredients.enumerated() {
             if let problem = NutritionFields.problems(with: food).first {
                 throw AppError.validation(
@@ -136,11 +126,12 @@ struct NutritionService: WritesAsADevice, Sendable {
 
     /// One meal of the user's with its ingredients; 404 for anyone else's.
     func meal(_ id: UUID, for user: AuthenticatedUser) async throws -> CustomMeal {
-        _ = try await existing(NutritionEntities.meal, id, for: user, what: "That meal")
-        guard let meal = try await book(for: user).meals.first(where: { $0.id == id }) else {
-            throw AppError.notFound("That meal")
-        }
-        return meal
+        let meal = try await existing(NutritionEntities.meal, id, for: user, what: "That meal")
+        let key = JSONTree.string(id.lowercased)
+        let ingredients = try await repository.liveFields([NutritionEntities.ingredient.name], in: Self.scope(of: user))
+            .filter { $0.fields["mealId"] == key }
+        guard let found = NutritionBook(records: [meal] + ingredients).meals.first else { throw AppError.notFound("That meal") }
+        return found
     }
 
     /// Deletes a meal and (on the server, with the same stamp) its ingredients. Items already logged
@@ -193,7 +184,8 @@ struct NutritionService: WritesAsADevice, Sendable {
         let scope = Self.scope(of: user)
         let id = NutritionFields.dayID(scope: scope, date: date)
         if let day = try await repository.record(id), day.scope == scope, !day.isDeleted { return id }
-        let goal = try await book(for: user).goal?.dailyCalories
+        let goalRecord = try await repository.record(NutritionFields.goalID(scope: scope))
+        let goal = goalRecord.flatMap { $0.isDeleted ? nil : NutritionGoal(fields: $0.fields) }?.dailyCalories
         try await write([upsert(NutritionEntities.day, id, NutritionFields.day(date, goal: goal), user: user)], user: user)
         return id
     }

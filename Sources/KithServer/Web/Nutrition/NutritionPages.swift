@@ -207,10 +207,10 @@ struct NutritionPages {
         rows.append([:])
         while rows.count < 3 { rows.append([:]) }
         var values: [String: Any] = [
-            "rows": rows.prefix(NutritionService.maximumIngredients).enumerated().map { index, row in
+            "rows": rows.prefix(NutritionEntities.ingredientsPerMeal.upperBound).enumerated().map { index, row in
                 ["index": index, "number": index + 1, "form": row, "errors": errors[index] ?? [:]] as [String: Any]
             },
-            "maximumIngredients": NutritionService.maximumIngredients,
+            "maximumIngredients": NutritionEntities.ingredientsPerMeal.upperBound,
         ]
         if let date { values["date"] = date.description }
         return values
@@ -221,7 +221,7 @@ struct NutritionPages {
         let form = try await WebForm.read(request, context: context)
         let date = LocalDate(form["date"])
         // The rows something was typed in, in order; blank rows are left out.
-        let rows: [[String: String]] = (0..<NutritionService.maximumIngredients * 2).compactMap { index in
+        let rows: [[String: String]] = (0..<NutritionEntities.ingredientsPerMeal.upperBound * 2).compactMap { index in
             let row = Dictionary(uniqueKeysWithValues: Self.ingredientFields.map { ($0, form["ingredients.\(index).\($0)"]) })
             return row.values.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } ? nil : row
         }
