@@ -15,16 +15,11 @@ struct FoodCommand: ParsableCommand {
         ]
     )
 
-    /// Runs `body` in a session with a sync before and after.
+    /// Runs `body` in a Food session with a sync before and after.
     static func run(_ options: ClientOptions, _ console: Console, _ body: @MainActor (FoodSession) async throws -> Void)
         async throws
     {
-        try await options.run(console) { profile, output in
-            let session = try await FoodSession(profile, output: output)
-            await session.sync()
-            try await body(session)
-            await session.sync()
-        }
+        try await FoodSession.run(options, console, body)
     }
 
     struct Log: ConsoleCommand {

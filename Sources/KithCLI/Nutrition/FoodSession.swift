@@ -6,7 +6,7 @@ import KithKit
 /// over it. A sync before and after (when signed in), then the expired days purged, as an app does
 /// after each sync.
 @MainActor
-struct FoodSession {
+struct FoodSession: AppSession {
     let device: DeviceSession
     let nutrition: NutritionStore
     var output: Output { device.output }

@@ -16,17 +16,11 @@ struct OutreachCommand: ParsableCommand {
         ]
     )
 
-    /// Runs `body` in a session with a sync before (to see other devices' changes) and after (to
-    /// send this one's).
+    /// Runs `body` in an Outreach session with a sync before and after.
     static func run(
         _ options: ClientOptions, _ console: Console, _ body: @MainActor (OutreachSession) async throws -> Void
     ) async throws {
-        try await options.run(console) { profile, output in
-            let session = try await OutreachSession(profile, output: output)
-            await session.syncIfReachable()
-            try await body(session)
-            await session.syncIfReachable()
-        }
+        try await OutreachSession.run(options, console, body)
     }
 
     /// `deliver` and `undeliver`.

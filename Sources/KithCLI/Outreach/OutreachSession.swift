@@ -5,7 +5,7 @@ import KithKit
 /// What every `kith outreach` command works with: the profile's device session (local store, sync)
 /// and the Outreach app over it. On the main actor, as `OutreachStore` is.
 @MainActor
-struct OutreachSession {
+struct OutreachSession: AppSession {
     let device: DeviceSession
     let outreach: OutreachStore
     var output: Output { device.output }
@@ -15,7 +15,7 @@ struct OutreachSession {
         outreach = OutreachStore(store: device.store)
     }
 
-    func syncIfReachable() async { await device.syncIfReachable() }
+    func sync() async { await device.syncIfReachable() }
 
     /// The year named `name`, or the selected one.
     func year(named name: String?) throws -> OutreachYear {

@@ -58,3 +58,26 @@ struct DeviceSession {
         return match
     }
 }
+
+/// A synced app's command session (`OutreachSession`, `FoodSession`): opened on the profile's
+/// device, synced before the command (to see other devices' changes) and after (to send its own).
+@MainActor
+protocol AppSession: Sendable {
+    init(_ profile: Profile, output: Output) async throws
+    /// Syncs if signed in and the server answers, then whatever the app does after a sync.
+    func sync() async
+}
+
+extension AppSession {
+    /// Runs `body` in a session of this app with a sync before and after.
+    nonisolated static func run(_ options: ClientOptions, _ console: Console, _ body: @MainActor (Self) async throws -> Void)
+        async throws
+    {
+        try await options.run(console) { profile, output in
+            let session = try await Self(profile, output: output)
+            await session.sync()
+            try await body(session)
+            await session.sync()
+        }
+    }
+}
