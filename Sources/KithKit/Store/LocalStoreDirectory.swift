@@ -45,9 +45,10 @@ public struct LocalStoreDirectory: Sendable {
     /// the people in it, as the rules expect), queued for upload in the same transaction, and only
     /// then is the anonymous store removed. Ids derived from the account (a day of the nutrition
     /// log, the goal) are derived anew, so a day the account already has becomes one day with the
-    /// items of both. A record the rules now refuse (a day that left the retention window) is left
-    /// behind. If anything fails the anonymous data stays and adoption can run again; records keep
-    /// their ids, so a second run changes nothing more. Returns how many records were adopted; the
+    /// items of both. Records are not judged again here: the server judges them on upload, and a
+    /// refusal (a day that left the retention window) is recorded among the rejections the person
+    /// sees, never dropped unseen. If anything fails the anonymous data stays and adoption can run
+    /// again; records keep their ids, so a second run changes nothing more. Returns how many records were adopted; the
     /// engine's `pushed` events report the upload (`AnonymousDataMove` follows it to the end).
     @discardableResult
     public func adoptAnonymousData(into store: LocalStore) throws -> Int {
@@ -58,20 +59,15 @@ public struct LocalStoreDirectory: Sendable {
             return try anonymous.recordsInCreationOrder()
         }()
         let moved = catalog.moving(records.map(\.syncRecord), to: store.userScope)
-        let adopted = try store.write { transaction in
-            var adopted = 0
+        try store.write { transaction in
             for record in moved {
-                do {
-                    try transaction.save(record.entity, id: record.id, fields: record.fields.filter { $0.value != .null })
-                    adopted += 1
-                } catch KithError.invalid {
-                    // Refused by a rule before anything was written for it: it stays behind.
-                }
+                try transaction.save(
+                    record.entity, id: record.id, fields: record.fields.filter { $0.value != .null }, scope: nil,
+                    checkingRules: false)
             }
-            return adopted
         }
         try Self.removeDatabase(at: anonymousFile)
-        return adopted
+        return moved.count
     }
 
     /// Deletes an account's local data (after the account itself was deleted).

@@ -53,6 +53,19 @@ struct AnonymousDataMoveTests {
         #expect(other.meals.map(\.name) == ["Snack"])
     }
 
+    @Test func dataTheRulesWouldNowRefuseIsQueuedForTheServerToJudgeNotDropped() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = TestClock(Self.noon)
+        let directory = LocalStoreDirectory(url: folder, now: { clock.now }, timeZone: NutritionStoreTests.paris)
+        let anonymous = NutritionStore(store: try directory.anonymousStore(), now: { clock.now })
+        try anonymous.log(Food(name: "Apple", calories: 95))
+        clock.advance(by: 100 * 86_400)  // the day left the window before the person signed up
+        let account = try directory.store(forUser: UUID())
+        #expect(try directory.adoptAnonymousData(into: account) == 2)
+        #expect(try account.pendingCount() == 2, "the day and its item wait for the server's verdict")
+    }
+
     @Test func nothingToMoveSaysSo() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
