@@ -28,7 +28,7 @@ struct SyncController {
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let query = request.uri.queryParameters
+        let query = request.uri.formQuery
         var cursor = SyncCursor()
         if let text = query.get("cursor"), !text.isEmpty {
             guard let parsed = SyncCursor(text: text) else {

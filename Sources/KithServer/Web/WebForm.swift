@@ -30,14 +30,7 @@ struct WebForm: Sendable {
 
     static func parse(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
-        for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in
-                String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
-            }
-            guard let name = parts.first.map(decode), !name.isEmpty else { continue }
-            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
-        }
+        for (name, value) in FormEncoding.pairs(body[...]) { fields[name] = value }
         return fields
     }
 }

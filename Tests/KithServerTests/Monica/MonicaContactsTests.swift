@@ -91,6 +91,11 @@ struct MonicaContactsTests {
             // Accents and case are ignored, and a typo still finds.
             let typo = try await me.get("/api/contacts?query=J%C3%B3nathon")
             #expect(typo.data?[0]?["first_name"] == "Jonathan")
+            // A full name as browsers and Monica apps send it: `+` is a space in a query string.
+            for query in ["Mary+Poppins", "Mary%20Poppins"] {
+                let full = try await me.get("/api/contacts?query=\(query)")
+                #expect(full.data?.arrayValue?.compactMap { $0["last_name"]?.stringValue } == ["Poppins"], "\(query)")
+            }
         }
     }
 

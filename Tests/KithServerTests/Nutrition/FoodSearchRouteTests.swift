@@ -93,6 +93,8 @@ struct FoodSearchRouteTests {
             try await check(
                 "/v1/food/search?q=e\(String(repeating: "%CC%81", count: 100))", .unprocessableContent, field: "q")
             try await check("/v1/food/search?q=%09", .unprocessableContent, field: "q")
+            try await check("/v1/food/search?q=+", .unprocessableContent, field: "q")  // `+` is a space
+            try await check("/v1/food/search?q=%2B", .ok, field: nil)  // and `%2B` a plus
             try await check("/v1/food/search?q=%C2%85", .ok, field: nil)  // NEL is not white space to \s
             try await check("/v1/food/search?q=egg&limit=abc", .badRequest, field: "limit")
             try await check("/v1/food/search?q=egg&limit=0", .unprocessableContent, field: "limit")

@@ -78,7 +78,7 @@ struct ContactsRoutes {
 
     private func index(_ call: MonicaRequest) async throws -> Response {
         let page = try call.page(sortable: Self.sortable)
-        let rawQuery = call.request.uri.queryParameters.get("query") ?? ""
+        let rawQuery = call.request.uri.formQuery.get("query") ?? ""
         // NUL can match nothing stored, and PostgreSQL refuses it in a bound value.
         let query = (rawQuery.removingPercentEncoding ?? rawQuery).replacingOccurrences(of: "\u{0}", with: "")
         let isSearch = !query.trimmingCharacters(in: .whitespaces).isEmpty

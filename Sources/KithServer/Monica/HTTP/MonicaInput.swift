@@ -27,12 +27,8 @@ struct MonicaInput: Sendable {
     init(form: String) {
         var values: [String: JSONTree] = [:]
         var arrays: [String: [JSONTree]] = [:]
-        for pair in form.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map {
-                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-            }
-            guard let name = parts.first, !name.isEmpty else { continue }
-            let value = JSONTree.string(parts.count > 1 ? parts[1] : "")
+        for (name, text) in FormEncoding.pairs(form[...]) {
+            let value = JSONTree.string(text)
             if let bracket = name.firstIndex(of: "["), name.hasSuffix("]") {
                 arrays[String(name[..<bracket]), default: []].append(value)
             } else {

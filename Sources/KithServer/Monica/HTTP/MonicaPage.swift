@@ -20,7 +20,7 @@ struct PageRequest: Sendable {
     var offset: Int { (page - 1) * limit }
 
     init(_ request: Request, sortableHere: Set<String> = ["created_at", "updated_at"]) throws {
-        let query = request.uri.queryParameters
+        let query = request.uri.formQuery
         // As Laravel: a limit that is no positive number means the default; one above the
         // maximum, however many digits it has, is refused.
         let limitText = query.get("limit").map { String($0) } ?? ""

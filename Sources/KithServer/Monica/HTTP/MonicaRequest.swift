@@ -21,7 +21,7 @@ struct MonicaRequest: Sendable {
     }
 
     /// `?with=contactfields`: every answer that contains full contacts then adds their fields and last notes.
-    var withContactFields: Bool { request.uri.queryParameters.get("with") == "contactfields" }
+    var withContactFields: Bool { request.uri.formQuery.get("with") == "contactfields" }
 
     /// A numeric path parameter; anything else names no object (404).
     func id(_ name: String = "id") throws -> Int64 {

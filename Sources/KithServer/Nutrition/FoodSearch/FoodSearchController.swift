@@ -17,7 +17,7 @@ struct FoodSearchController {
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let parameters = request.uri.queryParameters
+        let parameters = request.uri.formQuery
         guard let rawQuery = parameters.get("q") else {
             throw AppError(.badRequest, .badRequest, "Say what to search for with ?q=.", field: "q")
         }

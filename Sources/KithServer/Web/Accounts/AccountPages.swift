@@ -92,7 +92,7 @@ struct AccountPages {
     }
 
     private func noticeValues(_ request: Request) -> [String: Any] {
-        guard let key = request.uri.queryParameters.get("notice"), let notice = Notice(rawValue: key) else { return [:] }
+        guard let key = request.uri.formQuery.get("notice"), let notice = Notice(rawValue: key) else { return [:] }
         return ["notice": notice.text]
     }
 
@@ -183,7 +183,7 @@ struct AccountPages {
     }
 
     @Sendable func resetPasswordPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let token = request.uri.queryParameters.get("token") ?? ""
+        let token = request.uri.formQuery.get("token") ?? ""
         if let problem = try await accounts.passwordResetProblem(token: token) {
             return try render(
                 .resetPassword, context, status: .badRequest, values: ["invalidLink": true, "error": problem.detail.message])

@@ -37,7 +37,7 @@ struct NutritionPages {
     /// `?date=yyyy-MM-dd` shows that day (today in the reader's zone without it).
     @Sendable func dayPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let query = request.uri.queryParameters
+        let query = request.uri.formQuery
         var values: [String: Any] = [:]
         if let meal = query.get("loggedMeal").flatMap(UUID.init(uuidString:)),
             let logged = try await nutrition.book(for: user).meals.first(where: { $0.id == meal })
@@ -197,7 +197,7 @@ struct NutritionPages {
 
     @Sendable func newMealPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
-        let date = request.uri.queryParameters.get("date").flatMap(LocalDate.init)
+        let date = request.uri.formQuery.get("date").flatMap(LocalDate.init)
         return try render("food-meal", title: "New meal", context, values: Self.mealValues(rows: [], date: date))
     }
 
@@ -273,7 +273,7 @@ struct NutritionPages {
     @Sendable func confirmMealDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let meal = try await nutrition.meal(try Self.id(context, "meal"), for: user)
-        let back = request.uri.queryParameters.get("date").flatMap(LocalDate.init).map { "/food?date=\($0)" } ?? "/food"
+        let back = request.uri.formQuery.get("date").flatMap(LocalDate.init).map { "/food?date=\($0)" } ?? "/food"
         return try renderer.page(
             "outreach-confirm", title: "Delete \(meal.name)?", context: context,
             values: [

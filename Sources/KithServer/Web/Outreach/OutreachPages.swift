@@ -35,7 +35,7 @@ struct OutreachPages {
     /// write); choosing a year in the selector posts to `select`, which remembers it.
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let query = request.uri.queryParameters
+        let query = request.uri.formQuery
         var values: [String: Any] = [:]
         if let imported = query.get("imported").flatMap(Int.init) {
             values["notice"] = imported == 1 ? "Added 1 person from the file." : "Added \(imported) people from the file."
@@ -250,7 +250,7 @@ struct OutreachPages {
 
     @Sendable func exportCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let asked = request.uri.queryParameters.get("year")
+        let asked = request.uri.formQuery.get("year")
         let requested = asked.flatMap(UUID.init(uuidString:))
         let (book, year) = try await outreach.open(for: user, requested: requested)
         // A year that is not the user's is not there, rather than quietly another year's list.
