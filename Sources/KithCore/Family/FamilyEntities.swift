@@ -38,6 +38,9 @@ public enum FamilyEntities {
             FieldDeclaration("dueAt", .timestamp),
             FieldDeclaration("assigneeId", .uuid),
             FieldDeclaration("creatorId", .uuid),
+            // When it was made, by the creator's clock: the server indexes reminders by
+            // (assignee, createdAt) and (family, createdAt), as seed 003 names them.
+            FieldDeclaration("createdAt", .timestamp),
             FieldDeclaration("status", .choice(statuses)),
             FieldDeclaration("completedAt", .timestamp, optional: true),
             FieldDeclaration("completedBy", .uuid, optional: true),

@@ -99,8 +99,10 @@ public enum FamilyRules {
 
             if let current {
                 if string("status", current.fields) == "completed" { return FamilyRules.completed }
-                if let creator = mutation.fields["creatorId"], creator != current.fields["creatorId"] {
-                    return FamilyRules.refuse("validation_failed", "A reminder's creator can't change.", field: "creatorId")
+                for name in ["creatorId", "createdAt"] {
+                    if let given = mutation.fields[name], given != current.fields[name] {
+                        return FamilyRules.refuse("validation_failed", "A reminder's \(name) can't change.", field: name)
+                    }
                 }
                 let creator = string("creatorId", current.fields)
                 let assignee = string("assigneeId", current.fields)

@@ -85,10 +85,14 @@ public struct PullResponse: Codable, Sendable {
     public var changes: [ChangeDTO]
     public var cursor: String
     public var hasMore: Bool
+    /// Scopes the cursor held that the user can no longer read (they left a family or were
+    /// removed): a device drops every record of them. Absent when there are none.
+    public var gone: [String]?
 
-    public init(changes: [ChangeDTO], cursor: String, hasMore: Bool) {
+    public init(changes: [ChangeDTO], cursor: String, hasMore: Bool, gone: [String]? = nil) {
         self.changes = changes
         self.cursor = cursor
         self.hasMore = hasMore
+        self.gone = gone
     }
 }

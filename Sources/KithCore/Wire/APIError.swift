@@ -45,4 +45,10 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case methodNotAllowed = "method_not_allowed"
     case csrfFailed = "csrf_failed"
     case internalError = "internal_error"
+    case forbidden = "forbidden"
+    /// Families (docs/family.md): one family per user, at least one parent, join codes.
+    case alreadyInFamily = "already_in_family"
+    case notInFamily = "not_in_family"
+    case lastParent = "last_parent"
+    case invalidJoinCode = "invalid_join_code"
 }

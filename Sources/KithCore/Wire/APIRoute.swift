@@ -60,9 +60,25 @@ public enum KithAPI {
         public static let search = APIRoute("GET", "/v1/food/search")
     }
 
+    /// The caller's family (docs/family.md): membership is the server's, reminders are synced.
+    public enum Family {
+        public static let create = APIRoute("POST", "/v1/family")
+        public static let show = APIRoute("GET", "/v1/family")
+        public static let update = APIRoute("PATCH", "/v1/family")
+        public static let leave = APIRoute("POST", "/v1/family/leave")
+        public static let join = APIRoute("POST", "/v1/family/join")
+        public static let createCode = APIRoute("POST", "/v1/family/codes")
+        public static let listCodes = APIRoute("GET", "/v1/family/codes")
+        public static let revokeCode = APIRoute("DELETE", "/v1/family/codes/{id}")
+        public static let updateMember = APIRoute("PATCH", "/v1/family/members/{userId}")
+        public static let removeMember = APIRoute("DELETE", "/v1/family/members/{userId}")
+
+        public static let all = [create, show, update, leave, join, createCode, listCodes, revokeCode, updateMember, removeMember]
+    }
+
     public static let all: [APIRoute] = [
         Auth.signUp, Auth.logIn, Auth.refresh, Auth.logOut, Auth.changePassword, Auth.requestPasswordReset,
         Auth.confirmPasswordReset, Auth.me, Auth.deleteAccount, Tokens.create, Tokens.list, Tokens.revoke, Sync.push,
         Sync.pull, Sync.live, Food.search,
-    ]
+    ] + Family.all
 }

@@ -33,7 +33,7 @@ struct FamilyRulesTests {
     static func reminder(creator: String, assignee: String, status: String = "pending") -> [String: JSONTree] {
         [
             "title": .string("Feed the cat"), "dueAt": .string(later), "assigneeId": .string(assignee),
-            "creatorId": .string(creator), "status": .string(status),
+            "creatorId": .string(creator), "createdAt": .string("2026-11-24T11:00:00.000Z"), "status": .string(status),
         ]
     }
 
