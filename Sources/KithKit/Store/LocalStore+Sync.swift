@@ -109,8 +109,10 @@ extension LocalStore {
     }
 
     /// Applies one pulled page by the merge rule and moves the cursor, in one transaction, so a
-    /// page is either wholly applied or pulled again. Returns the records that changed here and the
-    /// conflicts met: fields this device changed (not yet sent) that another device changed too.
+    /// page is either wholly applied or pulled again. Scopes the page says are gone (a family left
+    /// or removed from) lose every record and queued change here. Returns the records that changed
+    /// here and the conflicts met: fields this device changed (not yet sent) that another device
+    /// changed too.
     func apply(_ page: PullResponse) throws -> PulledPage {
         let nowMillis = now().epochMillis
         return try storageErrors {
@@ -133,6 +135,11 @@ extension LocalStore {
                     if let latest = (Array(incoming.stamps.values) + [incoming.deleted].compactMap { $0 }).max() {
                         clock.receive(latest, now: nowMillis)
                     }
+                }
+                // The account's own scope is never gone; a server saying so must not wipe its data.
+                for scope in page.gone ?? [] where scope != userScope {
+                    result.changes += try storage.forgetScope(scope, db)
+                    try Outbox.removeScope(scope, db)
                 }
                 try SyncState.saveClock(clock, db)
                 try SyncState.saveCursor(page.cursor, db)

@@ -48,6 +48,12 @@ enum Outbox {
         try db.execute(sql: "DELETE FROM outbox WHERE mutation_id = ?", arguments: [mutationId.lowercased])
     }
 
+    /// Drops the queued mutations of a scope this account can no longer write (a family it left):
+    /// the server would only refuse them.
+    static func removeScope(_ scope: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM outbox WHERE scope = ?", arguments: [scope])
+    }
+
     static func noteFailure(_ mutationIds: [UUID], error: String, _ db: Database) throws {
         for id in mutationIds {
             try db.execute(

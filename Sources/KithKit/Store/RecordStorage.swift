@@ -42,4 +42,19 @@ struct RecordStorage: Sendable {
         try table(entity).remove(id, db)
         try db.execute(sql: "DELETE FROM sync_tombstones WHERE id = ?", arguments: [id.lowercased])
     }
+
+    /// Forgets every record of `scope`, live or deleted (a family this account no longer belongs
+    /// to: the server sends nothing more of it, so nothing kept here would ever be corrected).
+    /// Returns the live records that went, for the pull's report.
+    func forgetScope(_ scope: String, _ db: Database) throws -> [RecordChange] {
+        var gone: [RecordChange] = []
+        for declaration in catalog.declarations {
+            let table = EntityTable(declaration: declaration)
+            let ids = try String.fetchAll(db, sql: "SELECT id FROM \(quoted(table.name)) WHERE scope = ?", arguments: [scope])
+            gone += ids.compactMap(UUID.init(uuidString:)).map { RecordChange(entity: declaration.name, id: $0, deleted: true) }
+            try db.execute(sql: "DELETE FROM \(quoted(table.name)) WHERE scope = ?", arguments: [scope])
+        }
+        try db.execute(sql: "DELETE FROM sync_tombstones WHERE scope = ?", arguments: [scope])
+        return gone
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import KithCore
 import KithTestSupport
 import Testing
@@ -133,4 +134,37 @@ struct LocalStoreSyncTests {
         let all = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
         #expect(all.map { $0.fields["title"] } == (0..<30).map { .string("note \($0)") }, "oldest first")
     }
+
+    @Test func aGoneScopeLosesItsRecordsAndQueuedChangesWithThePage() async throws {
+        let store = try TestEntities.memoryStore()
+        let left = "family:\(UUID().uuidString.lowercased())"
+        let kept = "family:\(UUID().uuidString.lowercased())"
+        let own = try store.save("test.note", fields: ["title": .string("mine")])
+        let leftNote = try store.save("test.sharedNote", fields: ["title": .string("theirs")], scope: left)
+        let deletedThere = try store.save("test.sharedNote", fields: ["title": .string("deleted")], scope: left)
+        try store.delete("test.sharedNote", id: deletedThere)
+        let keptNote = try store.save("test.sharedNote", fields: ["title": .string("still ours")], scope: kept)
+        let arriving = Self.change(UUID(), ["title": .string("new")], at: 1_000)
+
+        let pulled = try store.apply(PullResponse(changes: [arriving], cursor: "c7", hasMore: false, gone: [left]))
+
+        #expect(try store.record("test.sharedNote", id: leftNote) == nil)
+        #expect(pulled.changes.contains(RecordChange(entity: "test.sharedNote", id: leftNote, deleted: true)))
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sync_tombstones WHERE scope = ?", arguments: [left]) } == 0)
+        #expect(try store.pendingBatch(limit: 500, maxBytes: 1 << 20).allSatisfy { $0.scope != left }, "nothing of it is pushed")
+        #expect(try store.pendingCount() == 2, "the own note and the other family's note are still queued")
+        #expect(try store.record("test.note", id: own) != nil)
+        #expect(try store.record("test.sharedNote", id: keptNote) != nil)
+        #expect(try store.record("test.note", id: arriving.id) != nil, "the page's changes are applied too")
+        #expect(try store.cursor() == "c7")
+    }
+
+    @Test func aServerSayingTheAccountsOwnScopeIsGoneIsIgnored() async throws {
+        let store = try TestEntities.memoryStore()
+        let own = try store.save("test.note", fields: ["title": .string("mine")])
+        _ = try store.apply(PullResponse(changes: [], cursor: "c8", hasMore: false, gone: [TestEntities.scope]))
+        #expect(try store.record("test.note", id: own) != nil)
+        #expect(try store.pendingCount() == 1)
+    }
 }
+

@@ -15,12 +15,24 @@ actor FakeSyncService: SyncService {
     /// Upserts whose title is this are refused, as a server rule would.
     var refusedTitle = "refuse me"
     var userID: UUID?
+    /// Scopes the user no longer reads (a family left): pulls say so and serve nothing of them,
+    /// pushes to them are refused.
+    private var goneScopes: Set<String> = []
 
     init(userID: UUID?) {
         self.userID = userID
     }
 
     func fail(with error: KithError?) { failure = error }
+
+    func revokeAccess(to scope: String) { goneScopes.insert(scope) }
+
+    /// A record the server writes itself (a family's member records), pulled like any change.
+    func serverWrite(_ record: SyncRecord) {
+        counter += 1
+        sequence[record.id] = counter
+        records[record.id] = record
+    }
 
     func push(_ request: PushRequest) async throws -> PushResponse {
         if let failure { throw failure }
@@ -29,6 +41,10 @@ actor FakeSyncService: SyncService {
         for mutation in request.mutations {
             if applied.contains(mutation.mutationId) {
                 results.append(MutationResult(mutationId: mutation.mutationId, status: .duplicate))
+                continue
+            }
+            if goneScopes.contains(mutation.scope) {
+                results.append(MutationResult(mutationId: mutation.mutationId, status: .rejected, code: "forbidden", message: "Not yours."))
                 continue
             }
             if mutation.fields["title"] == .string(refusedTitle) {
@@ -50,10 +66,13 @@ actor FakeSyncService: SyncService {
     func pull(cursor: String?, limit: Int) async throws -> PullResponse {
         if let failure { throw failure }
         let after = cursor.flatMap { Int64($0) } ?? 0
-        let newer = sequence.filter { $0.value > after }.sorted { $0.value < $1.value }
+        let newer = sequence.filter { $0.value > after && !goneScopes.contains(records[$0.key]!.scope) }
+            .sorted { $0.value < $1.value }
         let page = newer.prefix(limit)
         let changes = page.map { ChangeDTO(record: records[$0.key]!, seq: $0.value) }
-        return PullResponse(changes: changes, cursor: String(page.last?.value ?? after), hasMore: newer.count > limit)
+        return PullResponse(
+            changes: changes, cursor: String(page.last?.value ?? after), hasMore: newer.count > limit,
+            gone: goneScopes.isEmpty ? nil : goneScopes.sorted())
     }
 
     func liveEndpoint() async throws -> (url: URL, token: String) {
@@ -63,4 +82,18 @@ actor FakeSyncService: SyncService {
     func signedInUserID() async throws -> UUID? { userID }
 
     var liveRecordCount: Int { records.values.filter { !$0.isDeleted }.count }
+}
+
+/// Another account's connection to the same fake server, so the members of a family share its records.
+struct FakeSyncSession: SyncService {
+    let server: FakeSyncService
+    let userID: UUID
+
+    func push(_ request: PushRequest) async throws -> PushResponse { try await server.push(request) }
+
+    func pull(cursor: String?, limit: Int) async throws -> PullResponse { try await server.pull(cursor: cursor, limit: limit) }
+
+    func liveEndpoint() async throws -> (url: URL, token: String) { try await server.liveEndpoint() }
+
+    func signedInUserID() async throws -> UUID? { userID }
 }

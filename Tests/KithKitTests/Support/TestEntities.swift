@@ -13,7 +13,11 @@ enum TestEntities {
             FieldDeclaration("weight", .number(0...100), optional: true),
         ])
 
-    static let catalog = EntityCatalog([note])
+    /// A record shared in a family's scope, for what happens when the account leaves the family.
+    static let sharedNote = EntityDeclaration(
+        name: "test.sharedNote", scope: .family, fields: [FieldDeclaration("title", .string(maxLength: 50))])
+
+    static let catalog = EntityCatalog([note, sharedNote])
     static let userID = UUID()
     static var scope: String { "user:\(userID.uuidString.lowercased())" }
 

@@ -75,6 +75,24 @@ struct SyncEngineTests {
         #expect(await server.pushSizes == [2], "nothing is pushed again")
     }
 
+    @Test func aDeviceDropsAFamilyItNoLongerBelongsToAndPushesNothingOfIt() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let phone = try Self.device(server)
+        let family = "family:\(UUID().uuidString.lowercased())"
+        let shared = try phone.store.save("test.sharedNote", fields: ["title": .string("groceries")], scope: family)
+        try await phone.sync()
+        try phone.store.save("test.sharedNote", id: shared, fields: ["title": .string("edited after leaving")])
+        try phone.store.save("test.note", fields: ["title": .string("my own")])
+        await server.revokeAccess(to: family)
+
+        let report = try await phone.sync()
+        #expect(try phone.store.records("test.sharedNote").isEmpty)
+        #expect(report.rejected.isEmpty, "the queued edit was dropped before the push, not refused")
+        #expect(report.pushed == 1)
+        #expect(try phone.store.pendingCount() == 0)
+        #expect(try phone.store.records("test.note").count == 1)
+    }
+
     @Test func largeOutboxesGoOutInBatches() async throws {
         let server = FakeSyncService(userID: TestEntities.userID)
         let phone = try Self.device(server)
