@@ -1,0 +1,68 @@
+import Foundation
+import KithCore
+import KithKit
+
+/// How a family and its reminders read in a terminal. Times are shown in the family's time zone,
+/// where recurrences are counted.
+enum FamilyText {
+    /// "Lovelaces (Europe/Berlin), you are a parent" and a line per member.
+    static func family(_ family: FamilyJSON, me: String?) -> String {
+        let width = family.members.map(\.displayName.count).max() ?? 0
+        let lines = family.members.map { member in
+            let name = member.displayName.padding(toLength: width, withPad: " ", startingAt: 0)
+            let email = member.email.map { "  \($0)" } ?? ""
+            let you = member.userId == me ? "  (you)" : ""
+            return "  \(name)  \(member.role.padding(toLength: 6, withPad: " ", startingAt: 0))\(email)\(you)"
+        }
+        return (["\(family.name) (\(family.timeZone)), you are a \(family.role)"] + lines).joined(separator: "\n")
+    }
+
+    /// "3f2a9c1e  Wed 2026-11-25 07:30  Bins out  for Cleo · every week on Mon, Wed" and the
+    /// checklist, numbered as ITEM takes it.
+    static func reminder(_ reminder: FamilyReminder, in family: LocalFamily) -> String {
+        var parts = [
+            "\(reminder.id.lowercased.prefix(8))  \(when(reminder.dueAt, in: family.timeZone))  \(reminder.title)",
+            "for \(name(reminder.assigneeId, in: family))",
+        ]
+        if let rule = reminder.repeatRule { parts.append(repeats(rule)) }
+        if reminder.status == .completed {
+            let by = reminder.completedBy.map { " by \(name($0, in: family))" } ?? ""
+            parts.append("done\(by)")
+        }
+        let items = reminder.checklist.enumerated().map { index, item in
+            "          \(index + 1). [\(item.done ? "x" : " ")] \(item.text)"
+        }
+        return ([parts.joined(separator: "  · ")] + items).joined(separator: "\n")
+    }
+
+    static func reminders(_ reminders: [FamilyReminder], in family: LocalFamily) -> String {
+        guard !reminders.isEmpty else { return "No reminders." }
+        return reminders.map { reminder($0, in: family) }.joined(separator: "\n")
+    }
+
+    /// "Wed 2026-11-25 07:30".
+    static func when(_ date: Date, in zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "EEE yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// "every 2 weeks on Mon, Wed" from "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;WKST=MO".
+    static func repeats(_ rule: String) -> String {
+        var parts: [String: String] = [:]
+        for pair in rule.split(separator: ";") {
+            let halves = pair.split(separator: "=", maxSplits: 1)
+            if halves.count == 2 { parts[String(halves[0])] = String(halves[1]) }
+        }
+        let interval = Int(parts["INTERVAL"] ?? "1") ?? 1
+        let days = (parts["BYDAY"] ?? "").split(separator: ",").compactMap { Weekday(name: String($0)) }
+        let names = days.map { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][$0.rawValue] }
+        return (interval == 1 ? "every week" : "every \(interval) weeks") + " on " + names.joined(separator: ", ")
+    }
+
+    static func name(_ userId: String, in family: LocalFamily) -> String {
+        family.member(userId)?.displayName ?? "a former member"
+    }
+}

@@ -1,0 +1,197 @@
+import ArgumentParser
+import Foundation
+import KithCore
+import KithKit
+
+/// `kith reminders …`: the family's shared reminders (seed 003). They are synced records, so every
+/// command works offline against this device's copy, under the same rules the server enforces.
+struct RemindersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reminders",
+        abstract: "Your family's reminders: list, add, edit, tick checklists, complete, delete.",
+        discussion:
+            "Works offline; syncs before and after when the server answers. ID is a reminder's id or a unique prefix of it; MEMBER a member's display name or email; ITEM a checklist line's number (from 1) or its text. Times show in the family's time zone.",
+        subcommands: [List.self, Add.self, Edit.self, Check.self, Complete.self, Delete.self],
+        defaultSubcommand: List.self
+    )
+
+    /// Runs `body` in a Family session with a sync before and after.
+    static func run(_ options: ClientOptions, _ console: Console, _ body: @MainActor (FamilySession) async throws -> Void)
+        async throws
+    {
+        try await FamilySession.run(options, console, body)
+    }
+
+    @MainActor
+    static func emit(_ reminder: FamilyReminder, _ session: FamilySession, prefix: String) throws {
+        let family = try session.knownFamily()
+        session.output.emit(ReminderJSON(reminder, in: family)) { prefix + FamilyText.reminder(reminder, in: family) }
+    }
+
+    /// The user id of MEMBER, when given.
+    @MainActor
+    static func memberId(_ text: String?, _ session: FamilySession) async throws -> String? {
+        guard let text else { return nil }
+        return try await session.member(text).id
+    }
+
+    struct List: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Reminders, due first, optionally filtered.")
+        @OptionGroup var options: ClientOptions
+        @Option(help: "pending or completed.") var status: String?
+        @Flag(help: "Only those assigned to you.") var mine = false
+        @Flag(help: "Only those assigned to others.") var others = false
+        @Option(help: "Only those assigned to this member.") var member: String?
+        @Option(help: "Due on or after this day (yyyy-MM-dd, in the family's time zone).") var from: String?
+        @Option(help: "Due on or before this day (yyyy-MM-dd).") var to: String?
+
+        func validate() throws {
+            if let status, FamilyReminder.Status(rawValue: status) == nil {
+                throw ValidationError("--status takes pending or completed.")
+            }
+            guard [mine, others, member != nil].filter({ $0 }).count <= 1 else {
+                throw ValidationError("Choose one of --mine, --others and --member.")
+            }
+            _ = try from.map { try ReminderInput.date($0, option: "--from") }
+            _ = try to.map { try ReminderInput.date($0, option: "--to") }
+        }
+
+        func run(_ console: Console) async throws {
+            try await RemindersCommand.run(options, console) { session in
+                let family = try session.knownFamily()
+                var filter = ReminderFilter(status: status.flatMap(FamilyReminder.Status.init(rawValue:)))
+                if mine { filter.assignee = .me }
+                if others { filter.assignee = .others }
+                if let member { filter.assignee = .member(try await session.member(member).id) }
+                filter.from = try from.flatMap { ReminderInput.start(of: try ReminderInput.date($0, option: "--from"), in: family.timeZone) }
+                filter.until = try to.flatMap {
+                    ReminderInput.start(of: try ReminderInput.date($0, option: "--to").adding(days: 1), in: family.timeZone)
+                }
+                session.family.filter = filter
+                let reminders = session.family.reminders
+                session.output.emit(reminders.map { ReminderJSON($0, in: family) }) { FamilyText.reminders(reminders, in: family) }
+            }
+        }
+    }
+
+    struct Add: ConsoleCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a reminder, with a checklist, once (--due) or repeating weekly (--every, --on, --starting).")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "What to remember.") var title: String
+        @Option(help: "When it is due: ISO 8601 (2026-11-25T07:30:00Z), or 2026-11-25T07:30 in the family's time zone.")
+        var due: String?
+        @Option(help: "Who it is for (a child: only themselves). Default: you.") var assign: String?
+        @Option(name: .customLong("item"), help: "A checklist line; repeat for several.") var items: [String] = []
+        @Option(help: "Repeat every N weeks (1-52).") var every: Int?
+        @Option(help: "On these days, e.g. mon,wed.") var on: String?
+        @Option(help: "From this day (yyyy-MM-dd, today or later).") var starting: String?
+        @Option(help: "At this time of day (HH:mm, the family's time zone). Default 09:00.") var at: String?
+
+        func validate() throws {
+            if every == nil {
+                guard on == nil, starting == nil, at == nil else {
+                    throw ValidationError("--on, --starting and --at go with --every.")
+                }
+                guard due != nil else { throw ValidationError("Give --due, or --every with --on and --starting.") }
+            } else {
+                guard due == nil else {
+                    throw ValidationError("--due and --every don't go together: a repeating reminder is due at its first occurrence.")
+                }
+                guard let on, let starting else { throw ValidationError("--every needs --on and --starting.") }
+                _ = try makeSchedule(on: on, starting: starting)
+            }
+        }
+
+        func makeSchedule(on: String, starting: String) throws -> ReminderSchedule {
+            ReminderSchedule(
+                weekdays: try ReminderInput.weekdays(on), interval: every ?? 1,
+                start: try ReminderInput.date(starting, option: "--starting"), time: try ReminderInput.time(at ?? "09:00"))
+        }
+
+        func run(_ console: Console) async throws {
+            try await RemindersCommand.run(options, console) { session in
+                let family = try session.knownFamily()
+                let assignee = try await RemindersCommand.memberId(assign, session)
+                let schedule = try on.flatMap { on in try starting.map { try makeSchedule(on: on, starting: $0) } }
+                let reminder = try session.family.addReminder(
+                    title: title, dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) }, assignee: assignee,
+                    items: items, schedule: schedule)
+                try RemindersCommand.emit(reminder, session, prefix: "Added ")
+            }
+        }
+    }
+
+    struct Edit: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a pending reminder's title, due time or assignee.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
+        @Option(help: "A new title.") var title: String?
+        @Option(help: "A new due time (as for add).") var due: String?
+        @Option(help: "A new assignee (MEMBER).") var assign: String?
+
+        func validate() throws {
+            guard title != nil || due != nil || assign != nil else { throw ValidationError("Give --title, --due or --assign.") }
+        }
+
+        func run(_ console: Console) async throws {
+            try await RemindersCommand.run(options, console) { session in
+                let family = try session.knownFamily()
+                let reminder = try session.reminder(id)
+                let assignee = try await RemindersCommand.memberId(assign, session)
+                let edited = try session.family.edit(
+                    reminder.id, title: title, dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) },
+                    assignee: assignee)
+                try RemindersCommand.emit(edited, session, prefix: "Changed ")
+            }
+        }
+    }
+
+    struct Check: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Tick a checklist line (or untick it with --undo).")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
+        @Argument(help: "The line's number (from 1) or its text.") var item: String
+        @Flag(help: "Untick it.") var undo = false
+
+        func run(_ console: Console) async throws {
+            try await RemindersCommand.run(options, console) { session in
+                let reminder = try session.reminder(id)
+                let line = try ReminderInput.item(item, of: reminder)
+                let changed = try session.family.setItem(line.id, of: reminder.id, done: !undo)
+                try RemindersCommand.emit(changed, session, prefix: "")
+            }
+        }
+    }
+
+    struct Complete: ConsoleCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a reminder done (its creator or assignee). A repeating one moves to its next occurrence.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
+
+        func run(_ console: Console) async throws {
+            try await RemindersCommand.run(options, console) { session in
+                let done = try session.family.complete(try session.reminder(id).id)
+                let zone = try session.knownFamily().timeZone
+                // A repeating reminder stays pending, due at its next occurrence.
+                let prefix = done.status == .pending ? "Done; next due \(FamilyText.when(done.dueAt, in: zone)): " : "Completed "
+                try RemindersCommand.emit(done, session, prefix: prefix)
+            }
+        }
+    }
+
+    struct Delete: ConsoleCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a reminder and its checklist (its creator or a parent).")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
+
+        func run(_ console: Console) async throws {
+            try await RemindersCommand.run(options, console) { session in
+                let reminder = try session.reminder(id)
+                try session.family.delete(reminder.id)
+                session.output.emit(["deleted": reminder.id.lowercased]) { "Deleted \(reminder.title)." }
+            }
+        }
+    }
+}
