@@ -157,7 +157,15 @@ struct FamilyService: Sendable {
 
     func revokeCode(_ id: String, user: AuthenticatedUser) async throws {
         let me = try await parent(user)
-        try await database.run { try await FamilyTables(sql: $0).deleteCode(id, of: me.familyID) }
+        let now = clock.nowMillis
+        let known = UUID(uuidString: id).map(\.lowercased)
+        try await database.transaction { sql in
+            let tables = FamilyTables(sql: sql)
+            guard let known, try await tables.usableCodes(of: me.familyID, at: now).contains(where: { $0.id == known }) else {
+                throw AppError.notFound("This code")
+            }
+            try await tables.deleteCode(known, of: me.familyID)
+        }
     }
 
     /// A parent changes a member's role; anyone changes their own display name.

@@ -153,6 +153,8 @@ struct FamilyRoutesTests {
             let revoked = try await client.call(.post, "/v1/family/codes", body: CreateJoinCodeRequest(role: .parent), token: marie.token)
             let revokedCode = try revoked.decode(JoinCodeDTO.self)
             #expect(try await client.call(.delete, "/v1/family/codes/\(revokedCode.id)", token: marie.token).status == .noContent)
+            #expect(try await client.call(.delete, "/v1/family/codes/\(revokedCode.id)", token: marie.token).status == .notFound)
+            #expect(try await client.call(.delete, "/v1/family/codes/not-a-code", token: marie.token).status == .notFound)
             #expect(try await FamilyCalls.join(client, pierre, try #require(revokedCode.code)).error?.code == "invalid_join_code")
 
             let good = try await FamilyCalls.code(client, marie, .parent)

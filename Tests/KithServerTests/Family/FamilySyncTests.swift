@@ -81,6 +81,60 @@ struct FamilySyncTests {
         }
     }
 
+    @Test(arguments: Engine.available)
+    func twoDevicesCompletingOneOccurrenceOfflineMoveItOnce(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let (marie, irene, family) = try await FamilyCalls.parentAndChild(client, server)
+            let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+            let start = LocalDate(server.clock.now, in: paris).adding(days: 1)
+            let recurrence = try WeeklyRecurrence.make(
+                weekdays: [.monday, .wednesday], interval: 1, start: start, time: try #require(LocalTime("07:30")), timeZone: paris
+            ).get()
+            let first = try #require(recurrence.next(after: server.clock.now))
+            let second = try #require(recurrence.next(after: first))
+            var fields = FamilyRuleTable.reminder(
+                title: "Piano", due: first, assignee: irene.userID, creator: marie.userID, now: server.clock.now)
+            fields["repeatDays"] = .string("MO,WE")
+            fields["repeatInterval"] = .int(1)
+            fields["repeatStart"] = .string(start.description)
+            fields["repeatTime"] = .string("07:30")
+            var marieDevice = marie.device
+            var ireneDevice = irene.device
+            let id = UUID()
+            let creation = marieDevice.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)
+            let made = try await SyncAPITests.push(client, marieDevice, [creation])
+            #expect(made.results.map(\.status) == [.applied], "\(made.results)")
+            _ = ireneDevice.clock.receive(creation.hlc, now: ireneDevice.now)  // Irène's phone pulled it
+
+            // Both complete the first occurrence, neither having seen the other's.
+            func completion(_ device: inout SyncAPITests.Device) -> Mutation {
+                device.mutation(
+                    id, .upsert,
+                    [
+                        "dueAt": .string(WireCoding.formatTimestamp(second)), "completedBy": .string(device.userID),
+                        "completedAt": .string(WireCoding.formatTimestamp(server.clock.now)),
+                    ],
+                    scope: family.scope, entity: FamilyEntities.reminder.name)
+            }
+            let byIrene = try await SyncAPITests.push(client, ireneDevice, [completion(&ireneDevice)])
+            let byMarie = try await SyncAPITests.push(client, marieDevice, [completion(&marieDevice)])
+            #expect(byIrene.results.map(\.status) == [.applied] && byMarie.results.map(\.status) == [.applied])
+            let stored = try await SyncAPITests.pull(client, marie.device).changes.last { $0.id == id }
+            #expect(stored?.fields["dueAt"]?.stringValue == WireCoding.formatTimestamp(second), "the next occurrence, once")
+            #expect(stored?.fields["status"]?.stringValue == "pending", "a repeating reminder stays")
+            // Skipping an occurrence is not completing one.
+            let third = try #require(recurrence.next(after: second))
+            let skip = try await SyncAPITests.push(
+                client, ireneDevice,
+                [ireneDevice.mutation(
+                    id, .upsert,
+                    ["dueAt": .string(WireCoding.formatTimestamp(recurrence.next(after: third)!)), "completedBy": .string(irene.userID),
+                     "completedAt": .string(WireCoding.formatTimestamp(server.clock.now))],
+                    scope: family.scope, entity: FamilyEntities.reminder.name)])
+            #expect(skip.results.first?.field == "dueAt")
+        }
+    }
+
     @Test(.enabled(if: Engine.adminURL != nil, "KITH_TEST_DATABASE_URL is not set"))
     func twoServersOnOneDatabaseAgreeAtOnceOnWhoIsAMember() async throws {
         try await TestServer.withLiveServer(.postgres) { first, _, firstClient in
