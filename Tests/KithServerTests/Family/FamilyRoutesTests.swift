@@ -173,6 +173,37 @@ struct FamilyRoutesTests {
     }
 }
 
+@Suite("Family routes across families")
+struct FamilyIsolationTests {
+    @Test(arguments: Engine.available)
+    func aParentOfAnotherFamilyReachesNothingOfThisOne(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let (marie, irene, family) = try await FamilyCalls.parentAndChild(client, server)
+            let code = try await client.call(.post, "/v1/family/codes", body: CreateJoinCodeRequest(role: .parent), token: marie.token)
+                .decode(JoinCodeDTO.self)
+            let pierre = try await FamilyPerson.signUp("pierre@example.com", client, server)
+            let nobody = try await FamilyPerson.signUp("nobody@example.com", client, server)
+            _ = try await FamilyCalls.create(client, pierre, name: "Dupont")
+            for outsider in [pierre, nobody] {
+                let attempts = [
+                    try await client.call(.delete, "/v1/family/members/\(irene.userID)", token: outsider.token),
+                    try await client.call(
+                        .patch, "/v1/family/members/\(irene.userID)", body: UpdateMemberRequest(role: .parent, displayName: "Mine"),
+                        token: outsider.token),
+                    try await client.call(.delete, "/v1/family/codes/\(code.id)", token: outsider.token),
+                ]
+                for attempt in attempts {
+                    #expect(attempt.status == .notFound, "\(outsider.email): \(attempt.text)")
+                }
+                let mine = try await client.call(.get, "/v1/family", token: outsider.token)
+                #expect(!mine.text.contains(family.id) && !mine.text.contains("irene@example.com"))
+            }
+            #expect(try await client.call(.get, "/v1/family", token: marie.token).decode(FamilyDTO.self) == family.with(role: .parent))
+            #expect(try await client.call(.get, "/v1/family/codes", token: marie.token).decode(JoinCodeList.self).codes.map(\.id) == [code.id])
+        }
+    }
+}
+
 extension FamilyDTO {
     func with(role: FamilyRole) -> FamilyDTO {
         var copy = self
