@@ -46,43 +46,8 @@ public func buildApplication(
     let jobWake = JobWakeSignal()
     let jobRepository = JobRepository(database: database, ids: config.ids)
     let jobs = JobQueue(repository: jobRepository, clock: config.clock, wake: jobWake)
-    let accountRepository = AccountRepository(database: database, ids: config.ids)
-    let accounts = AccountService(
-        repository: accountRepository,
-        hasher: PasswordHasher(cost: config.accounts.bcryptCost),
-        jobs: jobs,
-        settings: config.accounts,
-        clock: config.clock,
-        ids: config.ids,
-        publicURL: { address.publicURL },
-        mailFrom: config.mailFrom,
-        logger: logger)
-
-    let router = Router(context: AppRequestContext.self)
-    router.add(middleware: RequestIDMiddleware())
-    if address.isHTTPS { router.add(middleware: StrictTransportSecurityMiddleware()) }
-    router.add(middleware: MetricsMiddleware())
-    // Monica's `/api` is a router of its own, with its own error shapes (decision 43).
-    let monica = MonicaServer.router(
-        database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock,
-        ids: config.ids)
-    router.add(middleware: MountMiddleware(prefixes: MonicaServer.prefixes, responder: monica.router.buildResponder()))
-    router.add(middleware: ErrorMiddleware(renderer: renderer))
-    let routeTable = RouteTable()
-    router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
-    router.add(middleware: BodyLimitMiddleware())
-    if let staticDirectory = WebRenderer.staticDirectory {
-        router.add(
-            middleware: FileMiddleware(
-                staticDirectory, urlBasePath: "/static", cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]),
-                logger: logger))
-    }
-
-    OperationsController(database: database, metricsToken: config.metricsToken).addRoutes(to: router)
-    AuthController(accounts: accounts).addRoutes(to: router)
-    TokenController(accounts: accounts).addRoutes(to: router)
     let syncRepository = SyncRepository(database: database)
-    let syncRules = SyncRules(catalog: config.entities)
+    let syncRules = SyncRules(catalog: config.entities, directory: FamilyScopeDirectory(database: database))
     let liveHub = LiveHub()
     var services: [any Service] = [DatabaseLifecycle(database: database, lock: dataLock)]
     let changeNotifier: any ChangeNotifier
@@ -108,6 +73,45 @@ public func buildApplication(
     let writer = SyncWriter(repository: syncRepository, rules: syncRules, clock: config.clock, notifier: changeNotifier)
     // The web pages and the server's own jobs write as one more device: one HLC node per process.
     let webClock = WebClock(wall: config.clock, ids: config.ids)
+    let families = FamilyService(
+        database: database, sync: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
+    let accountRepository = AccountRepository(database: database, ids: config.ids)
+    let accounts = AccountService(
+        repository: accountRepository,
+        hasher: PasswordHasher(cost: config.accounts.bcryptCost),
+        jobs: jobs,
+        settings: config.accounts,
+        clock: config.clock,
+        ids: config.ids,
+        publicURL: { address.publicURL },
+        mailFrom: config.mailFrom,
+        // A person leaves their family before their account goes (refused for the last parent).
+        beforeDeletingAccount: { try await families.leaveBeforeAccountDeletion(userID: $0) },
+        logger: logger)
+
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestIDMiddleware())
+    if address.isHTTPS { router.add(middleware: StrictTransportSecurityMiddleware()) }
+    router.add(middleware: MetricsMiddleware())
+    // Monica's `/api` is a router of its own, with its own error shapes (decision 43).
+    let monica = MonicaServer.router(
+        database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock,
+        ids: config.ids)
+    router.add(middleware: MountMiddleware(prefixes: MonicaServer.prefixes, responder: monica.router.buildResponder()))
+    router.add(middleware: ErrorMiddleware(renderer: renderer))
+    let routeTable = RouteTable()
+    router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
+    router.add(middleware: BodyLimitMiddleware())
+    if let staticDirectory = WebRenderer.staticDirectory {
+        router.add(
+            middleware: FileMiddleware(
+                staticDirectory, urlBasePath: "/static", cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]),
+                logger: logger))
+    }
+
+    OperationsController(database: database, metricsToken: config.metricsToken).addRoutes(to: router)
+    AuthController(accounts: accounts).addRoutes(to: router)
+    TokenController(accounts: accounts).addRoutes(to: router)
     let jobHandlers: [any JobHandler] = [
         PasswordResetMailJob(
             accounts: accountRepository, mailer: mailer, settings: config.accounts, clock: config.clock,
@@ -127,6 +131,7 @@ public func buildApplication(
         throw error
     }
     SyncController(accounts: accounts, writer: writer).addRoutes(to: router)
+    FamilyController(accounts: accounts, families: families).addRoutes(to: router)
     let live = LiveController(accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live)
     live.addRoutes(to: router)
     let webSocketRouter = live.webSocketRouter()

@@ -43,13 +43,9 @@ public enum FamilyLimits {
     private static func checked(_ text: String, _ length: ClosedRange<Int>, field: String, what: String)
         -> Result<String, APIErrorDetail>
     {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard length.contains(trimmed.count) else {
-            return .failure(
-                APIErrorDetail(
-                    .validationFailed, "\(what) is \(length.lowerBound) to \(length.upperBound) characters.", field: field))
-        }
-        return .success(trimmed)
+        SchemaText.checked(
+            text, maxLength: length.upperBound, field: field,
+            tooLong: "\(what) is at most \(length.upperBound) characters.", empty: "\(what) can't be empty.")
     }
 }
 

@@ -14,6 +14,8 @@ struct AccountService: Sendable {
     let ids: IdentifierSource
     let publicURL: @Sendable () -> String
     let mailFrom: String
+    /// What must happen before an account is deleted (leaving its family); may refuse.
+    var beforeDeletingAccount: @Sendable (_ userID: String) async throws -> Void = { _ in }
     let logger: Logger
 
     // MARK: Sign-up and sign-in
@@ -239,6 +241,7 @@ struct AccountService: Sendable {
         guard try await hasher.verify(password, against: record.passwordHash) else {
             throw AppError(.unauthorized, .invalidCredentials, "The password is incorrect.", field: "password")
         }
+        try await beforeDeletingAccount(record.id)
         try await repository.deleteUser(id: record.id, email: record.email)
         logger.info("account deleted", metadata: ["user": "\(record.id)"])
     }

@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs]
+    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -337,6 +337,67 @@ enum Migrations {
             "CREATE INDEX jobs_lease ON jobs(status, claimed_until)",
             // The retention job looks for the accounts holding Nutrition days, across scopes.
             "CREATE INDEX sync_records_entity_scope ON sync_records(entity, scope)",
+        ]
+    }
+
+    /// Issue 16 (docs/family.md): families, their members and join codes. Membership is what
+    /// `FamilyScopeDirectory` reads on every request, so servers sharing a database agree at once.
+    static let families = Migration(version: 8, name: "families") { engine in
+        // A reminder field as SQL, for the indexes seed 003 names.
+        func field(_ name: String) -> String {
+            engine == .postgres ? "((fields::jsonb) ->> '\(name)')" : "json_extract(fields, '$.\(name)')"
+        }
+        return [
+            """
+            CREATE TABLE families (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                time_zone TEXT NOT NULL,
+                created_at BIGINT NOT NULL)
+            """,
+            // One family per user: the user is the key. `record_id` is the member's `family.member`
+            // record in the family's scope (new on every join: a deleted record stays deleted).
+            """
+            CREATE TABLE family_members (
+                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                role TEXT NOT NULL,
+                display_name TEXT NOT NULL,
+                record_id TEXT NOT NULL,
+                joined_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX family_members_family ON family_members(family_id)",
+            // Only a hash of each code is kept; a used one keeps its row until it would have expired.
+            """
+            CREATE TABLE family_join_codes (
+                id TEXT PRIMARY KEY,
+                code_hash TEXT NOT NULL UNIQUE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                role TEXT NOT NULL,
+                created_by TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                used_by TEXT,
+                used_at BIGINT)
+            """,
+            "CREATE INDEX family_join_codes_family ON family_join_codes(family_id, expires_at)",
+            // Wrong codes per user, for throttling guesses.
+            """
+            CREATE TABLE family_join_failures (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                failed_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX family_join_failures_user ON family_join_failures(user_id, failed_at)",
+            // Seed 003's indexes: reminders by assignee and by family, each in creation order.
+            """
+            CREATE INDEX sync_records_reminder_assignee ON sync_records(\(field("assigneeId")), \(field("createdAt")))
+            WHERE entity = 'family.reminder'
+            """,
+            """
+            CREATE INDEX sync_records_reminder_family ON sync_records(scope, \(field("createdAt")))
+            WHERE entity = 'family.reminder'
+            """,
         ]
     }
 }

@@ -7,8 +7,8 @@ struct ScopeMembership: Sendable, Hashable {
     let role: String?
 }
 
-/// Where `SyncRules` learns which scopes a user belongs to. Families answer from their membership
-/// table when the Family app arrives; until then every user has exactly their own scope.
+/// Where `SyncRules` learns which scopes a user belongs to: `FamilyScopeDirectory` on a server,
+/// `PersonalScopeDirectory` where only one's own scope exists.
 protocol ScopeDirectory: Sendable {
     func memberships(userID: String) async throws -> [ScopeMembership]
 }

@@ -29,7 +29,33 @@ struct SyncWriter: Sendable {
         let hasMore = changes.count > limit
         if hasMore { changes.removeLast() }
         let next = cursor.advanced(for: scopes, through: changes.last?.seq)
-        return PullResponse(changes: changes, cursor: next.text, hasMore: hasMore)
+        // Scopes the device followed that the user left: it drops their records (docs/sync.md).
+        let gone = cursor.positions.keys.filter { !scopes.contains($0) }.sorted()
+        return PullResponse(changes: changes, cursor: next.text, hasMore: hasMore, gone: gone.isEmpty ? nil : gone)
+    }
+
+    /// Writes the server's own bookkeeping records (`WriteRule.server`: a family and its members,
+    /// mirrored from the membership table) inside the transaction the caller holds, so they commit
+    /// with what they mirror. Field limits apply as to any write; who may write does not (the
+    /// caller decided). The change is returned for `announce` once the transaction commits.
+    func writeAsServer(_ mutation: Mutation, in store: SyncTransaction) async throws -> ScopeChange? {
+        guard let declaration = rules.catalog[mutation.entity], mutation.scope == store.scope else {
+            throw SyncStorageError("the server wrote \(mutation.entity) outside its catalog or scope")
+        }
+        let stored = try await store.record(mutation.id)
+        if mutation.op == .upsert, let problem = declaration.problems(in: mutation.fields, isCreation: stored == nil).first {
+            throw AppError.validation(problem)
+        }
+        var record = stored?.record ?? SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
+        guard case .changed = record.merge(mutation) else { return nil }
+        let seq = try await store.nextSequenceValue()
+        try await store.write(record, seq: seq, exists: stored != nil)
+        return ScopeChange(scope: mutation.scope, seq: seq)
+    }
+
+    /// Nudges live sockets about changes committed outside `write` (`writeAsServer`'s).
+    func announce(_ changes: [ScopeChange]) async {
+        await notifier.committed(ScopeChange.latestPerScope(changes))
     }
 
     /// One result per mutation, in order. Each mutation commits on its own; if storage fails part

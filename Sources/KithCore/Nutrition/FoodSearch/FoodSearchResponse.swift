@@ -29,24 +29,11 @@ public enum FoodSearchLimits {
     public static let limit: ClosedRange<Int> = 1...50
     public static let defaultLimit = 20
 
-    /// White space as openapi.yaml's `pattern: '\S'` (ECMAScript's `\s`) understands it, so the
-    /// server refuses a blank query exactly when the description says it does.
-    static let blank = CharacterSet(
-        charactersIn: "\u{09}\u{0A}\u{0B}\u{0C}\u{0D}\u{20}\u{A0}\u{1680}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}\u{FEFF}"
-    ).union(CharacterSet(charactersIn: "\u{2000}"..."\u{200A}"))
-
     /// The query trimmed of surrounding white space, or why it cannot be searched for (field `q`).
     public static func checkedQuery(_ query: String) -> Result<String, APIErrorDetail> {
-        guard query.unicodeScalars.count <= queryLength.upperBound else {
-            return .failure(
-                APIErrorDetail(
-                    .validationFailed, "A search is at most \(queryLength.upperBound) characters long.", field: "q"))
-        }
-        let trimmed = query.trimmingCharacters(in: blank)
-        guard !trimmed.isEmpty else {
-            return .failure(APIErrorDetail(.validationFailed, "Type something to search for.", field: "q"))
-        }
-        return .success(trimmed)
+        SchemaText.checked(
+            query, maxLength: queryLength.upperBound, field: "q",
+            tooLong: "A search is at most \(queryLength.upperBound) characters long.", empty: "Type something to search for.")
     }
 
     /// Why `limit` cannot be used (field `limit`), or nil when it can.

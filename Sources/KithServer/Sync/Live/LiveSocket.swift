@@ -59,6 +59,9 @@ final class LiveSocket {
     private var deadline: Task<Void, Never>?
     private var deadlineNumber = 0
     private var protocolViolation: (any Error)?
+    /// The signed-in user, once authenticated, and the scopes the socket follows.
+    private var userID: String?
+    private var followed: Set<String> = []
 
     init(
         accounts: AccountService, rules: SyncRules, hub: LiveHub, settings: LiveSettings,
@@ -132,6 +135,8 @@ final class LiveSocket {
         case (.deadline, .awaitingAuth):
             await refuse(.unauthorized, "No token arrived within \(settings.authTimeout); the socket is closed.")
         case (.changed(let change), .ready):
+            // A nudge of the user's own scope may mean they joined or left a family.
+            if change.scope == ownScope { await followScopes() }
             await send(.changed(scope: change.scope, seq: change.seq))
         case (.received, .refused), (.received, .closing), (.deadline, .ready), (.changed, _):
             break
@@ -160,9 +165,24 @@ final class LiveSocket {
             return
         }
         deadline?.cancel()
-        subscription = hub.subscribe(scopes: scopes) { [sink] change in sink.yield(.changed(change)) }
+        userID = user.id.uuidString.lowercased()
+        follow(scopes)
         phase = .ready
         await send(.ready)
+    }
+
+    private var ownScope: String? { userID.map { "user:" + $0 } }
+
+    private func follow(_ scopes: [String]) {
+        if let subscription { hub.unsubscribe(subscription) }
+        followed = Set(scopes)
+        subscription = hub.subscribe(scopes: scopes) { [sink] change in sink.yield(.changed(change)) }
+    }
+
+    /// Reads the user's scopes again and follows the ones that changed (a family joined or left).
+    private func followScopes() async {
+        guard let userID, let scopes = try? await rules.readableScopes(userID: userID), Set(scopes) != followed else { return }
+        follow(scopes)
     }
 
     private func refuse(_ code: ErrorCode, _ message: String) async {
