@@ -48,6 +48,19 @@ struct SDKRoutesTests {
             _ = try await client.pull(cursor: nil, limit: 10)
             _ = try await client.searchFoods("banana", limit: 5)
             let (liveURL, _) = try await client.liveEndpoint()
+            let family = try await client.createFamily(name: "Routes", timeZone: "Europe/Berlin")
+            _ = try await client.family()
+            _ = try await client.updateFamily(name: "Routes again")
+            let code = try await client.createJoinCode(role: .child)
+            _ = try await client.joinCodes()
+            try await client.revokeJoinCode(id: code.id)
+            let me = try #require(family.members.first).userId
+            _ = try await client.updateMember(userId: me, displayName: "Me")
+            await #expect(throws: KithError.self, "a parent can't remove themselves") {
+                try await client.removeMember(userId: me)
+            }
+            await #expect(throws: KithError.self, "already in a family") { try await client.joinFamily(code: "ACDE-FGHJ") }
+            try await client.leaveFamily()
             try await client.changePassword(current: "long enough password", new: "another long password")
             try await client.requestPasswordReset(email: email)
             await #expect(throws: KithError.self) {
@@ -59,7 +72,7 @@ struct SDKRoutesTests {
 
             let table = RoutePatterns(server.app.routes)
             let made = recorder.requests.withLock { $0 }
-            #expect(made.count >= 14)
+            #expect(made.count >= 24)
             for request in made {
                 #expect(table.serves(request.method, request.path), "the SDK called \(request.method) \(request.path)")
             }
