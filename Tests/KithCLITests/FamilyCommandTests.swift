@@ -13,10 +13,14 @@ struct FamilyCommandTests {
     static var dayAfterTomorrow: String { LocalDate(Date().addingTimeInterval(2 * 86_400), in: berlin).description }
 
     /// A parent ("Ada", who founds "Lovelaces" in Berlin) and a child ("Cleo") who joined with a code.
-    static func family(_ server: TestServer, home: URL) async throws -> (parent: Device, child: Device, childEmail: String) {
+    static func family(_ server: TestServer, home: URL) async throws -> (
+        parent: Device, child: Device, childEmail: String
+    ) {
         let parent = Device("mum", home: home, server: server.url)
         try await parent.signUp()
-        let created = try await parent.object(["family", "create", "Lovelaces", "--time-zone", "Europe/Berlin", "--display-name", "Ada"])
+        let created = try await parent.object([
+            "family", "create", "Lovelaces", "--time-zone", "Europe/Berlin", "--display-name", "Ada",
+        ])
         #expect(created["name"] as? String == "Lovelaces" && created["role"] as? String == "parent", "\(created)")
         let invite = try await parent.object(["family", "invite", "--role", "child"])
         let code = try #require(invite["code"] as? String, "\(invite)")
@@ -68,22 +72,30 @@ struct FamilyCommandTests {
             try await withHome { home in
                 let (parent, child, childEmail) = try await Self.family(server, home: home)
                 let homework = try await parent.object([
-                    "reminders", "add", "Homework", "--due", Self.tomorrow, "--assign", childEmail, "--item", "Maths", "--item",
+                    "reminders", "add", "Homework", "--due", Self.tomorrow, "--assign", childEmail, "--item", "Maths",
+                    "--item",
                     "French",
                 ])
                 #expect((homework["assignee"] as? [String: Any])?["displayName"] as? String == "Cleo", "\(homework)")
-                #expect((homework["checklist"] as? [[String: Any]])?.map { $0["text"] as? String } == ["Maths", "French"])
+                #expect(
+                    (homework["checklist"] as? [[String: Any]])?.map { $0["text"] as? String } == ["Maths", "French"])
                 let id = try #require(homework["id"] as? String)
 
                 let mine = try await child.array(["reminders", "--mine"])
                 #expect(mine.map { $0["title"] as? String } == ["Homework"])
-                let forAda = await child.kith(["reminders", "add", "Buy a bike", "--due", Self.tomorrow, "--assign", "ada"])
+                let forAda = await child.kith([
+                    "reminders", "add", "Buy a bike", "--due", Self.tomorrow, "--assign", "ada",
+                ])
                 #expect(forAda.exitCode == 1, "\(forAda)")
                 #expect(forAda.stderr == "error: A child can create reminders only for themselves.\n")
                 let ticked = await child.kith(["reminders", "check", String(id.prefix(6)), "2"])
                 #expect(ticked.stdout.contains("2. [x] French") && ticked.stdout.contains("1. [ ] Maths"), "\(ticked)")
-                #expect(await child.kith(["reminders", "check", String(id.prefix(6)), "maths"]).stdout.contains("1. [x] Maths"))
-                #expect(await child.kith(["reminders", "check", String(id.prefix(6)), "french", "--undo"]).stdout.contains("2. [ ] French"))
+                #expect(
+                    await child.kith(["reminders", "check", String(id.prefix(6)), "maths"]).stdout.contains(
+                        "1. [x] Maths"))
+                #expect(
+                    await child.kith(["reminders", "check", String(id.prefix(6)), "french", "--undo"]).stdout.contains(
+                        "2. [ ] French"))
                 let noItem = await child.kith(["reminders", "check", String(id.prefix(6)), "Art"])
                 #expect(noItem.stderr == "error: No item \"Art\". Its items: 1. Maths, 2. French.\n", "\(noItem)")
 
@@ -96,7 +108,8 @@ struct FamilyCommandTests {
                 #expect(readOnly.stderr == "error: A completed reminder can't be changed.\n", "\(readOnly)")
 
                 let bins = try await parent.object([
-                    "reminders", "add", "Bins out", "--every", "1", "--on", "mon,wed", "--starting", Self.dayAfterTomorrow,
+                    "reminders", "add", "Bins out", "--every", "1", "--on", "mon,wed", "--starting",
+                    Self.dayAfterTomorrow,
                     "--at", "07:30", "--assign", "Cleo",
                 ])
                 #expect(bins["repeats"] as? String == "FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE;WKST=MO", "\(bins)")
@@ -104,19 +117,23 @@ struct FamilyCommandTests {
                 let firstDue = try #require((bins["dueAt"] as? String).flatMap(WireCoding.parseTimestamp))
                 let moved = await child.kith(["reminders", "complete", String(binsID.prefix(8))])
                 #expect(moved.stdout.hasPrefix("Done; next due "), "\(moved)")
-                let next = try #require(try await child.array(["reminders", "--member", "cleo"]).first { $0["id"] as? String == binsID })
+                let next = try #require(
+                    try await child.array(["reminders", "--member", "cleo"]).first { $0["id"] as? String == binsID })
                 let nextDue = try #require((next["dueAt"] as? String).flatMap(WireCoding.parseTimestamp))
                 #expect(nextDue > firstDue && next["status"] as? String == "pending", "\(next)")
 
                 let parentEmail = try await Self.email(parent)
                 let unknown = await parent.kith(["reminders", "add", "Walk", "--due", Self.tomorrow, "--assign", "Zed"])
                 #expect(
-                    unknown.stderr == "error: No member \"Zed\". Members: Ada (parent, \(parentEmail)), Cleo (child, \(childEmail)).\n",
+                    unknown.stderr
+                        == "error: No member \"Zed\". Members: Ada (parent, \(parentEmail)), Cleo (child, \(childEmail)).\n",
                     "\(unknown)")
                 let noSuch = await parent.kith(["reminders", "complete", "zzz"])
                 #expect(noSuch.stderr == "error: No reminder with id zzz.\n", "\(noSuch)")
                 let childDelete = await child.kith(["reminders", "delete", binsID])
-                #expect(childDelete.stderr == "error: Only the reminder's creator or a parent can delete it.\n", "\(childDelete)")
+                #expect(
+                    childDelete.stderr == "error: Only the reminder's creator or a parent can delete it.\n",
+                    "\(childDelete)")
                 #expect(await parent.kith(["reminders", "delete", binsID]).stdout == "Deleted Bins out.\n")
                 let text = await child.kith(["reminders"])
                 #expect(text.stdout.contains("Homework") && !text.stdout.contains("Bins out"), "\(text)")
@@ -131,7 +148,9 @@ struct FamilyCommandTests {
                 let (parent, onlineChild, _) = try await Self.family(server, home: home)
                 var child = onlineChild
                 child.server = URL(string: "http://127.0.0.1:\(try closedLoopbackPort())")!
-                let added = await child.kith(["reminders", "add", "Feed the cat", "--due", Self.tomorrow, "--item", "Water"])
+                let added = await child.kith([
+                    "reminders", "add", "Feed the cat", "--due", Self.tomorrow, "--item", "Water",
+                ])
                 #expect(added.exitCode == 0, "\(added)")
                 #expect(added.stderr.contains("Offline: changes are kept on this device"), "\(added)")
                 #expect(try await child.array(["reminders"]).map { $0["title"] as? String } == ["Feed the cat"])
@@ -155,14 +174,19 @@ struct FamilyCommandTests {
             try await withHome { home in
                 let laptop = Device(home: home, server: server.url)
                 let signedOut = await laptop.kith(["reminders"])
-                #expect(signedOut.stderr == "error: You are not signed in. Run `kith account login` first.\n", "\(signedOut)")
+                #expect(
+                    signedOut.stderr == "error: You are not signed in. Run `kith account login` first.\n",
+                    "\(signedOut)")
                 try await laptop.signUp()
                 let none = await laptop.kith(["family", "show"])
-                #expect(none.stderr.contains("You are not in a family. Create one with `kith family create NAME`"), "\(none)")
+                #expect(
+                    none.stderr.contains("You are not in a family. Create one with `kith family create NAME`"),
+                    "\(none)")
                 let json = await laptop.kith(["--json", "reminders", "add", "X", "--due", Self.tomorrow])
                 #expect(json.stderr.contains("\"code\":\"not_in_family\""), "\(json)")
                 let usage = await laptop.kith(["reminders", "add", "X", "--due", Self.tomorrow, "--every", "2"])
-                #expect(usage.exitCode == 64 && usage.stderr.contains("--due and --every don't go together"), "\(usage)")
+                #expect(
+                    usage.exitCode == 64 && usage.stderr.contains("--due and --every don't go together"), "\(usage)")
                 let badCode = await laptop.kith(["family", "join", "0OIL-1234"])
                 #expect(badCode.stderr.contains("A join code looks like"), "\(badCode)")
             }

@@ -94,7 +94,8 @@ struct FamilyCommand: ParsableCommand {
 
     struct Leave: ConsoleCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Leave your family; its reminders leave this device. The last parent can't leave while others remain.")
+            abstract:
+                "Leave your family; its reminders leave this device. The last parent can't leave while others remain.")
         @OptionGroup var options: ClientOptions
 
         func run(_ console: Console) async throws {
@@ -113,7 +114,7 @@ struct FamilyCommand: ParsableCommand {
 
         func run(_ console: Console) async throws {
             try await FamilySession.runOnline(options, console) { session in
-                let target = try await FamilyCommand.member(member, session)
+                let target = try await session.serverMember(member)
                 let family = try await session.client.removeMember(userId: target.userId)
                 session.output.emit(FamilyJSON(family)) { "Removed \(target.displayName) from \(family.name)." }
             }
@@ -129,22 +130,11 @@ struct FamilyCommand: ParsableCommand {
 
         func run(_ console: Console) async throws {
             try await FamilySession.runOnline(options, console) { session in
-                let target = try await FamilyCommand.member(member, session)
+                let target = try await session.serverMember(member)
                 let family = try await session.client.updateMember(userId: target.userId, role: role)
                 session.output.emit(FamilyJSON(family)) { "\(target.displayName) is now a \(role.rawValue)." }
             }
         }
-    }
-
-    /// MEMBER among the members the server knows (emails included).
-    @MainActor
-    static func member(_ text: String, _ session: FamilySession) async throws -> KnownMember {
-        guard let family = try await session.client.family() else { throw FamilySession.notInFamily }
-        let members = family.members.map(KnownMember.init)
-        guard let found = try MemberLookup.find(text, among: members) else {
-            throw MemberLookup.unknown(text, among: members, offline: false)
-        }
-        return found
     }
 }
 

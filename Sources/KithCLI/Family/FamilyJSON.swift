@@ -33,7 +33,9 @@ struct FamilyJSON: Encodable {
         name = family.name
         timeZone = family.timeZone.identifier
         role = family.myRole.rawValue
-        members = family.members.map { Member(userId: $0.id, displayName: $0.displayName, role: $0.role.rawValue, email: nil) }
+        members = family.members.map {
+            Member(userId: $0.id, displayName: $0.displayName, role: $0.role.rawValue, email: nil)
+        }
     }
 }
 

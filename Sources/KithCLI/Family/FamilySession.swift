@@ -43,7 +43,8 @@ struct FamilySession: AppSession {
     nonisolated static let notInFamily = KithError.invalid(
         APIErrorDetail(
             .notInFamily,
-            "You are not in a family. Create one with `kith family create NAME` or join one with `kith family join CODE`."))
+            "You are not in a family. Create one with `kith family create NAME` or join one with `kith family join CODE`."
+        ))
 
     /// The family as this device knows it, or a clear refusal.
     func knownFamily() throws -> LocalFamily {
@@ -68,17 +69,23 @@ struct FamilySession: AppSession {
         let known = try knownFamily()
         let onDevice = known.members.map { KnownMember($0, email: nil) }
         if let found = try MemberLookup.find(text, among: onDevice) { return try local(found, in: known) }
-        let remote: FamilyDTO?
+        let found: KnownMember
         do {
-            remote = try await client.family()
+            found = try await serverMember(text)
         } catch let error as any UserFacingError where error.kind == .unreachable {
             throw MemberLookup.unknown(text, among: onDevice, offline: true)
         }
-        let members = remote?.members.map(KnownMember.init) ?? onDevice
+        return try local(found, in: known)
+    }
+
+    /// MEMBER among the members the server knows, emails included (needs the server).
+    func serverMember(_ text: String) async throws -> KnownMember {
+        guard let family = try await client.family() else { throw Self.notInFamily }
+        let members = family.members.map(KnownMember.init)
         guard let found = try MemberLookup.find(text, among: members) else {
             throw MemberLookup.unknown(text, among: members, offline: false)
         }
-        return try local(found, in: known)
+        return found
     }
 
     /// The member record of someone the server named; they may not have reached this device yet.
@@ -86,7 +93,9 @@ struct FamilySession: AppSession {
         guard let member = family.member(found.userId) else {
             throw KithError.invalid(
                 APIErrorDetail(
-                    .notFound, "\(found.displayName) is not in this device's copy of the family yet: run `kith sync` and try again."))
+                    .notFound,
+                    "\(found.displayName) is not in this device's copy of the family yet: run `kith sync` and try again."
+                ))
         }
         return member
     }

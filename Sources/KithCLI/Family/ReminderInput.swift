@@ -36,12 +36,16 @@ enum ReminderInput {
     }
 
     static func date(_ text: String, option: String) throws -> LocalDate {
-        guard let date = LocalDate(text) else { throw ValidationError("\(option) takes a date as yyyy-MM-dd, got \(text).") }
+        guard let date = LocalDate(text) else {
+            throw ValidationError("\(option) takes a date as yyyy-MM-dd, got \(text).")
+        }
         return date
     }
 
     static func time(_ text: String) throws -> LocalTime {
-        guard let time = LocalTime(text) else { throw ValidationError("--at takes a time of day as HH:mm, got \(text).") }
+        guard let time = LocalTime(text) else {
+            throw ValidationError("--at takes a time of day as HH:mm, got \(text).")
+        }
         return time
     }
 
@@ -49,17 +53,22 @@ enum ReminderInput {
     static func item(_ text: String, of reminder: FamilyReminder) throws -> ChecklistItem {
         let items = reminder.checklist
         if let number = Int(text), items.indices.contains(number - 1) { return items[number - 1] }
-        let matches = items.filter { $0.text.caseInsensitiveCompare(text.trimmingCharacters(in: .whitespaces)) == .orderedSame }
+        let matches = items.filter {
+            $0.text.caseInsensitiveCompare(text.trimmingCharacters(in: .whitespaces)) == .orderedSame
+        }
         if matches.count == 1, let match = matches.first { return match }
         let listed = items.enumerated().map { "\($0.offset + 1). \($0.element.text)" }.joined(separator: ", ")
         let known = items.isEmpty ? "\"\(reminder.title)\" has no checklist." : "Its items: \(listed)."
-        let reason = matches.isEmpty ? "No item \"\(text)\"." : "\(matches.count) items read \"\(text)\": give its number."
-        throw KithError.invalid(APIErrorDetail(code: matches.isEmpty ? "not_found" : "ambiguous_item", message: "\(reason) \(known)"))
+        let reason =
+            matches.isEmpty ? "No item \"\(text)\"." : "\(matches.count) items read \"\(text)\": give its number."
+        throw KithError.invalid(
+            APIErrorDetail(code: matches.isEmpty ? "not_found" : "ambiguous_item", message: "\(reason) \(known)"))
     }
 
     private static func moment(_ day: LocalDate, hour: Int, minute: Int, in zone: TimeZone) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute))
+        return calendar.date(
+            from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute))
     }
 }

@@ -16,7 +16,9 @@ struct RemindersCommand: ParsableCommand {
     )
 
     /// Runs `body` in a Family session with a sync before and after.
-    static func run(_ options: ClientOptions, _ console: Console, _ body: @MainActor (FamilySession) async throws -> Void)
+    static func run(
+        _ options: ClientOptions, _ console: Console, _ body: @MainActor (FamilySession) async throws -> Void
+    )
         async throws
     {
         try await FamilySession.run(options, console, body)
@@ -63,13 +65,18 @@ struct RemindersCommand: ParsableCommand {
                 if mine { filter.assignee = .me }
                 if others { filter.assignee = .others }
                 if let member { filter.assignee = .member(try await session.member(member).id) }
-                filter.from = try from.flatMap { ReminderInput.start(of: try ReminderInput.date($0, option: "--from"), in: family.timeZone) }
+                filter.from = try from.flatMap {
+                    ReminderInput.start(of: try ReminderInput.date($0, option: "--from"), in: family.timeZone)
+                }
                 filter.until = try to.flatMap {
-                    ReminderInput.start(of: try ReminderInput.date($0, option: "--to").adding(days: 1), in: family.timeZone)
+                    ReminderInput.start(
+                        of: try ReminderInput.date($0, option: "--to").adding(days: 1), in: family.timeZone)
                 }
                 session.family.filter = filter
                 let reminders = session.family.reminders
-                session.output.emit(reminders.map { ReminderJSON($0, in: family) }) { FamilyText.reminders(reminders, in: family) }
+                session.output.emit(reminders.map { ReminderJSON($0, in: family) }) {
+                    FamilyText.reminders(reminders, in: family)
+                }
             }
         }
     }
@@ -96,7 +103,8 @@ struct RemindersCommand: ParsableCommand {
                 guard due != nil else { throw ValidationError("Give --due, or --every with --on and --starting.") }
             } else {
                 guard due == nil else {
-                    throw ValidationError("--due and --every don't go together: a repeating reminder is due at its first occurrence.")
+                    throw ValidationError(
+                        "--due and --every don't go together: a repeating reminder is due at its first occurrence.")
                 }
                 guard let on, let starting else { throw ValidationError("--every needs --on and --starting.") }
                 _ = try makeSchedule(on: on, starting: starting)
@@ -106,7 +114,8 @@ struct RemindersCommand: ParsableCommand {
         func makeSchedule(on: String, starting: String) throws -> ReminderSchedule {
             ReminderSchedule(
                 weekdays: try ReminderInput.weekdays(on), interval: every ?? 1,
-                start: try ReminderInput.date(starting, option: "--starting"), time: try ReminderInput.time(at ?? "09:00"))
+                start: try ReminderInput.date(starting, option: "--starting"),
+                time: try ReminderInput.time(at ?? "09:00"))
         }
 
         func run(_ console: Console) async throws {
@@ -115,7 +124,8 @@ struct RemindersCommand: ParsableCommand {
                 let assignee = try await RemindersCommand.memberId(assign, session)
                 let schedule = try on.flatMap { on in try starting.map { try makeSchedule(on: on, starting: $0) } }
                 let reminder = try session.family.addReminder(
-                    title: title, dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) }, assignee: assignee,
+                    title: title, dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) },
+                    assignee: assignee,
                     items: items, schedule: schedule)
                 try RemindersCommand.emit(reminder, session, prefix: "Added ")
             }
@@ -123,7 +133,8 @@ struct RemindersCommand: ParsableCommand {
     }
 
     struct Edit: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a pending reminder's title, due time or assignee.")
+        static let configuration = CommandConfiguration(
+            abstract: "Change a pending reminder's title, due time or assignee.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
         @Option(help: "A new title.") var title: String?
@@ -131,7 +142,9 @@ struct RemindersCommand: ParsableCommand {
         @Option(help: "A new assignee (MEMBER).") var assign: String?
 
         func validate() throws {
-            guard title != nil || due != nil || assign != nil else { throw ValidationError("Give --title, --due or --assign.") }
+            guard title != nil || due != nil || assign != nil else {
+                throw ValidationError("Give --title, --due or --assign.")
+            }
         }
 
         func run(_ console: Console) async throws {
@@ -175,14 +188,16 @@ struct RemindersCommand: ParsableCommand {
                 let done = try session.family.complete(try session.reminder(id).id)
                 let zone = try session.knownFamily().timeZone
                 // A repeating reminder stays pending, due at its next occurrence.
-                let prefix = done.status == .pending ? "Done; next due \(FamilyText.when(done.dueAt, in: zone)): " : "Completed "
+                let prefix =
+                    done.status == .pending ? "Done; next due \(FamilyText.when(done.dueAt, in: zone)): " : "Completed "
                 try RemindersCommand.emit(done, session, prefix: prefix)
             }
         }
     }
 
     struct Delete: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a reminder and its checklist (its creator or a parent).")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a reminder and its checklist (its creator or a parent).")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
 

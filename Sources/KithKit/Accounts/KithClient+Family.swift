@@ -8,7 +8,9 @@ import KithCore
 /// `JoinCode`), so a typo is refused without a round trip.
 extension KithClient {
     /// Founds a family with the caller as its first parent (`POST /v1/family`).
-    public func createFamily(name: String, timeZone: String? = nil, displayName: String? = nil) async throws -> FamilyDTO {
+    public func createFamily(name: String, timeZone: String? = nil, displayName: String? = nil) async throws
+        -> FamilyDTO
+    {
         let request = CreateFamilyRequest(
             name: try Self.checked(FamilyLimits.checkedName(name)),
             timeZone: try timeZone.map { try Self.checked(FamilyLimits.checkedTimeZone($0)) },
@@ -45,10 +47,12 @@ extension KithClient {
     public func joinFamily(code: String, displayName: String? = nil) async throws -> FamilyDTO {
         guard let normalized = JoinCode.normalized(code) else {
             throw KithError.invalid(
-                APIErrorDetail(.invalidJoinCode, "A join code looks like ABCD-EFGH (letters and digits).", field: "code"))
+                APIErrorDetail(
+                    .invalidJoinCode, "A join code looks like ABCD-EFGH (letters and digits).", field: "code"))
         }
         let request = JoinFamilyRequest(
-            code: normalized, displayName: try displayName.map { try Self.checked(FamilyLimits.checkedDisplayName($0)) })
+            code: normalized, displayName: try displayName.map { try Self.checked(FamilyLimits.checkedDisplayName($0)) }
+        )
         return try await authorized(KithAPI.Family.join, body: request)
     }
 
@@ -70,7 +74,9 @@ extension KithClient {
 
     /// Changes a member's role (parents; never leaving the family without a parent) or display name
     /// (a member's own, or a parent's for anyone).
-    public func updateMember(userId: String, role: FamilyRole? = nil, displayName: String? = nil) async throws -> FamilyDTO {
+    public func updateMember(userId: String, role: FamilyRole? = nil, displayName: String? = nil) async throws
+        -> FamilyDTO
+    {
         let request = UpdateMemberRequest(
             role: role, displayName: try displayName.map { try Self.checked(FamilyLimits.checkedDisplayName($0)) })
         return try await authorized(KithAPI.Family.updateMember, parameters: [userId.lowercased()], body: request)

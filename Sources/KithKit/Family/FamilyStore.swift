@@ -42,7 +42,8 @@ public final class FamilyStore {
         self.store = store
         self.filter = filter
         refresher.follow(
-            store.writer, region: LocalStore.region(of: FamilyRecords.entities), read: { [weak self] in self?.readState() })
+            store.writer, region: LocalStore.region(of: FamilyRecords.entities),
+            read: { [weak self] in self?.readState() })
     }
 
     /// Re-reads the observable state (needed only after another `LocalStore` or process wrote the file).
@@ -60,30 +61,35 @@ public final class FamilyStore {
     /// occurrence after now (`dueAt` is then ignored).
     @discardableResult
     public func addReminder(
-        title: String, dueAt: Date? = nil, assignee: String? = nil, items: [String] = [], schedule: ReminderSchedule? = nil
+        title: String, dueAt: Date? = nil, assignee: String? = nil, items: [String] = [],
+        schedule: ReminderSchedule? = nil
     ) throws -> FamilyReminder {
         try writing { transaction, family, _ in
             let due: Date
             if let schedule {
                 guard let first = try schedule.recurrence(in: family.timeZone).next(after: self.store.now()) else {
-                    throw KithError.invalid(APIErrorDetail(.validationFailed, "This repeat never happens.", field: "repeatDays"))
+                    throw KithError.invalid(
+                        APIErrorDetail(.validationFailed, "This repeat never happens.", field: "repeatDays"))
                 }
                 due = first
             } else {
                 guard let dueAt else {
-                    throw KithError.invalid(APIErrorDetail(.validationFailed, "A reminder needs a due time.", field: "dueAt"))
+                    throw KithError.invalid(
+                        APIErrorDetail(.validationFailed, "A reminder needs a due time.", field: "dueAt"))
                 }
                 due = dueAt
             }
             let id = try transaction.save(
                 Self.reminderEntity,
                 fields: ReminderFields.new(
-                    title: title, dueAt: due, assignee: assignee ?? family.me, creator: family.me, createdAt: self.store.now(),
+                    title: title, dueAt: due, assignee: assignee ?? family.me, creator: family.me,
+                    createdAt: self.store.now(),
                     schedule: schedule),
                 scope: family.scope)
             for (position, text) in items.enumerated() {
                 try transaction.save(
-                    Self.itemEntity, fields: ReminderFields.item(of: id, text: text, position: Int64(position)), scope: family.scope)
+                    Self.itemEntity, fields: ReminderFields.item(of: id, text: text, position: Int64(position)),
+                    scope: family.scope)
             }
             return try self.written(id, transaction)
         }
@@ -91,7 +97,9 @@ public final class FamilyStore {
 
     /// Changes the given fields of a pending reminder (its creator, its assignee or a parent).
     @discardableResult
-    public func edit(_ id: UUID, title: String? = nil, dueAt: Date? = nil, assignee: String? = nil) throws -> FamilyReminder {
+    public func edit(_ id: UUID, title: String? = nil, dueAt: Date? = nil, assignee: String? = nil) throws
+        -> FamilyReminder
+    {
         try writing { transaction, _, book in
             _ = try Self.find(id, in: book)
             let fields = ReminderFields.edit(title: title, dueAt: dueAt, assignee: assignee)
@@ -111,12 +119,14 @@ public final class FamilyStore {
                 case .success(let recurrence?) = FamilyRules.recurrence(record.fields, timeZone: family.timeZone)
             {
                 guard let next = recurrence.next(after: reminder.dueAt) else {
-                    throw KithError.invalid(APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
+                    throw KithError.invalid(
+                        APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
                 }
                 nextDue = next
             }
             try transaction.save(
-                Self.reminderEntity, id: id, fields: ReminderFields.completion(by: family.me, at: self.store.now(), nextDue: nextDue))
+                Self.reminderEntity, id: id,
+                fields: ReminderFields.completion(by: family.me, at: self.store.now(), nextDue: nextDue))
             return try self.written(id, transaction)
         }
     }
@@ -149,7 +159,8 @@ public final class FamilyStore {
             let found = try Self.find(reminder, in: book)
             let position = (found.checklist.map(\.position).max() ?? -1) + 1
             try transaction.save(
-                Self.itemEntity, fields: ReminderFields.item(of: reminder, text: text, position: position), scope: family.scope)
+                Self.itemEntity, fields: ReminderFields.item(of: reminder, text: text, position: position),
+                scope: family.scope)
             return try self.written(reminder, transaction)
         }
     }
@@ -171,11 +182,13 @@ public final class FamilyStore {
     }
 
     /// One transaction with the user's family as it stands in it; refused when there is none.
-    private func writing<Result>(_ body: (LocalTransaction, LocalFamily, FamilyBook) throws -> Result) throws -> Result {
+    private func writing<Result>(_ body: (LocalTransaction, LocalFamily, FamilyBook) throws -> Result) throws -> Result
+    {
         let result = try store.write { transaction in
             guard let found = try current(transaction.database) else {
                 throw KithError.invalid(
-                    APIErrorDetail(.notInFamily, "You are not in a family on this device yet: create or join one, then sync."))
+                    APIErrorDetail(
+                        .notInFamily, "You are not in a family on this device yet: create or join one, then sync."))
             }
             return try body(transaction, found.family, found.book)
         }
@@ -200,7 +213,8 @@ public final class FamilyStore {
 
     private static func find(_ item: UUID, of reminder: FamilyReminder) throws -> ChecklistItem {
         guard let found = reminder.checklist.first(where: { $0.id == item }) else {
-            throw KithError.invalid(APIErrorDetail(.notFound, "This reminder's checklist has no item \(item.lowercased)."))
+            throw KithError.invalid(
+                APIErrorDetail(.notFound, "This reminder's checklist has no item \(item.lowercased)."))
         }
         return found
     }

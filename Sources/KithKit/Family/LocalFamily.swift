@@ -40,8 +40,10 @@ enum FamilyRecords {
         var records: [SyncRecord] = []
         for declaration in FamilyEntities.all {
             let table = EntityTable(declaration: declaration)
-            records += try Row.fetchAll(db, sql: "SELECT * FROM \(quoted(table.name)) WHERE scope = ?", arguments: [scope])
-                .map(table.record(from:))
+            records += try Row.fetchAll(
+                db, sql: "SELECT * FROM \(quoted(table.name)) WHERE scope = ?", arguments: [scope]
+            )
+            .map(table.record(from:))
         }
         let book = FamilyBook(records: records)
         guard let me = book.member(user) else { return nil }

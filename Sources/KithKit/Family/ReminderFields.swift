@@ -18,7 +18,9 @@ public struct ReminderSchedule: Sendable, Equatable {
 
     /// The occurrences in `timeZone`, or why there can be none (no weekday, interval outside 1...52).
     func recurrence(in timeZone: TimeZone) throws -> WeeklyRecurrence {
-        switch WeeklyRecurrence.make(weekdays: weekdays, interval: interval, start: start, time: time, timeZone: timeZone) {
+        switch WeeklyRecurrence.make(
+            weekdays: weekdays, interval: interval, start: start, time: time, timeZone: timeZone)
+        {
         case .success(let recurrence): return recurrence
         case .failure(let problem): throw KithError.invalid(problem)
         }

@@ -27,12 +27,19 @@ enum FamilyFixture {
 
     /// The family's records as the server writes them.
     static func serverRecords() -> [SyncRecord] {
-        var records = [record(FamilyEntities.info.name, id: id, ["name": .string("Lovelaces"), "timeZone": .string(berlin.identifier)])]
+        var records = [
+            record(
+                FamilyEntities.info.name, id: id,
+                ["name": .string("Lovelaces"), "timeZone": .string(berlin.identifier)])
+        ]
         for member in members {
             records.append(
                 record(
                     FamilyEntities.member.name, id: UUID(),
-                    ["userId": .string(member.user.lowercased), "displayName": .string(member.name), "role": .string(member.role)]))
+                    [
+                        "userId": .string(member.user.lowercased), "displayName": .string(member.name),
+                        "role": .string(member.role),
+                    ]))
         }
         return records
     }

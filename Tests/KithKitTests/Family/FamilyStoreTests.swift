@@ -55,7 +55,9 @@ struct FamilyStoreTests {
             try ada.addReminder(title: "Walk", dueAt: Self.tomorrow, assignee: UUID().lowercased)
         }
         #expect(stranger?.field == "assigneeId" && stranger?.userMessage == "A reminder is for a member of the family.")
-        #expect(await expectKithError { try ada.addReminder(title: "Too late", dueAt: F.noon.addingTimeInterval(-60)) }?.field == "dueAt")
+        #expect(
+            await expectKithError { try ada.addReminder(title: "Too late", dueAt: F.noon.addingTimeInterval(-60)) }?
+                .field == "dueAt")
     }
 
     @Test func aCompletedReminderIsReadOnly() async throws {
@@ -70,15 +72,16 @@ struct FamilyStoreTests {
         let done = try cleo.complete(reminder.id)
         #expect(done.status == .completed && done.completedBy == F.cleo.lowercased)
         #expect(done.completedAt == F.noon.addingTimeInterval(600))
-        #expect(await expectKithError { try cleo.edit(reminder.id, title: "Homework!") }?.userMessage == "A completed reminder can't be changed.")
+        #expect(
+            await expectKithError { try cleo.edit(reminder.id, title: "Homework!") }?.userMessage
+                == "A completed reminder can't be changed.")
         #expect(await expectKithError { try cleo.setItem(item.id, of: reminder.id, done: true) } != nil)
         #expect(await expectKithError { try cleo.complete(reminder.id) } != nil)
         #expect(try cleo.reminder(reminder.id) == done, "nothing changed")
     }
 
     @Test func aParentWhoNeitherMadeNorHoldsAReminderEditsItButDoesNotCompleteIt() async throws {
-        let server = FakeSyncService(userID: F.ada)
-        for record in F.serverRecords() { await server.serverWrite(record) }
+        let server = await Self.familyServer()
         let (ada, adaSync) = try Self.synced(F.ada, server)
         let (ben, benSync) = try Self.synced(F.ben, server)
         try await adaSync.sync()
@@ -92,11 +95,7 @@ struct FamilyStoreTests {
 
     @Test func completingARepeatingReminderMakesTheNextOccurrenceDue() async throws {
         let ada = try F.member(F.ada)
-        // Mondays and Wednesdays at 07:30 in Berlin from Wednesday 2026-11-25.
-        let schedule = ReminderSchedule(
-            weekdays: [.monday, .wednesday], interval: 1, start: try #require(LocalDate("2026-11-25")),
-            time: try #require(LocalTime("07:30")))
-        let reminder = try ada.addReminder(title: "Bins out", assignee: F.cleo.lowercased, schedule: schedule)
+        let reminder = try ada.addReminder(title: "Bins out", assignee: F.cleo.lowercased, schedule: Self.binsDays)
         #expect(reminder.dueAt == Self.utc("2026-11-25T06:30:00Z"), "its first occurrence")
         #expect(reminder.repeatRule == "FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE;WKST=MO")
 
@@ -107,15 +106,12 @@ struct FamilyStoreTests {
     }
 
     @Test func twoDevicesCompletingTheSameOccurrenceOfflineMoveItOnce() async throws {
-        let server = FakeSyncService(userID: F.ada)
-        for record in F.serverRecords() { await server.serverWrite(record) }
+        let server = await Self.familyServer()
         let (ada, adaSync) = try Self.synced(F.ada, server)
         let (cleo, cleoSync) = try Self.synced(F.cleo, server)
         try await adaSync.sync()
         try await cleoSync.sync()
-        let schedule = ReminderSchedule(
-            weekdays: [.monday, .wednesday], start: try #require(LocalDate("2026-11-25")), time: try #require(LocalTime("07:30")))
-        let reminder = try ada.addReminder(title: "Bins out", assignee: F.cleo.lowercased, schedule: schedule)
+        let reminder = try ada.addReminder(title: "Bins out", assignee: F.cleo.lowercased, schedule: Self.binsDays)
         try await adaSync.sync()
         try await cleoSync.sync()
         #expect(cleo.reminders.map(\.id) == [reminder.id])
@@ -134,8 +130,7 @@ struct FamilyStoreTests {
     }
 
     @Test func twoDevicesTickingDifferentItemsBothKeepBothTicks() async throws {
-        let server = FakeSyncService(userID: F.ada)
-        for record in F.serverRecords() { await server.serverWrite(record) }
+        let server = await Self.familyServer()
         let (ada, adaSync) = try Self.synced(F.ada, server)
         let (cleo, cleoSync) = try Self.synced(F.cleo, server)
         try await adaSync.sync()
@@ -165,12 +160,12 @@ struct FamilyStoreTests {
     }
 
     @Test func deletingIsForTheCreatorOrAParentAndTakesTheChecklist() async throws {
-        let server = FakeSyncService(userID: F.ada)
-        for record in F.serverRecords() { await server.serverWrite(record) }
+        let server = await Self.familyServer()
         let (ada, adaSync) = try Self.synced(F.ada, server)
         let (cleo, cleoSync) = try Self.synced(F.cleo, server)
         try await adaSync.sync()
-        let reminder = try ada.addReminder(title: "Dentist", dueAt: Self.tomorrow, assignee: F.cleo.lowercased, items: ["Card"])
+        let reminder = try ada.addReminder(
+            title: "Dentist", dueAt: Self.tomorrow, assignee: F.cleo.lowercased, items: ["Card"])
         try await adaSync.sync()
         try await cleoSync.sync()
 
@@ -209,8 +204,7 @@ struct FamilyStoreTests {
     }
 
     @Test func leavingTheFamilyEmptiesTheDevice() async throws {
-        let server = FakeSyncService(userID: F.cleo)
-        for record in F.serverRecords() { await server.serverWrite(record) }
+        let server = await Self.familyServer()
         let (cleo, cleoSync) = try Self.synced(F.cleo, server)
         try await cleoSync.sync()
         try cleo.addReminder(title: "Homework", dueAt: Self.tomorrow)
@@ -224,9 +218,23 @@ struct FamilyStoreTests {
         #expect(cleo.family == nil && cleo.reminders.isEmpty)
     }
 
+    /// Mondays and Wednesdays at 07:30 in Berlin from Wednesday 2026-11-25.
+    nonisolated static let binsDays = ReminderSchedule(
+        weekdays: [.monday, .wednesday], interval: 1, start: LocalDate(year: 2026, month: 11, day: 25)!,
+        time: LocalTime(hour: 7, minute: 30)!)
+
+    /// A fake server holding the family's member records, as the real one mirrors them.
+    static func familyServer() async -> FakeSyncService {
+        let server = FakeSyncService(userID: nil)
+        for record in F.serverRecords() { await server.serverWrite(record) }
+        return server
+    }
+
     static func synced(_ user: UUID, _ server: FakeSyncService) throws -> (FamilyStore, SyncEngine) {
         let store = try F.device(user)
-        return (FamilyStore(store: store), SyncEngine(store: store, service: FakeSyncSession(server: server, userID: user)))
+        return (
+            FamilyStore(store: store), SyncEngine(store: store, service: FakeSyncSession(server: server, userID: user))
+        )
     }
 
     nonisolated static func utc(_ text: String) -> Date? { WireCoding.parseTimestamp(text) }

@@ -25,12 +25,15 @@ struct KithClientFamilyTests {
             expiresAt: Fixture.now.addingTimeInterval(3600))
         let transport = FakeTransport.replaying(
             Fixture.json(201, Self.family), Fixture.json(Self.family), Fixture.json(Self.family), Fixture.noContent,
-            Fixture.json(Self.family), Fixture.json(201, code), Fixture.json(JoinCodeList(codes: [code])), Fixture.noContent,
+            Fixture.json(Self.family), Fixture.json(201, code), Fixture.json(JoinCodeList(codes: [code])),
+            Fixture.noContent,
             Fixture.json(Self.family), Fixture.json(Self.family))
         let client = Self.client(transport)
         let member = "7C9E6679-0000-4000-8000-00000000BEEF"
 
-        #expect(try await client.createFamily(name: "  Lovelaces ", timeZone: "Europe/London", displayName: "Ada") == Self.family)
+        #expect(
+            try await client.createFamily(name: "  Lovelaces ", timeZone: "Europe/London", displayName: "Ada")
+                == Self.family)
         #expect(try await client.family() == Self.family)
         _ = try await client.updateFamily(name: "The Lovelaces")
         try await client.leaveFamily()
@@ -43,8 +46,10 @@ struct KithClientFamilyTests {
 
         #expect(
             transport.log.lines == [
-                "POST /v1/family", "GET /v1/family", "PATCH /v1/family", "POST /v1/family/leave", "POST /v1/family/join",
-                "POST /v1/family/codes", "GET /v1/family/codes", "DELETE /v1/family/codes/c0de0000-0000-4000-8000-000000000001",
+                "POST /v1/family", "GET /v1/family", "PATCH /v1/family", "POST /v1/family/leave",
+                "POST /v1/family/join",
+                "POST /v1/family/codes", "GET /v1/family/codes",
+                "DELETE /v1/family/codes/c0de0000-0000-4000-8000-000000000001",
                 "PATCH /v1/family/members/7c9e6679-0000-4000-8000-00000000beef",
                 "DELETE /v1/family/members/7c9e6679-0000-4000-8000-00000000beef",
             ])
@@ -54,7 +59,9 @@ struct KithClientFamilyTests {
         #expect(created.name == "Lovelaces", "the name is sent trimmed")
         #expect(created.timeZone == "Europe/London")
         #expect(try requests[2].decodedBody(UpdateFamilyRequest.self).name == "The Lovelaces")
-        #expect(try requests[4].decodedBody(JoinFamilyRequest.self).code == "ACDE-FGHJ", "the code is sent in its one spelling")
+        #expect(
+            try requests[4].decodedBody(JoinFamilyRequest.self).code == "ACDE-FGHJ",
+            "the code is sent in its one spelling")
         #expect(try requests[5].decodedBody(CreateJoinCodeRequest.self).role == .child)
         #expect(try requests[8].decodedBody(UpdateMemberRequest.self).role == .parent)
     }
@@ -74,9 +81,13 @@ struct KithClientFamilyTests {
         let transport = FakeTransport.replaying([])
         let client = Self.client(transport)
         #expect(await expectKithError { try await client.createFamily(name: "   ") }?.field == "name")
-        #expect(await expectKithError { try await client.createFamily(name: "Us", timeZone: "Mars/Olympus") }?.field == "timeZone")
+        #expect(
+            await expectKithError { try await client.createFamily(name: "Us", timeZone: "Mars/Olympus") }?.field
+                == "timeZone")
         #expect(await expectKithError { try await client.joinFamily(code: "0OIL-1234") }?.code == .invalidJoinCode)
-        #expect(await expectKithError { try await client.updateMember(userId: "x", displayName: "") }?.field == "displayName")
+        #expect(
+            await expectKithError { try await client.updateMember(userId: "x", displayName: "") }?.field
+                == "displayName")
         #expect(transport.log.lines.isEmpty)
     }
 }
