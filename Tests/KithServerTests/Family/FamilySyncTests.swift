@@ -154,3 +154,58 @@ struct FamilySyncTests {
 extension FamilyPerson {
     typealias Device = SyncAPITests.Device
 }
+
+/// The live socket follows a family joined or left without reconnecting.
+@Suite("Family live socket")
+struct FamilyLiveTests {
+    /// Messages up to and including the first one of `scope` at `seq` or later (nudges are hints:
+    /// others may come between, and on PostgreSQL a nudge can arrive twice).
+    static func messages(_ socket: LiveTestSocket, until scope: String, reaches seq: Int64) async -> [LiveMessage] {
+        var seen: [LiveMessage] = []
+        while seen.count < 10, let message = await socket.nextMessage() {
+            seen.append(message)
+            if message.scope == scope, (message.seq ?? 0) >= seq { return seen }
+        }
+        Issue.record("no nudge of \(scope) at \(seq) or later: \(seen)")
+        return seen
+    }
+
+    /// The sequence value of record `id`'s latest change, as `device` pulls it.
+    static func seq(of id: UUID, _ client: any TestClientProtocol, _ device: SyncAPITests.Device) async throws -> Int64 {
+        try #require(try await SyncAPITests.pull(client, device).changes.last { $0.id == id }?.seq)
+    }
+
+    @Test(arguments: Engine.available)
+    func aSocketOpenBeforeJoiningHearsTheFamilyAfterAndNotAfterLeaving(_ engine: Engine) async throws {
+        try await TestServer.withLiveServer(engine) { server, port, client in
+            let marie = try await FamilyPerson.signUp("marie@example.com", client, server)
+            let irene = try await FamilyPerson.signUp("irene@example.com", client, server)
+            let family = try await FamilyCalls.create(client, marie)
+            let socket = try await LiveTestSocket.open(port: port, token: irene.token)
+            #expect(await socket.nextMessage() == .ready)
+            let own = "user:\(irene.userID)"
+
+            #expect(try await FamilyCalls.join(client, irene, try await FamilyCalls.code(client, marie, .child)).status == .ok)
+            var marieDevice = marie.device
+            let due = server.clock.now.addingTimeInterval(86_400)
+            let forIrene = FamilySyncTests.reminder(&marieDevice, family, for: irene.userID, due: due)
+            _ = try await SyncAPITests.push(client, marieDevice, [forIrene])
+            // Joining nudged her own scope, so the socket followed the family: no reconnect.
+            let afterJoining = await Self.messages(socket, until: family.scope, reaches: try await Self.seq(of: forIrene.id, client, marie.device))
+            #expect(afterJoining.contains { $0.scope == own }, "a nudge on joining")
+
+            #expect(try await client.call(.post, "/v1/family/leave", token: irene.token).status == .noContent)
+            let forMarie = FamilySyncTests.reminder(&marieDevice, family, for: marie.userID, due: due)
+            _ = try await SyncAPITests.push(client, marieDevice, [forMarie])
+            let afterLeaving = try await Self.seq(of: forMarie.id, client, marie.device)
+            var ireneDevice = irene.device
+            let year = ireneDevice.mutation(
+                UUID(), .upsert, ["name": .string("2027"), "createdAt": .string(WireCoding.formatTimestamp(server.clock.now))],
+                entity: OutreachEntities.year.name)
+            #expect(try await SyncAPITests.push(client, ireneDevice, [year]).results.map(\.status) == [.applied])
+            let heard = await Self.messages(socket, until: own, reaches: try await Self.seq(of: year.id, client, irene.device))
+            #expect(!heard.contains { $0.scope == family.scope && ($0.seq ?? 0) >= afterLeaving }, "nothing of the family after leaving")
+            socket.close()
+        }
+    }
+}
