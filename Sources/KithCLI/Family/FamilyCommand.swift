@@ -71,7 +71,7 @@ struct FamilyCommand: ParsableCommand {
                 let code = try await session.client.createJoinCode(role: role)
                 let text = code.code ?? "?"
                 session.output.emit(code) {
-                    "Join code \(text) for a \(role.rawValue), valid until \(WireCoding.formatTimestamp(code.expiresAt)). "
+                    "Join code \(text) for a \(role.rawValue), valid until \(FamilyText.when(code.expiresAt, in: session.device.store.timeZone)) (an hour). "
                         + "They run `kith family join \(text)`."
                 }
             }
