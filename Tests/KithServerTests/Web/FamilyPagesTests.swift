@@ -114,6 +114,53 @@ struct FamilyPagesTests {
     }
 
     @Test(arguments: Engine.available)
+    func parentsManageTheFamilyAndEveryoneTheirOwnName(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { _, client in
+            var family = try await Self.founded(client)
+            let childView = try await family.child.get(client, "/family/members")
+            #expect(childView.status == .ok)
+            #expect(!childView.text.contains(#"id="code-form""#) && !childView.text.contains(#"id="settings-form""#))
+            #expect(!childView.text.contains("/role"), "a child changes no one's role")
+
+            let renamed = try await family.parent.post(client, "/family/settings", form: ["name": "Byrons", "timeZone": "Asia/Tokyo"])
+            #expect(renamed.status == .found && renamed.headers[.location] == "/family/members")
+            let badZone = try await family.parent.post(client, "/family/settings", form: ["name": "Byrons", "timeZone": "Mars/Olympus"])
+            #expect(badZone.status == .unprocessableContent)
+            #expect(badZone.text.contains(#"id="settings-timeZone-error""#))
+            let notParent = try await family.child.post(client, "/family/settings", form: ["name": "Mine", "timeZone": "UTC"])
+            #expect(notParent.status == .forbidden)
+            #expect(notParent.text.contains("Only a parent can do this."))
+            let page = try await family.child.get(client, "/family")
+            #expect(page.text.contains("<h1>Byrons</h1>") && page.text.contains("Asia/Tokyo"))
+
+            let alone = try await family.parent.get(client, "/family/members")
+            #expect(!alone.text.contains("/family/members/\(family.parentID)/role"), "the only parent is not offered to become a child")
+            #expect(try await family.parent.post(client, "/family/members/\(family.childID)/role", form: ["role": "parent"]).status == .found)
+            let twoParents = try await family.child.get(client, "/family/members")
+            #expect(twoParents.text.contains(#"id="code-form""#), "the new parent makes codes")
+            #expect(try await family.child.post(client, "/family/name", form: ["displayName": "Lord Byron"]).status == .found)
+            #expect(try await family.parent.get(client, "/family").text.contains("Lord Byron"))
+
+            let code = try #require(Self.code(in: try await family.parent.post(client, "/family/codes", form: ["role": "child"]).text))
+            let codes = try await family.parent.get(client, "/family/members")
+            let revoke = try #require(codes.text.range(of: #"action="/family/codes/"#))
+            let codeID = String(codes.text[revoke.upperBound...].prefix { $0 != "/" })
+            #expect(try await family.parent.post(client, "/family/codes/\(codeID)/revoke", form: [:]).status == .found)
+            var (late, _) = try await NutritionPagesTests.signedUp(client, "late@example.com")
+            #expect(try await late.post(client, "/family/join", form: ["code": code, "displayName": "Late"]).status == .unprocessableContent)
+
+            let confirm = try await family.parent.get(client, "/family/members/\(family.childID)/remove")
+            #expect(confirm.text.contains("Remove Lord Byron from Byrons?"))
+            #expect(try await family.parent.post(client, "/family/members/\(family.childID)/remove", form: [:]).status == .found)
+            #expect(try await family.child.get(client, "/family").text.contains("Start a family"), "removed: no family any more")
+            let leave = try await family.parent.get(client, "/family/leave")
+            #expect(leave.text.contains("You are its last member"))
+            #expect(try await family.parent.post(client, "/family/leave", form: [:]).status == .found)
+            #expect(try await family.parent.get(client, "/family").text.contains("Start a family"))
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func aChildCantAssignSomeoneElseAndAParentAssignsTheChild(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in
             var family = try await Self.founded(client)

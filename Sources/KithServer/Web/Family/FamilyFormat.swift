@@ -24,6 +24,13 @@ enum FamilyFormat {
         return "\(day(date, today: today)), \(time)"
     }
 
+    /// "05:03 today", "05:03 tomorrow", "05:03 on Tue 24 Nov": for the middle of a sentence.
+    static func timeAndDay(_ moment: Date, in zone: TimeZone, today: LocalDate) -> String {
+        let (date, time) = local(moment, in: zone)
+        let day = day(date, today: today)
+        return abs(date.dayNumber - today.dayNumber) <= 1 ? "\(time) \(day.lowercased())" : "\(time) on \(day)"
+    }
+
     /// "Today", "Tomorrow", "Yesterday", "Tue 24 Nov" or "Tue 24 Nov 2027".
     static func day(_ date: LocalDate, today: LocalDate) -> String {
         switch date.dayNumber - today.dayNumber {

@@ -55,7 +55,8 @@ struct FamilyPages {
 
     /// The family, its members (parents first) and the reader's place in it.
     static func familyValues(_ snapshot: FamilySnapshot) -> [String: Any] {
-        [
+        let parents = snapshot.family.members.filter { $0.role == .parent }.count
+        return [
             "family": [
                 "name": snapshot.family.name, "timeZone": snapshot.family.timeZone, "isParent": snapshot.isParent,
             ] as [String: Any],
@@ -65,6 +66,8 @@ struct FamilyPages {
                     "id": id, "name": member.displayName, "email": member.email, "role": member.role.rawValue,
                     "roleLabel": member.role == .parent ? "Parent" : "Child", "isParent": member.role == .parent,
                     "isMe": id == snapshot.me, "otherRole": member.role == .parent ? "child" : "parent",
+                    // The last parent can't become a child (FamilyService refuses it): not offered.
+                    "mayChangeRole": member.role == .child || parents > 1,
                 ] as [String: Any]
             },
         ]
@@ -136,7 +139,7 @@ struct FamilyPages {
             shown["codes"] = codes.map { code in
                 [
                     "id": code.id, "role": code.role == .parent ? "Parent" : "Child",
-                    "expires": FamilyFormat.moment(code.expiresAt, in: snapshot.timeZone, today: today),
+                    "expires": FamilyFormat.timeAndDay(code.expiresAt, in: snapshot.timeZone, today: today),
                 ]
             }
             shown["hasCodes"] = !codes.isEmpty
@@ -194,11 +197,10 @@ struct FamilyPages {
             }
             let code = try await families.createCode(CreateJoinCodeRequest(role: role), user: user)
             let zone = try await reminders.snapshot(for: user).timeZone
-            let expires = FamilyFormat.local(code.expiresAt, in: zone)
             let values: [String: Any] = [
                 "newCode": [
                     "code": code.code ?? "", "role": role == .parent ? "a parent" : "a child",
-                    "expires": "\(expires.time) (\(FamilyFormat.day(expires.date, today: LocalDate(reminders.now(), in: zone))))",
+                    "expires": FamilyFormat.timeAndDay(code.expiresAt, in: zone, today: LocalDate(reminders.now(), in: zone)),
                 ]
             ]
             return try await members(user, context, values: values)

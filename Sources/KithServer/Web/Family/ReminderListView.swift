@@ -80,7 +80,7 @@ struct ReminderListView {
             let when = FamilyFormat.moment(at, in: zone, today: today)
             row["completion"] =
                 reminder.status == .completed
-                ? "Completed by \(snapshot.name(of: by)), \(when)" : "Last done by \(snapshot.name(of: by)), \(when)"
+                ? "Completed by \(snapshot.name(of: by)) · \(when)" : "Last done by \(snapshot.name(of: by)) · \(when)"
         }
         return row
     }
