@@ -1,5 +1,6 @@
-// Family pages: the browser's time zone for a new family, more checklist rows, the repeat's next
-// dates as the form changes (GET /family/reminders/occurrences), and live updates from /v1/live.
+// Family pages: the browser's time zone for a new family, the repeat's next dates as the form
+// changes (GET /family/reminders/occurrences), and live updates from /v1/live (app.js adds
+// checklist rows).
 // Without this file every action still works through plain forms (the preview has its button).
 (function () {
   "use strict";
@@ -9,7 +10,6 @@
   if (!root) return;
 
   setUpZone();
-  setUpChecklistRows();
   setUpPreview();
   setUpLive();
 
@@ -25,37 +25,6 @@
     if (!select || select.dataset.zoneKnown === "true") return;
     var option = Array.prototype.find.call(select.options, function (candidate) { return candidate.value === zone; });
     if (option) select.value = zone;
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // The reminder form: another checklist row on demand, up to the form's maximum.
-
-  function setUpChecklistRows() {
-    var form = document.getElementById("reminder-form");
-    var button = document.getElementById("add-item");
-    var list = document.getElementById("checklist-rows");
-    if (!form || !button || !list) return;
-    var maximum = parseInt(form.dataset.maximum, 10) || 50;
-    function update() { button.hidden = list.children.length >= maximum; }
-    button.addEventListener("click", function () {
-      var last = list.lastElementChild;
-      if (!last) return;
-      var index = list.children.length;
-      var row = last.cloneNode(true);
-      row.querySelectorAll(".field-error, input[type=hidden]").forEach(function (element) { element.remove(); });
-      var input = row.querySelector("input");
-      input.name = "checklist." + index + ".text";
-      input.id = "checklist-" + index + "-text";
-      input.value = "";
-      input.removeAttribute("aria-invalid");
-      var label = row.querySelector("label");
-      label.htmlFor = input.id;
-      label.textContent = "Item " + (index + 1);
-      list.appendChild(row);
-      input.focus();
-      update();
-    });
-    update();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -131,50 +100,7 @@
       members: ["members", "codes-list"]
     }[root.dataset.page];
     if (!parts || !window.KithLive) return;
-    var status = document.getElementById("sync-status");
-    var states = {
-      connecting: "Connecting…",
-      live: "Up to date · live",
-      offline: "Offline: reconnecting… Changes can't be saved until the connection is back."
-    };
-    function setStatus(state, text) {
-      if (!status) return;
-      status.dataset.state = state;
-      status.textContent = text || states[state];
-    }
-
-    var refreshTimer = null;
-    var refreshing = false;
-    function refresh() {
-      if (refreshing) { scheduleRefresh(); return; }
-      refreshing = true;
-      fetch(window.location.pathname + window.location.search, { credentials: "same-origin" })
-        .then(function (response) {
-          // Removed from the family, or the reminder was deleted: the page itself says so.
-          if (response.status === 404) { window.location.reload(); return null; }
-          return response.ok ? response.text() : Promise.reject(new Error(String(response.status)));
-        })
-        .then(function (html) {
-          if (html === null) return;
-          var fresh = new DOMParser().parseFromString(html, "text/html");
-          parts.forEach(function (id) {
-            var current = document.getElementById(id);
-            var replacement = fresh.getElementById(id);
-            if (!current || !replacement) return;
-            // Keep the keyboard where it was (tick and Done buttons have ids for this).
-            var focusedID = current.contains(document.activeElement) && document.activeElement.id;
-            current.replaceWith(document.adoptNode(replacement));
-            if (focusedID && document.getElementById(focusedID)) document.getElementById(focusedID).focus();
-          });
-        })
-        .catch(function () { /* the next nudge or reconnect tries again */ })
-        .then(function () { refreshing = false; });
-    }
-    function scheduleRefresh() {
-      window.clearTimeout(refreshTimer);
-      refreshTimer = window.setTimeout(refresh, 150);
-    }
-
-    KithLive.follow(setStatus, scheduleRefresh);
+    var setStatus = KithLive.statusLine(document.getElementById("sync-status"));
+    KithLive.followParts(setStatus, function () { return window.location.pathname + window.location.search; }, parts);
   }
 })();
