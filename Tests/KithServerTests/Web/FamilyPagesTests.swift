@@ -240,8 +240,8 @@ struct FamilyPagesTests {
             let item = try #require(try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first)
 
             let ticked = try await family.child.post(
-                client, "/family/reminders/\(id)/items/\(item.id.lowercased)", form: ["done": "true", "back": "/family/reminders/\(id)"])
-            #expect(ticked.status == .found && ticked.headers[.location] == "/family/reminders/\(id)")
+                client, "/family/reminders/\(id)/items/\(item.id.lowercased)", form: ["done": "true", "back": "/family/reminders/\(id)#item-\(item.id.lowercased)"])
+            #expect(ticked.status == .found && ticked.headers[.location] == "/family/reminders/\(id)#item-\(item.id.lowercased)")
             #expect(try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first?.fields["done"] == .bool(true))
 
             // A second child, neither creator nor assignee, can't complete it.
@@ -285,6 +285,55 @@ struct FamilyPagesTests {
             let moved = try #require(due(after)).timeIntervalSince(try #require(due(before)))
             #expect(Int(moved.rounded()) == 7 * 86_400, "a week later")
             #expect(try await family.parent.get(client, "/family/reminders/\(binsID)").text.contains("Last done by Byron"))
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func editingChangesWhatChangedAndTheChecklistLines(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            var family = try await Self.founded(client)
+            let created = try await family.parent.post(
+                client, "/family/reminders",
+                form: [
+                    "title": "Packing", "dueAt": Self.tomorrow(server), "assigneeId": family.childID,
+                    "checklist.0.text": "Socks", "checklist.1.text": "Shoes",
+                ])
+            let id = try #require(Self.reminderID(created))
+            let items = try await Self.pulled(client, family.parentDevice, FamilyEntities.checklistItem)
+            let socks = try #require(items.first { $0.fields["text"] == .string("Socks") })
+
+            let form = try await family.parent.get(client, "/family/reminders/\(id)/edit")
+            #expect(form.text.contains(#"value="Packing""#) && form.text.contains(#"value="\#(socks.id.lowercased)""#))
+            // Shoes emptied (removed), Socks renamed, a new line, and a weekly repeat from tomorrow.
+            let start = LocalDate(server.clock.now, in: TimeZone(identifier: "Europe/Berlin")!).adding(days: 1)
+            let fields = [
+                "title": "Packing for camp", "dueAt": Self.tomorrow(server), "assigneeId": family.childID,
+                "checklist.0.id": socks.id.lowercased, "checklist.0.text": "Warm socks", "checklist.1.text": "Torch",
+                "repeat.\(Weekday(start).code)": "on", "repeatInterval": "1", "repeatStart": start.description, "repeatTime": "09:15",
+            ]
+            let preview = try await family.parent.post(client, "/family/reminders/\(id)/edit", form: fields.merging(["preview": "1"]) { $1 })
+            #expect(preview.status == .ok && preview.text.contains(", 09:15</li>"), "the preview works on edit too")
+            let edited = try await family.parent.post(client, "/family/reminders/\(id)/edit", form: fields)
+            #expect(edited.status == .found && edited.headers[.location] == "/family/reminders/\(id)")
+            let reminder = try #require(try await Self.pulled(client, family.parentDevice, FamilyEntities.reminder).first)
+            #expect(reminder.fields["title"] == .string("Packing for camp"))
+            #expect(reminder.fields["repeatTime"] == .string("09:15"))
+            let zone = TimeZone(identifier: "Europe/Berlin")!
+            let recurrence = try #require(try FamilyRules.recurrence(reminder.fields, timeZone: zone).get())
+            #expect(reminder.fields["dueAt"] == .string(WireCoding.formatTimestamp(recurrence.next(after: server.clock.now)!)))
+            let lines = try await Self.pulled(client, family.parentDevice, FamilyEntities.checklistItem)
+                .sorted { ($0.fields["position"]?.intValue ?? 0) < ($1.fields["position"]?.intValue ?? 0) }
+            #expect(lines.compactMap { $0.fields["text"]?.stringValue } == ["Warm socks", "Torch"])
+            #expect(lines.first?.id == socks.id, "an edited line keeps its record")
+
+            // The child may edit what is theirs, but not hand it to someone else.
+            var refused = fields
+            refused["assigneeId"] = family.parentID
+            let handedOver = try await family.child.post(client, "/family/reminders/\(id)/edit", form: refused)
+            #expect(handedOver.status == .unprocessableContent)
+            #expect(handedOver.text.contains(#"id="reminder-assigneeId-error""#))
+            let unchanged = try #require(try await Self.pulled(client, family.parentDevice, FamilyEntities.reminder).first)
+            #expect(unchanged.fields["assigneeId"] == .string(family.childID))
         }
     }
 

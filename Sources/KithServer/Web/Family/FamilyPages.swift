@@ -96,7 +96,7 @@ struct FamilyPages {
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
             let typed = ["name": form["name"], "timeZone": form["timeZone"], "displayName": form["displayName"]]
             var values: [String: Any] = ["create": typed]
-            values.merge(Self.errorValues(error, fields: Array(typed.keys), key: "createErrors", general: "createError")) { _, new in new }
+            values.merge(NutritionPages.errorValues(error, fields: Array(typed.keys), key: "createErrors", general: "createError")) { _, new in new }
             return try startPage(request, context, status: error.status, values: values)
         }
     }
@@ -110,7 +110,7 @@ struct FamilyPages {
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
             let typed = ["code": form["code"], "displayName": form["displayName"]]
             var values: [String: Any] = ["join": typed]
-            values.merge(Self.errorValues(error, fields: Array(typed.keys), key: "joinErrors", general: "joinError")) { _, new in new }
+            values.merge(NutritionPages.errorValues(error, fields: Array(typed.keys), key: "joinErrors", general: "joinError")) { _, new in new }
             var response = try startPage(request, context, status: error.status, values: values)
             response.headers.append(contentsOf: error.headers)
             return response
@@ -159,7 +159,7 @@ struct FamilyPages {
             try await action(form, user)
             return .redirect(to: "/family/members", type: .found)
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 && error.status != .notFound {
-            let values = Self.errorValues(error, fields: fields, key: "errors", general: "error")
+            let values = NutritionPages.errorValues(error, fields: fields, key: "errors", general: "error")
             return try await members(user, context, status: error.status, values: values)
         }
     }
@@ -271,12 +271,5 @@ struct FamilyPages {
         } catch let error as AppError where error.detail.code == ErrorCode.lastParent.rawValue {
             return try leavingPage(try await reminders.snapshot(for: user), context, refusal: error)
         }
-    }
-
-    // MARK: Refusals
-
-    /// The values that put a refusal next to its field (`key.field`), or in `general`.
-    static func errorValues(_ error: AppError, fields: [String], key: String, general: String) -> [String: Any] {
-        NutritionPages.errorValues(error, fields: fields, key: key, general: general)
     }
 }
