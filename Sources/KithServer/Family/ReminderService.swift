@@ -43,7 +43,8 @@ struct ReminderService: WritesAsADevice, Sendable {
         try await write([upsert(FamilyEntities.reminder, id, fields, in: snapshot.scope)], user: user)
         let lines = draft.checklist.enumerated().map { position, line in
             upsert(
-                FamilyEntities.checklistItem, ids.uuid(), ReminderRecordFields.item(of: id, text: line.text, position: position),
+                FamilyEntities.checklistItem, ids.uuid(),
+                ReminderRecordFields.item(of: id, text: line.text, position: position),
                 in: snapshot.scope)
         }
         try await write(lines, user: user)
@@ -59,7 +60,9 @@ struct ReminderService: WritesAsADevice, Sendable {
         var fields: [String: JSONTree] = [:]
         let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
         if title != reminder.title { fields["title"] = .string(title) }
-        if draft.assigneeId.lowercased() != reminder.assigneeId { fields["assigneeId"] = .string(draft.assigneeId.lowercased()) }
+        if draft.assigneeId.lowercased() != reminder.assigneeId {
+            fields["assigneeId"] = .string(draft.assigneeId.lowercased())
+        }
         if draft.recurrence != snapshot.recurrences[id] {
             fields.merge(ReminderRecordFields.recurrence(draft.recurrence)) { _, new in new }
             fields["dueAt"] = ReminderRecordFields.timestamp(try due(of: draft))
@@ -67,7 +70,8 @@ struct ReminderService: WritesAsADevice, Sendable {
             fields["dueAt"] = ReminderRecordFields.timestamp(due)
         }
         if !fields.isEmpty {
-            try await write([upsert(FamilyEntities.reminder, id, fields, after: [current], in: snapshot.scope)], user: user)
+            try await write(
+                [upsert(FamilyEntities.reminder, id, fields, after: [current], in: snapshot.scope)], user: user)
         }
         var changes: [Mutation] = []
         let kept = Set(draft.checklist.compactMap(\.id))
@@ -80,12 +84,14 @@ struct ReminderService: WritesAsADevice, Sendable {
                 guard item.text != text || item.position != Int64(position) else { continue }
                 changes.append(
                     upsert(
-                        FamilyEntities.checklistItem, itemID, ["text": .string(text), "position": .int(Int64(position))],
+                        FamilyEntities.checklistItem, itemID,
+                        ["text": .string(text), "position": .int(Int64(position))],
                         in: snapshot.scope))
             } else {
                 changes.append(
                     upsert(
-                        FamilyEntities.checklistItem, ids.uuid(), ReminderRecordFields.item(of: id, text: text, position: position),
+                        FamilyEntities.checklistItem, ids.uuid(),
+                        ReminderRecordFields.item(of: id, text: text, position: position),
                         in: snapshot.scope))
             }
         }
@@ -95,10 +101,14 @@ struct ReminderService: WritesAsADevice, Sendable {
     /// Ticks or unticks one line of a reminder's checklist.
     func setItem(_ itemID: UUID, of id: UUID, done: Bool, for user: AuthenticatedUser) async throws {
         let (snapshot, reminder) = try await reminder(id, for: user)
-        guard reminder.checklist.contains(where: { $0.id == itemID }) else { throw AppError.notFound("That checklist item") }
-        let current = try await existing(FamilyEntities.checklistItem, itemID, in: snapshot.scope, what: "That checklist item")
+        guard reminder.checklist.contains(where: { $0.id == itemID }) else {
+            throw AppError.notFound("That checklist item")
+        }
+        let current = try await existing(
+            FamilyEntities.checklistItem, itemID, in: snapshot.scope, what: "That checklist item")
         try await write(
-            [upsert(FamilyEntities.checklistItem, itemID, ["done": .bool(done)], after: [current], in: snapshot.scope)], user: user)
+            [upsert(FamilyEntities.checklistItem, itemID, ["done": .bool(done)], after: [current], in: snapshot.scope)],
+            user: user)
     }
 
     /// Completes the reminder as the user; a repeating one moves to its next occurrence instead.
@@ -107,7 +117,8 @@ struct ReminderService: WritesAsADevice, Sendable {
         var nextDue: Date?
         if let recurrence = snapshot.recurrences[id] {
             guard let next = recurrence.next(after: reminder.dueAt) else {
-                throw AppError.validation(APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
+                throw AppError.validation(
+                    APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
             }
             nextDue = next
         }
@@ -129,7 +140,8 @@ struct ReminderService: WritesAsADevice, Sendable {
     private func due(of draft: ReminderDraft) throws -> Date {
         if let recurrence = draft.recurrence {
             guard let first = recurrence.next(after: clock.now()) else {
-                throw AppError.validation(APIErrorDetail(.validationFailed, "This repeat has no occurrence.", field: "repeatStart"))
+                throw AppError.validation(
+                    APIErrorDetail(.validationFailed, "This repeat has no occurrence.", field: "repeatStart"))
             }
             return first
         }
@@ -146,7 +158,9 @@ struct ReminderService: WritesAsADevice, Sendable {
             let fields = ["text": JSONTree.string(line.text.trimmingCharacters(in: .whitespacesAndNewlines))]
             if let problem = FamilyEntities.checklistItem.problems(in: fields, isCreation: false).first {
                 throw AppError.validation(
-                    APIErrorDetail(code: problem.code, message: "Item \(index + 1): \(problem.message)", field: "checklist.\(index)"))
+                    APIErrorDetail(
+                        code: problem.code, message: "Item \(index + 1): \(problem.message)",
+                        field: "checklist.\(index)"))
             }
         }
     }

@@ -33,7 +33,8 @@ extension WritesAsADevice {
 
     /// An upsert in `scope` stamped after everything in `seen`, so it wins over what the person looked at.
     func upsert(
-        _ entity: EntityDeclaration, _ id: UUID, _ fields: [String: JSONTree], after seen: [SyncRecord] = [], in scope: String
+        _ entity: EntityDeclaration, _ id: UUID, _ fields: [String: JSONTree], after seen: [SyncRecord] = [],
+        in scope: String
     ) -> Mutation {
         Mutation(
             mutationId: ids.uuid(), entity: entity.name, id: id, scope: scope, op: .upsert, fields: fields,
@@ -50,11 +51,13 @@ extension WritesAsADevice {
 
     func delete(_ entity: EntityDeclaration, _ id: UUID, after seen: [SyncRecord], in scope: String) -> Mutation {
         Mutation(
-            mutationId: ids.uuid(), entity: entity.name, id: id, scope: scope, op: .delete, hlc: stamps.stamp(after: seen))
+            mutationId: ids.uuid(), entity: entity.name, id: id, scope: scope, op: .delete,
+            hlc: stamps.stamp(after: seen))
     }
 
     /// A deletion in the user's own scope.
-    func delete(_ entity: EntityDeclaration, _ id: UUID, after seen: [SyncRecord], user: AuthenticatedUser) -> Mutation {
+    func delete(_ entity: EntityDeclaration, _ id: UUID, after seen: [SyncRecord], user: AuthenticatedUser) -> Mutation
+    {
         delete(entity, id, after: seen, in: Self.scope(of: user))
     }
 
@@ -65,7 +68,8 @@ extension WritesAsADevice {
         if let refused = results.first(where: { $0.status == .rejected }) {
             throw AppError.validation(
                 APIErrorDetail(
-                    code: refused.code ?? "rejected", message: refused.message ?? "The change was refused.", field: refused.field))
+                    code: refused.code ?? "rejected", message: refused.message ?? "The change was refused.",
+                    field: refused.field))
         }
     }
 }

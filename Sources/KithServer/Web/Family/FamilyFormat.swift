@@ -15,7 +15,10 @@ enum FamilyFormat {
     /// The day and wall-clock time of `moment` in `zone`.
     static func local(_ moment: Date, in zone: TimeZone) -> (date: LocalDate, time: LocalTime) {
         let parts = calendar(zone).dateComponents([.hour, .minute], from: moment)
-        return (LocalDate(moment, in: zone), LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? LocalTime("00:00")!)
+        return (
+            LocalDate(moment, in: zone),
+            LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? LocalTime("00:00")!
+        )
     }
 
     /// "Today, 07:30", "Tomorrow, 07:30", "Tue 24 Nov, 07:30", with the year when it is not this year's.
@@ -50,11 +53,13 @@ enum FamilyFormat {
     /// A `datetime-local` field's "2026-11-24T07:30" (seconds allowed) read on the family's clock.
     static func parseField(_ text: String, in zone: TimeZone) -> Date? {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "T")
-        guard parts.count == 2, let date = LocalDate(String(parts[0])), let time = LocalTime(String(parts[1].prefix(5))) else {
+        guard parts.count == 2, let date = LocalDate(String(parts[0])), let time = LocalTime(String(parts[1].prefix(5)))
+        else {
             return nil
         }
         return calendar(zone).date(
-            from: DateComponents(year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute))
+            from: DateComponents(
+                year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute))
     }
 
     /// "Every 2 weeks on Mon, Wed at 07:30".

@@ -80,7 +80,8 @@ struct FamilyPages {
         var values = values
         let typedZone = (values["create"] as? [String: String])?["timeZone"]
         let cookieZone = request.cookies[NutritionPages.zoneCookie]?.value.removingPercentEncoding
-        let zone = typedZone ?? cookieZone.flatMap { name in FamilyPageRenderer.timeZones.contains(name) ? name : nil } ?? ""
+        let zone =
+            typedZone ?? cookieZone.flatMap { name in FamilyPageRenderer.timeZones.contains(name) ? name : nil } ?? ""
         values["zones"] = FamilyPageRenderer.zoneOptions(selected: zone.isEmpty ? "UTC" : zone)
         values["zoneKnown"] = !zone.isEmpty
         return try pages.render("family-start", title: "Family", context, status: status, values: values)
@@ -91,12 +92,16 @@ struct FamilyPages {
         let form = try await WebForm.read(request, context: context)
         do {
             _ = try await families.create(
-                CreateFamilyRequest(name: form["name"], timeZone: form["timeZone"], displayName: form["displayName"]), user: user)
+                CreateFamilyRequest(name: form["name"], timeZone: form["timeZone"], displayName: form["displayName"]),
+                user: user)
             return .redirect(to: "/family", type: .found)
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
             let typed = ["name": form["name"], "timeZone": form["timeZone"], "displayName": form["displayName"]]
             var values: [String: Any] = ["create": typed]
-            values.merge(NutritionPages.errorValues(error, fields: Array(typed.keys), key: "createErrors", general: "createError")) { _, new in new }
+            values.merge(
+                NutritionPages.errorValues(
+                    error, fields: Array(typed.keys), key: "createErrors", general: "createError")
+            ) { _, new in new }
             return try startPage(request, context, status: error.status, values: values)
         }
     }
@@ -105,12 +110,15 @@ struct FamilyPages {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
         do {
-            _ = try await families.join(JoinFamilyRequest(code: form["code"], displayName: form["displayName"]), user: user)
+            _ = try await families.join(
+                JoinFamilyRequest(code: form["code"], displayName: form["displayName"]), user: user)
             return .redirect(to: "/family", type: .found)
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
             let typed = ["code": form["code"], "displayName": form["displayName"]]
             var values: [String: Any] = ["join": typed]
-            values.merge(NutritionPages.errorValues(error, fields: Array(typed.keys), key: "joinErrors", general: "joinError")) { _, new in new }
+            values.merge(
+                NutritionPages.errorValues(error, fields: Array(typed.keys), key: "joinErrors", general: "joinError")
+            ) { _, new in new }
             var response = try startPage(request, context, status: error.status, values: values)
             response.headers.append(contentsOf: error.headers)
             return response
@@ -126,7 +134,8 @@ struct FamilyPages {
 
     /// The members page with `values` on top (a new code, a refusal).
     private func members(
-        _ user: AuthenticatedUser, _ context: AppRequestContext, status: HTTPResponse.Status = .ok, values: [String: Any] = [:]
+        _ user: AuthenticatedUser, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        values: [String: Any] = [:]
     ) async throws -> Response {
         let snapshot = try await reminders.snapshot(for: user)
         var shown = Self.familyValues(snapshot)
@@ -145,7 +154,8 @@ struct FamilyPages {
             shown["hasCodes"] = !codes.isEmpty
         }
         shown.merge(values) { _, given in given }
-        return try pages.render("family-members", title: "Members · \(snapshot.family.name)", context, status: status, values: shown)
+        return try pages.render(
+            "family-members", title: "Members · \(snapshot.family.name)", context, status: status, values: shown)
     }
 
     /// Runs a members-page form: back to the page when it worked, the page with the refusal when not.
@@ -158,7 +168,9 @@ struct FamilyPages {
         do {
             try await action(form, user)
             return .redirect(to: "/family/members", type: .found)
-        } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 && error.status != .notFound {
+        } catch let error as AppError
+            where error.status.code >= 400 && error.status.code < 500 && error.status != .notFound
+        {
             let values = NutritionPages.errorValues(error, fields: fields, key: "errors", general: "error")
             return try await members(user, context, status: error.status, values: values)
         }
@@ -166,7 +178,8 @@ struct FamilyPages {
 
     @Sendable func updateFamily(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await membersForm(request, context, fields: ["name", "timeZone"]) { form, user in
-            _ = try await families.update(UpdateFamilyRequest(name: form["name"], timeZone: form["timeZone"]), user: user)
+            _ = try await families.update(
+                UpdateFamilyRequest(name: form["name"], timeZone: form["timeZone"]), user: user)
         }
     }
 
@@ -193,14 +206,16 @@ struct FamilyPages {
         let form = try await WebForm.read(request, context: context)
         do {
             guard let role = FamilyRole(rawValue: form["role"]) else {
-                throw AppError(.unprocessableContent, .validationFailed, "A code is for a parent or a child.", field: "role")
+                throw AppError(
+                    .unprocessableContent, .validationFailed, "A code is for a parent or a child.", field: "role")
             }
             let code = try await families.createCode(CreateJoinCodeRequest(role: role), user: user)
             let zone = try await reminders.snapshot(for: user).timeZone
             let values: [String: Any] = [
                 "newCode": [
                     "code": code.code ?? "", "role": role == .parent ? "a parent" : "a child",
-                    "expires": FamilyFormat.timeAndDay(code.expiresAt, in: zone, today: LocalDate(reminders.now(), in: zone)),
+                    "expires": FamilyFormat.timeAndDay(
+                        code.expiresAt, in: zone, today: LocalDate(reminders.now(), in: zone)),
                 ]
             ]
             return try await members(user, context, values: values)
@@ -218,7 +233,8 @@ struct FamilyPages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let snapshot = try await reminders.snapshot(for: user)
         let id = (context.parameters.get("id") ?? "").lowercased()
-        guard let member = snapshot.family.members.first(where: { $0.userId.lowercased() == id }), id != snapshot.me else {
+        guard let member = snapshot.family.members.first(where: { $0.userId.lowercased() == id }), id != snapshot.me
+        else {
             throw AppError.notFound("This member")
         }
         return try pages.renderer.page(
@@ -227,13 +243,16 @@ struct FamilyPages {
                 "question": "Remove \(member.displayName) from \(snapshot.family.name)?",
                 "consequence":
                     "\(member.displayName) will no longer see the family's reminders, and their devices drop them. Reminders assigned to them stay.",
-                "action": "/family/members/\(id)/remove", "button": "Remove \(member.displayName)", "cancel": "/family/members",
+                "action": "/family/members/\(id)/remove", "button": "Remove \(member.displayName)",
+                "cancel": "/family/members",
             ])
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
         let member = context.parameters.get("id") ?? ""
-        return try await membersForm(request, context) { _, user in _ = try await families.removeMember(member, user: user) }
+        return try await membersForm(request, context) { _, user in
+            _ = try await families.removeMember(member, user: user)
+        }
     }
 
     @Sendable func confirmLeaving(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -243,7 +262,9 @@ struct FamilyPages {
     }
 
     /// "Leave?", or why not (the last parent of others), the way Outreach refuses its last year.
-    private func leavingPage(_ snapshot: FamilySnapshot, _ context: AppRequestContext, refusal: AppError? = nil) throws -> Response {
+    private func leavingPage(_ snapshot: FamilySnapshot, _ context: AppRequestContext, refusal: AppError? = nil) throws
+        -> Response
+    {
         let alone = snapshot.family.members.count == 1
         var values: [String: Any] = [
             "question": "Leave \(snapshot.family.name)?",

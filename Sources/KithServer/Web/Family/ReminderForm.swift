@@ -102,12 +102,16 @@ struct ReminderForm {
     /// The template's values: what was typed, the members the reader may assign, the weekdays,
     /// the checklist rows (what was typed, then empty ones), the next occurrences and `error`
     /// next to its field.
-    func values(_ snapshot: FamilySnapshot, occurrences: [Date], today: LocalDate, error: AppError? = nil) -> [String: Any] {
+    func values(_ snapshot: FamilySnapshot, occurrences: [Date], today: LocalDate, error: AppError? = nil) -> [String:
+        Any]
+    {
         var fieldErrors: [String: String] = [:]
         var lineErrors: [Int: String] = [:]
         var values: [String: Any] = [:]
         if let error {
-            let field = error.detail.field.map { $0 == "weekdays" ? "repeatDays" : $0 == "interval" ? "repeatInterval" : $0 }
+            let field = error.detail.field.map {
+                $0 == "weekdays" ? "repeatDays" : $0 == "interval" ? "repeatInterval" : $0
+            }
             if let field, Self.fields.contains(field) {
                 fieldErrors[field] = error.detail.message
             } else if let field, field.hasPrefix("checklist."), let index = Int(field.dropFirst("checklist.".count)) {
@@ -132,7 +136,8 @@ struct ReminderForm {
         }
         values["onlyMe"] = !snapshot.isParent
         values["weekdays"] = Weekday.allCases.map { day in
-            ["code": day.code, "name": FamilyFormat.dayNames[day.rawValue], "checked": days.contains(day)] as [String: Any]
+            ["code": day.code, "name": FamilyFormat.dayNames[day.rawValue], "checked": days.contains(day)]
+                as [String: Any]
         }
         values["lines"] = rows.prefix(Self.maximumLines).enumerated().map { index, line in
             var row: [String: Any] = ["index": index, "number": index + 1, "text": line.text]

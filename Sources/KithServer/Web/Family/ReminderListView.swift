@@ -31,7 +31,8 @@ struct ReminderListView {
             "statuses": [("pending", "Pending"), ("completed", "Completed"), ("all", "All")].map { value, label in
                 ["value": value, "label": label, "selected": value == statusChoice] as [String: Any]
             },
-            "assignees": ([("anyone", "Anyone"), ("me", "Me"), ("others", "Others")]
+            "assignees":
+                ([("anyone", "Anyone"), ("me", "Me"), ("others", "Others")]
                 + snapshot.family.members.map { ($0.userId.lowercased(), $0.displayName) }).map { value, label in
                     ["value": value, "label": label, "selected": value == assigneeChoice] as [String: Any]
                 },

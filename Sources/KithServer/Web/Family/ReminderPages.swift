@@ -52,9 +52,13 @@ struct ReminderPages {
 
     @Sendable func editPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let (snapshot, reminder) = try await reminders.reminder(try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
-        guard snapshot.mayChange(reminder) else { return .redirect(to: "/family/reminders/\(reminder.id.lowercased)", type: .found) }
-        return try formPage(ReminderForm(editing: reminder, in: snapshot, now: reminders.now()), snapshot, editing: reminder, context)
+        let (snapshot, reminder) = try await reminders.reminder(
+            try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
+        guard snapshot.mayChange(reminder) else {
+            return .redirect(to: "/family/reminders/\(reminder.id.lowercased)", type: .found)
+        }
+        return try formPage(
+            ReminderForm(editing: reminder, in: snapshot, now: reminders.now()), snapshot, editing: reminder, context)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -81,7 +85,8 @@ struct ReminderPages {
         var previewError: AppError?
         var upcoming: [Date] = []
         do {
-            upcoming = try form.recurrence(in: snapshot.timeZone)?.occurrences(after: now, limit: Self.previewCount) ?? []
+            upcoming =
+                try form.recurrence(in: snapshot.timeZone)?.occurrences(after: now, limit: Self.previewCount) ?? []
         } catch let problem as AppError {
             previewError = problem
         }
@@ -100,7 +105,8 @@ struct ReminderPages {
         }
         let status: HTTPResponse.Status = error == nil ? .ok : .unprocessableContent
         return try pages.render(
-            "family-reminder-form", title: values["heading"] as? String ?? "Reminder", context, status: status, values: values)
+            "family-reminder-form", title: values["heading"] as? String ?? "Reminder", context, status: status,
+            values: values)
     }
 
     /// The next occurrences of the repeat in the query (the form's own field names), for
@@ -116,9 +122,12 @@ struct ReminderPages {
         form.time = query.get("repeatTime") ?? ""
         do {
             let today = LocalDate(reminders.now(), in: snapshot.timeZone)
-            let upcoming = try form.recurrence(in: snapshot.timeZone)?.occurrences(after: reminders.now(), limit: Self.previewCount) ?? []
+            let upcoming =
+                try form.recurrence(in: snapshot.timeZone)?.occurrences(
+                    after: reminders.now(), limit: Self.previewCount) ?? []
             return try JSONResponse.make(
-                OccurrencesAnswer(occurrences: upcoming.map { FamilyFormat.moment($0, in: snapshot.timeZone, today: today) }))
+                OccurrencesAnswer(
+                    occurrences: upcoming.map { FamilyFormat.moment($0, in: snapshot.timeZone, today: today) }))
         } catch let error as AppError {
             return try JSONResponse.make(OccurrencesAnswer(error: error.detail.message, field: error.detail.field))
         }
@@ -149,7 +158,8 @@ struct ReminderPages {
         values["back"] = "/family/reminders/\(id.lowercased)"
         if let error { values["error"] = error.detail.message }
         return try pages.render(
-            "family-reminder", title: reminder.title, context, status: error == nil ? .ok : error!.status, values: values)
+            "family-reminder", title: reminder.title, context, status: error == nil ? .ok : error!.status,
+            values: values)
     }
 
     @Sendable func tick(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -186,14 +196,16 @@ struct ReminderPages {
 
     @Sendable func confirmDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let (_, reminder) = try await reminders.reminder(try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
+        let (_, reminder) = try await reminders.reminder(
+            try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
         let id = reminder.id.lowercased
         return try pages.renderer.page(
             "outreach-confirm", title: "Delete \(reminder.title)?", context: context,
             values: [
                 "question": "Delete the reminder \(reminder.title)?",
                 "consequence": "It goes for everyone in the family, with its checklist.",
-                "action": "/family/reminders/\(id)/delete", "button": "Delete the reminder", "cancel": "/family/reminders/\(id)",
+                "action": "/family/reminders/\(id)/delete", "button": "Delete the reminder",
+                "cancel": "/family/reminders/\(id)",
             ])
     }
 
