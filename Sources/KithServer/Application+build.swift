@@ -144,6 +144,11 @@ public func buildApplication(
         repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids,
         retention: config.nutritionRetention)
     NutritionPages(nutrition: nutrition, renderer: renderer, session: session).addRoutes(to: router)
+    let reminders = ReminderService(
+        families: families, repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
+    let familyPages = FamilyPageRenderer(renderer: renderer)
+    FamilyPages(families: families, reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
+    ReminderPages(reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
     ContactsPages(renderer: renderer, session: session).addRoutes(to: router)
     FoodSearchController(
         accounts: accounts,

@@ -148,12 +148,27 @@ def _chrome_options(width=1280, height=900):
     return options
 
 
-@pytest.fixture
-def driver():
-    """Headless Chromium, a fresh profile per test."""
+def _start_browser():
     service = Service(executable_path=os.environ.get("KITH_CHROMEDRIVER") or "/usr/bin/chromedriver")
     browser = webdriver.Chrome(service=service, options=_chrome_options())
     browser.set_page_load_timeout(30)
+    return browser
+
+
+@pytest.fixture
+def driver():
+    """Headless Chromium, a fresh profile per test."""
+    browser = _start_browser()
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+@pytest.fixture
+def other_driver():
+    """A second Chromium with a profile of its own: another person at another computer."""
+    browser = _start_browser()
     try:
         yield browser
     finally:

@@ -101,6 +101,49 @@
     });
   }
 
+  // "Add another" for a form of numbered rows (a meal's ingredients, a reminder's checklist): the
+  // button names its list (data-add-row) and the most rows (data-maximum). The new row is the last
+  // one emptied, with the number in its fields' names and ids, and in its [data-row-number] text,
+  // moved on; the keyboard goes to its first field.
+  function setUpAddRowButtons() {
+    document.querySelectorAll("button[data-add-row]").forEach(function (button) {
+      var list = document.getElementById(button.getAttribute("data-add-row"));
+      if (!list) return;
+      var maximum = parseInt(button.getAttribute("data-maximum"), 10) || 30;
+      function update() {
+        button.hidden = list.children.length >= maximum;
+      }
+      button.addEventListener("click", function () {
+        var last = list.lastElementChild;
+        if (!last) return;
+        var index = list.children.length;
+        function renumber(text, first) {
+          return text.replace(/\d+/, String(index + first));
+        }
+        var row = last.cloneNode(true);
+        row.querySelectorAll(".field-error, input[type=hidden]").forEach(function (element) {
+          element.remove();
+        });
+        row.querySelectorAll("input").forEach(function (input) {
+          input.name = renumber(input.name, 0);
+          input.id = renumber(input.id, 0);
+          input.value = "";
+          input.removeAttribute("aria-invalid");
+        });
+        row.querySelectorAll("label").forEach(function (label) {
+          label.htmlFor = renumber(label.htmlFor, 0);
+        });
+        row.querySelectorAll("[data-row-number]").forEach(function (element) {
+          element.textContent = renumber(element.textContent, 1);
+        });
+        list.appendChild(row);
+        row.querySelector("input").focus();
+        update();
+      });
+      update();
+    });
+  }
+
   ready(function () {
     // A page rendered in answer to a form (POST /account/tokens, …) gets its canonical address,
     // so reloading it reads the page again instead of sending the form again.
@@ -113,6 +156,7 @@
     }
 
     setUpCopyButtons();
+    setUpAddRowButtons();
 
     // Take the keyboard to the first field the server complained about.
     var invalid = document.querySelector('[aria-invalid="true"]');

@@ -1,5 +1,5 @@
 // Food pages: the browser's time zone (so "today" is the reader's today), food search through
-// /v1/food/search, more ingredient rows on the new-meal form, and live updates from /v1/live.
+// /v1/food/search, and live updates from /v1/live (app.js adds ingredient rows to the meal form).
 // Without this file every action still works through plain forms.
 (function () {
   "use strict";
@@ -25,46 +25,9 @@
     }
   }
 
-  setUpMealForm();
   if (!root) return;
   setUpSearch();
   setUpLive();
-
-  // ---------------------------------------------------------------------------------------------
-  // The new-meal form: another ingredient row on demand, up to the form's maximum.
-
-  function setUpMealForm() {
-    var form = document.getElementById("meal-form");
-    var button = document.getElementById("add-ingredient");
-    var list = document.getElementById("ingredient-list");
-    if (!form || !button || !list) return;
-    var maximum = parseInt(form.dataset.maximum, 10) || 30;
-    function update() { button.hidden = list.children.length >= maximum; }
-    button.addEventListener("click", function () {
-      var last = list.lastElementChild;
-      if (!last) return;
-      var index = list.children.length;
-      var row = last.cloneNode(true);
-      row.dataset.index = String(index);
-      row.querySelector("legend").textContent = "Ingredient " + (index + 1);
-      row.querySelectorAll(".field-error").forEach(function (error) { error.remove(); });
-      row.querySelectorAll("input").forEach(function (input) {
-        var field = input.name.split(".").pop();
-        input.name = "ingredients." + index + "." + field;
-        input.id = "ingredient-" + index + "-" + field;
-        input.value = "";
-        input.removeAttribute("aria-invalid");
-      });
-      row.querySelectorAll("label").forEach(function (label) {
-        var field = label.htmlFor.split("-").pop();
-        label.htmlFor = "ingredient-" + index + "-" + field;
-      });
-      list.appendChild(row);
-      row.querySelector("input").focus();
-      update();
-    });
-    update();
-  }
 
   // ---------------------------------------------------------------------------------------------
   // Food search: as you type (300 ms after the last key), through the server, with the session.
@@ -182,54 +145,13 @@
   // Live: another browser, the command line or a phone changed the log; show it without reload.
 
   function setUpLive() {
-    var status = document.getElementById("sync-status");
-    var states = {
-      connecting: "Connecting…",
-      live: "Up to date · live",
-      offline: "Offline: reconnecting… Changes can't be saved until the connection is back."
-    };
-    function setStatus(state, text) {
-      if (!status) return;
-      status.dataset.state = state;
-      status.textContent = text || states[state];
-    }
-
-    // The parts of the page that show data; the forms are left alone (someone may be typing).
-    var parts = ["summary", "items", "meals", "history"];
-    var refreshTimer = null;
-    var refreshing = false;
-    function refresh() {
-      if (refreshing) { scheduleRefresh(); return; }
-      refreshing = true;
-      fetch("/food?date=" + encodeURIComponent(root.dataset.date), { credentials: "same-origin" })
-        .then(function (response) { return response.ok ? response.text() : Promise.reject(new Error(response.status)); })
-        .then(function (html) {
-          var fresh = new DOMParser().parseFromString(html, "text/html");
-          parts.forEach(function (id) {
-            var current = document.getElementById(id);
-            var replacement = fresh.getElementById(id);
-            if (!current || !replacement) return;
-            // Keep what the reader opened, and where the keyboard was.
-            current.querySelectorAll("details[id]").forEach(function (details) {
-              var twin = replacement.querySelector("#" + details.id);
-              if (twin) twin.open = details.open;
-            });
-            var focused = current.contains(document.activeElement) && document.activeElement.id;
-            current.replaceWith(document.adoptNode(replacement));
-            if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-          });
-          var goal = document.getElementById("goal-calories-input");
-          var freshGoal = fresh.getElementById("goal-calories-input");
-          if (goal && freshGoal && document.activeElement !== goal) goal.value = freshGoal.value;
-        })
-        .catch(function () { /* the next nudge or reconnect tries again */ })
-        .then(function () { refreshing = false; });
-    }
-    function scheduleRefresh() {
-      window.clearTimeout(refreshTimer);
-      refreshTimer = window.setTimeout(refresh, 150);
-    }
-
-    KithLive.follow(setStatus, scheduleRefresh);
+    var setStatus = KithLive.statusLine(document.getElementById("sync-status"));
+    function url() { return "/food?date=" + encodeURIComponent(root.dataset.date); }
+    KithLive.followParts(setStatus, url, ["summary", "items", "meals", "history"], function (fresh) {
+      // The goal field follows too, unless the reader is typing in it.
+      var goal = document.getElementById("goal-calories-input");
+      var freshGoal = fresh.getElementById("goal-calories-input");
+      if (goal && freshGoal && document.activeElement !== goal) goal.value = freshGoal.value;
+    });
   }
 })();

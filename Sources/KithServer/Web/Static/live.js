@@ -1,4 +1,4 @@
-// Kith web app: follows /v1/live for a page that shows synced data (Outreach, Food). The page
+// Kith web app: follows /v1/live for a page that shows synced data (Outreach, Food, Family). The page
 // passes how to show the connection's state and what to do when its data changed elsewhere; this
 // connects with the session cookie, reconnects with backoff (and at once when the browser comes
 // back online), and sends a person whose session ended to the sign-in page.
@@ -59,5 +59,70 @@
     return { isOpen: function () { return socketOpen; } };
   }
 
-  window.KithLive = { follow: follow };
+  // How the page's status line (an element with data-state) says what follow() reports; `extra`
+  // adds the page's own states (Outreach's "saving").
+  function statusLine(element, extra) {
+    var states = {
+      connecting: "Connecting…",
+      live: "Up to date · live",
+      offline: "Offline: reconnecting… Changes can't be saved until the connection is back."
+    };
+    Object.keys(extra || {}).forEach(function (state) { states[state] = extra[state]; });
+    return function (state, text) {
+      if (!element) return;
+      element.dataset.state = state;
+      element.textContent = text || states[state];
+    };
+  }
+
+  // Reads `url` again and replaces the elements with these ids by their fresh copies, keeping
+  // which <details> are open and where the keyboard was (by id). Resolves with the fresh
+  // document, or null when the page is gone (404: reloaded, so the page itself says why).
+  function refreshParts(url, ids) {
+    return fetch(url, { credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 404) { window.location.reload(); return null; }
+        return response.ok ? response.text() : Promise.reject(new Error(String(response.status)));
+      })
+      .then(function (html) {
+        if (html === null) return null;
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        ids.forEach(function (id) {
+          var current = document.getElementById(id);
+          var replacement = fresh.getElementById(id);
+          if (!current || !replacement) return;
+          current.querySelectorAll("details[id]").forEach(function (details) {
+            var twin = replacement.querySelector("#" + details.id);
+            if (twin) twin.open = details.open;
+          });
+          var focused = current.contains(document.activeElement) && document.activeElement.id;
+          current.replaceWith(document.adoptNode(replacement));
+          if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+        });
+        return fresh;
+      });
+  }
+
+  // follow() for a page that shows parts of itself again (refreshParts) when its data changed
+  // elsewhere: a burst of nudges costs one read of url(); after(fresh) runs after each. The page's
+  // forms are not among the parts: someone may be typing.
+  function followParts(setStatus, url, ids, after) {
+    var timer = null;
+    var busy = false;
+    function refresh() {
+      if (busy) { schedule(); return; }
+      busy = true;
+      refreshParts(url(), ids)
+        .then(function (fresh) { if (fresh && after) after(fresh); })
+        .catch(function () { /* the next nudge or reconnect tries again */ })
+        .then(function () { busy = false; });
+    }
+    function schedule() {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(refresh, 150);
+    }
+    return follow(setStatus, schedule);
+  }
+
+  window.KithLive = { follow: follow, statusLine: statusLine, refreshParts: refreshParts, followParts: followParts };
 })();

@@ -7,18 +7,7 @@
   var personPage = document.getElementById("outreach-person");
   document.documentElement.classList.add("js");
 
-  var status = document.getElementById("sync-status");
-  var states = {
-    connecting: "Connecting…",
-    live: "Up to date · live",
-    saving: "Saving…",
-    offline: "Offline: reconnecting… Changes can't be saved until the connection is back."
-  };
-  function setStatus(state, text) {
-    if (!status) return;
-    status.dataset.state = state;
-    status.textContent = text || states[state];
-  }
+  var setStatus = KithLive.statusLine(document.getElementById("sync-status"), { saving: "Saving…" });
 
   // Times arrive in UTC; show them in the reader's own time zone.
   // One formatter for all: creating one per time made a 5,000-person page take seconds.

@@ -1,0 +1,55 @@
+import Foundation
+import KithCore
+
+/// What a member sees of their family at one moment: the family as the membership table has it
+/// (members with their emails, the reader's role) and its synced records read into a `FamilyBook`.
+struct FamilySnapshot: Sendable {
+    let family: FamilyDTO
+    let book: FamilyBook
+    /// The reader's user id (lower case).
+    let me: String
+    /// Each repeating reminder's recurrence, by reminder id.
+    let recurrences: [UUID: WeeklyRecurrence]
+
+    init(family: FamilyDTO, records: [SyncRecord], me: String) {
+        self.family = family
+        self.me = me.lowercased()
+        book = FamilyBook(records: records)
+        let zone = book.timeZone
+        var recurrences: [UUID: WeeklyRecurrence] = [:]
+        for record in records where record.entity == FamilyEntities.reminder.name && !record.isDeleted {
+            if case .success(let recurrence?) = FamilyRules.recurrence(record.fields, timeZone: zone) {
+                recurrences[record.id] = recurrence
+            }
+        }
+        self.recurrences = recurrences
+    }
+
+    var scope: String { family.scope }
+    var isParent: Bool { family.role == .parent }
+    /// The family's zone (from the membership table, which the mirrored `family.info` follows).
+    var timeZone: TimeZone { TimeZone(identifier: family.timeZone) ?? book.timeZone }
+
+    func reminder(_ id: UUID) -> FamilyReminder? { book.reminders.first { $0.id == id } }
+
+    /// The member's display name, or "a former member" for someone who left.
+    func name(of userID: String?) -> String {
+        guard let userID else { return "" }
+        return family.members.first { $0.userId.lowercased() == userID.lowercased() }?.displayName ?? "a former member"
+    }
+
+    /// Whom the reader may assign a reminder to: a parent anyone, a child themselves (FamilyRules).
+    var assignable: [FamilyMemberDTO] {
+        isParent ? family.members : family.members.filter { $0.userId.lowercased() == me }
+    }
+
+    func mayComplete(_ reminder: FamilyReminder) -> Bool {
+        reminder.status == .pending && (reminder.creatorId == me || reminder.assigneeId == me)
+    }
+
+    func mayChange(_ reminder: FamilyReminder) -> Bool {
+        reminder.status == .pending && (isParent || reminder.creatorId == me || reminder.assigneeId == me)
+    }
+
+    func mayDelete(_ reminder: FamilyReminder) -> Bool { isParent || reminder.creatorId == me }
+}

@@ -1,0 +1,296 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// The Family pages (seed 003) at /family: found or join a family, its reminders, its members
+/// and invite codes. Every action is a plain CSRF-checked form over `FamilyService` (membership)
+/// and `ReminderService` (reminders, written as one more device of the member); family.js adds
+/// the browser's time zone, more checklist rows, a live repeat preview and live updates.
+struct FamilyPages {
+    let families: FamilyService
+    let reminders: ReminderService
+    let pages: FamilyPageRenderer
+    let session: WebSessionMiddleware
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let family = router.group("family").add(middleware: session)
+        family.get(use: home)
+        family.post("create", use: create)
+        family.post("join", use: join)
+        family.get("members", use: membersPage)
+        family.post("settings", use: updateFamily)
+        family.post("name", use: renameMe)
+        family.post("codes", use: createCode)
+        family.post("codes/{id}/revoke", use: revokeCode)
+        family.post("members/{id}/role", use: changeRole)
+        family.get("members/{id}/remove", use: confirmRemoval)
+        family.post("members/{id}/remove", use: remove)
+        family.get("leave", use: confirmLeaving)
+        family.post("leave", use: leave)
+    }
+
+    // MARK: Home: the reminders, or how to start
+
+    /// The family's reminders with the filters of the query; without a family, create or join.
+    @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let snapshot: FamilySnapshot
+        do {
+            snapshot = try await reminders.snapshot(for: user)
+        } catch let error as AppError where error.detail.code == ErrorCode.notInFamily.rawValue {
+            return try startPage(request, context, values: [:])
+        }
+        let query = request.uri.formQuery
+        let today = LocalDate(reminders.now(), in: snapshot.timeZone)
+        let list = ReminderListView(snapshot: snapshot, today: today)
+        let (filter, filterValues) = ReminderListView.filter({ query.get($0) }, snapshot: snapshot)
+        let rows = list.rows(filter)
+        var values = Self.familyValues(snapshot)
+        values["filter"] = filterValues
+        values["reminders"] = rows
+        values["hasReminders"] = !rows.isEmpty
+        values["back"] = request.uri.description
+        return try pages.render("family", title: snapshot.family.name, context, values: values)
+    }
+
+    /// The family, its members (parents first) and the reader's place in it.
+    static func familyValues(_ snapshot: FamilySnapshot) -> [String: Any] {
+        let parents = snapshot.family.members.filter { $0.role == .parent }.count
+        return [
+            "family": [
+                "name": snapshot.family.name, "timeZone": snapshot.family.timeZone, "isParent": snapshot.isParent,
+            ] as [String: Any],
+            "members": snapshot.family.members.map { member in
+                let id = member.userId.lowercased()
+                return [
+                    "id": id, "name": member.displayName, "email": member.email, "role": member.role.rawValue,
+                    "roleLabel": member.role == .parent ? "Parent" : "Child", "isParent": member.role == .parent,
+                    "isMe": id == snapshot.me, "otherRole": member.role == .parent ? "child" : "parent",
+                    // The last parent can't become a child (FamilyService refuses it): not offered.
+                    "mayChangeRole": member.role == .child || parents > 1,
+                ] as [String: Any]
+            },
+        ]
+    }
+
+    /// Create or join: the browser's zone preselected (food.js and family.js keep it in kith_tz).
+    private func startPage(
+        _ request: Request, _ context: AppRequestContext, status: HTTPResponse.Status = .ok, values: [String: Any]
+    ) throws -> Response {
+        var values = values
+        let typedZone = (values["create"] as? [String: String])?["timeZone"]
+        let cookieZone = request.cookies[NutritionPages.zoneCookie]?.value.removingPercentEncoding
+        let zone =
+            typedZone ?? cookieZone.flatMap { name in FamilyPageRenderer.timeZones.contains(name) ? name : nil } ?? ""
+        values["zones"] = FamilyPageRenderer.zoneOptions(selected: zone.isEmpty ? "UTC" : zone)
+        values["zoneKnown"] = !zone.isEmpty
+        return try pages.render("family-start", title: "Family", context, status: status, values: values)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        do {
+            _ = try await families.create(
+                CreateFamilyRequest(name: form["name"], timeZone: form["timeZone"], displayName: form["displayName"]),
+                user: user)
+            return .redirect(to: "/family", type: .found)
+        } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
+            let typed = ["name": form["name"], "timeZone": form["timeZone"], "displayName": form["displayName"]]
+            var values: [String: Any] = ["create": typed]
+            values.merge(
+                NutritionPages.errorValues(
+                    error, fields: Array(typed.keys), key: "createErrors", general: "createError")
+            ) { _, new in new }
+            return try startPage(request, context, status: error.status, values: values)
+        }
+    }
+
+    @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        do {
+            _ = try await families.join(
+                JoinFamilyRequest(code: form["code"], displayName: form["displayName"]), user: user)
+            return .redirect(to: "/family", type: .found)
+        } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
+            let typed = ["code": form["code"], "displayName": form["displayName"]]
+            var values: [String: Any] = ["join": typed]
+            values.merge(
+                NutritionPages.errorValues(error, fields: Array(typed.keys), key: "joinErrors", general: "joinError")
+            ) { _, new in new }
+            var response = try startPage(request, context, status: error.status, values: values)
+            response.headers.append(contentsOf: error.headers)
+            return response
+        }
+    }
+
+    // MARK: Members and codes
+
+    @Sendable func membersPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        return try await members(user, context)
+    }
+
+    /// The members page with `values` on top (a new code, a refusal).
+    private func members(
+        _ user: AuthenticatedUser, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        values: [String: Any] = [:]
+    ) async throws -> Response {
+        let snapshot = try await reminders.snapshot(for: user)
+        var shown = Self.familyValues(snapshot)
+        let me = snapshot.family.members.first { $0.userId.lowercased() == snapshot.me }
+        shown["myName"] = me?.displayName ?? ""
+        shown["zones"] = FamilyPageRenderer.zoneOptions(selected: snapshot.family.timeZone)
+        if snapshot.isParent {
+            let codes = try await families.codes(user: user).codes
+            let today = LocalDate(reminders.now(), in: snapshot.timeZone)
+            shown["codes"] = codes.map { code in
+                [
+                    "id": code.id, "role": code.role == .parent ? "Parent" : "Child",
+                    "expires": FamilyFormat.timeAndDay(code.expiresAt, in: snapshot.timeZone, today: today),
+                ]
+            }
+            shown["hasCodes"] = !codes.isEmpty
+        }
+        shown.merge(values) { _, given in given }
+        return try pages.render(
+            "family-members", title: "Members · \(snapshot.family.name)", context, status: status, values: shown)
+    }
+
+    /// Runs a members-page form: back to the page when it worked, the page with the refusal when not.
+    private func membersForm(
+        _ request: Request, _ context: AppRequestContext, fields: [String] = [],
+        _ action: (WebForm, AuthenticatedUser) async throws -> Void
+    ) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        do {
+            try await action(form, user)
+            return .redirect(to: "/family/members", type: .found)
+        } catch let error as AppError
+            where error.status.code >= 400 && error.status.code < 500 && error.status != .notFound
+        {
+            let values = NutritionPages.errorValues(error, fields: fields, key: "errors", general: "error")
+            return try await members(user, context, status: error.status, values: values)
+        }
+    }
+
+    @Sendable func updateFamily(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await membersForm(request, context, fields: ["name", "timeZone"]) { form, user in
+            _ = try await families.update(
+                UpdateFamilyRequest(name: form["name"], timeZone: form["timeZone"]), user: user)
+        }
+    }
+
+    @Sendable func renameMe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await membersForm(request, context, fields: ["displayName"]) { form, user in
+            _ = try await families.updateMember(
+                user.id.lowercased, UpdateMemberRequest(displayName: form["displayName"]), user: user)
+        }
+    }
+
+    @Sendable func changeRole(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = context.parameters.get("id") ?? ""
+        return try await membersForm(request, context) { form, user in
+            guard let role = FamilyRole(rawValue: form["role"]) else {
+                throw AppError(.unprocessableContent, .validationFailed, "A role is parent or child.", field: "role")
+            }
+            _ = try await families.updateMember(member, UpdateMemberRequest(role: role), user: user)
+        }
+    }
+
+    /// A new code, shown once on the page that answers (the server keeps only its hash).
+    @Sendable func createCode(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        do {
+            guard let role = FamilyRole(rawValue: form["role"]) else {
+                throw AppError(
+                    .unprocessableContent, .validationFailed, "A code is for a parent or a child.", field: "role")
+            }
+            let code = try await families.createCode(CreateJoinCodeRequest(role: role), user: user)
+            let zone = try await reminders.snapshot(for: user).timeZone
+            let values: [String: Any] = [
+                "newCode": [
+                    "code": code.code ?? "", "role": role == .parent ? "a parent" : "a child",
+                    "expires": FamilyFormat.timeAndDay(
+                        code.expiresAt, in: zone, today: LocalDate(reminders.now(), in: zone)),
+                ]
+            ]
+            return try await members(user, context, values: values)
+        } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
+            return try await members(user, context, status: error.status, values: ["error": error.detail.message])
+        }
+    }
+
+    @Sendable func revokeCode(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = context.parameters.get("id") ?? ""
+        return try await membersForm(request, context) { _, user in try await families.revokeCode(id, user: user) }
+    }
+
+    @Sendable func confirmRemoval(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let snapshot = try await reminders.snapshot(for: user)
+        let id = (context.parameters.get("id") ?? "").lowercased()
+        guard let member = snapshot.family.members.first(where: { $0.userId.lowercased() == id }), id != snapshot.me
+        else {
+            throw AppError.notFound("This member")
+        }
+        return try pages.renderer.page(
+            "outreach-confirm", title: "Remove \(member.displayName)?", context: context,
+            values: [
+                "question": "Remove \(member.displayName) from \(snapshot.family.name)?",
+                "consequence":
+                    "\(member.displayName) will no longer see the family's reminders, and their devices drop them. Reminders assigned to them stay.",
+                "action": "/family/members/\(id)/remove", "button": "Remove \(member.displayName)",
+                "cancel": "/family/members",
+            ])
+    }
+
+    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = context.parameters.get("id") ?? ""
+        return try await membersForm(request, context) { _, user in
+            _ = try await families.removeMember(member, user: user)
+        }
+    }
+
+    @Sendable func confirmLeaving(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let snapshot = try await reminders.snapshot(for: user)
+        return try leavingPage(snapshot, context)
+    }
+
+    /// "Leave?", or why not (the last parent of others), the way Outreach refuses its last year.
+    private func leavingPage(_ snapshot: FamilySnapshot, _ context: AppRequestContext, refusal: AppError? = nil) throws
+        -> Response
+    {
+        let alone = snapshot.family.members.count == 1
+        var values: [String: Any] = [
+            "question": "Leave \(snapshot.family.name)?",
+            "consequence":
+                alone
+                ? "You are its last member: the family and all its reminders will be deleted."
+                : "You will no longer see the family's reminders, and your devices drop them.",
+            "action": "/family/leave", "button": "Leave the family", "cancel": "/family/members",
+        ]
+        if let refusal {
+            values["isLastYear"] = true
+            values["lastYearMessage"] = refusal.detail.message
+        }
+        return try pages.renderer.page(
+            "outreach-confirm", title: "Leave \(snapshot.family.name)?", context: context,
+            status: refusal?.status ?? .ok, values: values)
+    }
+
+    @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        _ = try await WebForm.read(request, context: context)
+        do {
+            try await families.leave(user: user)
+            return .redirect(to: "/family", type: .found)
+        } catch let error as AppError where error.detail.code == ErrorCode.lastParent.rawValue {
+            return try leavingPage(try await reminders.snapshot(for: user), context, refusal: error)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import KithCore
+
+/// The reminder form (new and edit) as typed: read from a submitted form or filled from a
+/// reminder, turned into a `ReminderDraft` (or a refusal naming its field), and shown again.
+/// Field names are the record's (`title`, `dueAt`, `assigneeId`, `repeatInterval`, `repeatStart`,
+/// `repeatTime`), so a rule's refusal lands next to its field; the weekdays are `repeat.MO`…,
+/// the checklist `checklist.N.text` with `checklist.N.id` for a line that exists.
+struct ReminderForm {
+    static let maximumLines = 50
+    /// Fields the form shows an error next to; a refusal naming another field is shown above it.
+    static let fields = ["title", "dueAt", "assigneeId", "repeatDays", "repeatInterval", "repeatStart", "repeatTime"]
+
+    var title = ""
+    var dueAt = ""
+    var assigneeId = ""
+    var days: Set<Weekday> = []
+    var interval = "1"
+    var start = ""
+    var time = ""
+    var lines: [ReminderDraft.Line] = []
+
+    init(form: WebForm) {
+        title = form["title"]
+        dueAt = form["dueAt"]
+        assigneeId = form["assigneeId"]
+        days = Set(Weekday.allCases.filter { !form["repeat.\($0.code)"].isEmpty })
+        interval = form["repeatInterval"]
+        start = form["repeatStart"]
+        time = form["repeatTime"]
+        lines = (0..<Self.maximumLines * 2).compactMap { index in
+            let text = form["checklist.\(index).text"]
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            return ReminderDraft.Line(id: UUID(uuidString: form["checklist.\(index).id"]), text: text)
+        }
+    }
+
+    /// A new reminder's form: for the reader, due tomorrow at 08:00, a weekly repeat from today
+    /// offered (unticked days: it does not repeat until a day is chosen).
+    init(newFor snapshot: FamilySnapshot, now: Date) {
+        let today = LocalDate(now, in: snapshot.timeZone)
+        assigneeId = snapshot.me
+        dueAt = "\(today.adding(days: 1))T08:00"
+        start = today.description
+        time = "08:00"
+    }
+
+    /// The form filled from `reminder`.
+    init(editing reminder: FamilyReminder, in snapshot: FamilySnapshot, now: Date) {
+        self.init(newFor: snapshot, now: now)
+        title = reminder.title
+        dueAt = FamilyFormat.fieldValue(reminder.dueAt, in: snapshot.timeZone)
+        assigneeId = reminder.assigneeId
+        if let recurrence = snapshot.recurrences[reminder.id] {
+            days = recurrence.weekdays
+            interval = String(recurrence.interval)
+            start = recurrence.start.description
+            time = recurrence.time.description
+        }
+        lines = reminder.checklist.map { ReminderDraft.Line(id: $0.id, text: $0.text) }
+    }
+
+    // MARK: Reading
+
+    /// The repeat the form describes; nil when no weekday is ticked.
+    func recurrence(in zone: TimeZone) throws -> WeeklyRecurrence? {
+        guard !days.isEmpty else { return nil }
+        guard let every = Int(interval.trimmingCharacters(in: .whitespaces)) else {
+            throw Self.refusal("Repeat every 1 to 52 weeks.", field: "repeatInterval")
+        }
+        guard let from = LocalDate(start.trimmingCharacters(in: .whitespaces)) else {
+            throw Self.refusal("Choose the day the repeat starts.", field: "repeatStart")
+        }
+        guard let at = LocalTime(String(time.trimmingCharacters(in: .whitespaces).prefix(5))) else {
+            throw Self.refusal("Choose the time of day, such as 07:30.", field: "repeatTime")
+        }
+        switch WeeklyRecurrence.make(weekdays: days, interval: every, start: from, time: at, timeZone: zone) {
+        case .success(let recurrence): return recurrence
+        case .failure(let problem):
+            throw Self.refusal(problem.message, field: problem.field == "interval" ? "repeatInterval" : "repeatDays")
+        }
+    }
+
+    func draft(in zone: TimeZone) throws -> ReminderDraft {
+        let recurrence = try recurrence(in: zone)
+        var due: Date?
+        if recurrence == nil {
+            guard let parsed = FamilyFormat.parseField(dueAt, in: zone) else {
+                throw Self.refusal("Choose the day and time it is due.", field: "dueAt")
+            }
+            due = parsed
+        }
+        return ReminderDraft(title: title, dueAt: due, assigneeId: assigneeId, recurrence: recurrence, checklist: lines)
+    }
+
+    static func refusal(_ message: String, field: String) -> AppError {
+        AppError.validation(APIErrorDetail(.validationFailed, message, field: field))
+    }
+
+    // MARK: Showing
+
+    /// The template's values: what was typed, the members the reader may assign, the weekdays,
+    /// the checklist rows (what was typed, then empty ones), the next occurrences and `error`
+    /// next to its field.
+    func values(_ snapshot: FamilySnapshot, occurrences: [Date], today: LocalDate, error: AppError? = nil) -> [String:
+        Any]
+    {
+        var fieldErrors: [String: String] = [:]
+        var lineErrors: [Int: String] = [:]
+        var values: [String: Any] = [:]
+        if let error {
+            let field = error.detail.field.map {
+                $0 == "weekdays" ? "repeatDays" : $0 == "interval" ? "repeatInterval" : $0
+            }
+            if let field, Self.fields.contains(field) {
+                fieldErrors[field] = error.detail.message
+            } else if let field, field.hasPrefix("checklist."), let index = Int(field.dropFirst("checklist.".count)) {
+                lineErrors[index] = error.detail.message
+            } else {
+                values["error"] = error.detail.message
+            }
+        }
+        var rows = lines
+        rows.append(ReminderDraft.Line(id: nil, text: ""))
+        while rows.count < 3 { rows.append(ReminderDraft.Line(id: nil, text: "")) }
+        values["form"] = [
+            "title": title, "dueAt": dueAt, "repeatInterval": interval, "repeatStart": start, "repeatTime": time,
+            "repeats": !days.isEmpty,
+        ]
+        values["errors"] = fieldErrors
+        values["members"] = snapshot.assignable.map { member in
+            [
+                "id": member.userId.lowercased(), "name": member.displayName, "role": member.role.rawValue,
+                "selected": member.userId.lowercased() == assigneeId.lowercased(),
+            ] as [String: Any]
+        }
+        values["onlyMe"] = !snapshot.isParent
+        values["weekdays"] = Weekday.allCases.map { day in
+            ["code": day.code, "name": FamilyFormat.dayNames[day.rawValue], "checked": days.contains(day)]
+                as [String: Any]
+        }
+        values["lines"] = rows.prefix(Self.maximumLines).enumerated().map { index, line in
+            var row: [String: Any] = ["index": index, "number": index + 1, "text": line.text]
+            if let id = line.id { row["id"] = id.lowercased }
+            if let message = lineErrors[index] { row["error"] = message }
+            return row
+        }
+        values["maximumLines"] = Self.maximumLines
+        values["hasOccurrences"] = !occurrences.isEmpty
+        values["occurrences"] = occurrences.map { FamilyFormat.moment($0, in: snapshot.timeZone, today: today) }
+        values["zone"] = snapshot.family.timeZone
+        return values
+    }
+}

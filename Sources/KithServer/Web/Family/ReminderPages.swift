@@ -1,0 +1,221 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// The reminder pages under /family/reminders: new and edit (with a checklist and a weekly repeat
+/// whose next occurrences the form previews), a reminder's own page (tick its checklist, complete,
+/// delete after a confirmation). Every write goes through `ReminderService` as the signed-in
+/// member, so `FamilyRules` decide; a refusal is shown next to its field and nothing changes.
+struct ReminderPages {
+    let reminders: ReminderService
+    let pages: FamilyPageRenderer
+    let session: WebSessionMiddleware
+
+    /// How many occurrences the repeat preview lists.
+    static let previewCount = 5
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let group = router.group("family/reminders").add(middleware: session)
+        group.get("new", use: newPage)
+        group.post(use: create)
+        group.get("occurrences", use: occurrences)
+        group.get("{id}", use: reminderPage)
+        group.get("{id}/edit", use: editPage)
+        group.post("{id}/edit", use: edit)
+        group.post("{id}/complete", use: complete)
+        group.post("{id}/items/{item}", use: tick)
+        group.get("{id}/delete", use: confirmDeletion)
+        group.post("{id}/delete", use: delete)
+    }
+
+    // MARK: New and edit
+
+    @Sendable func newPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let snapshot = try await reminders.snapshot(for: user)
+        return try formPage(ReminderForm(newFor: snapshot, now: reminders.now()), snapshot, editing: nil, context)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        let snapshot = try await reminders.snapshot(for: user)
+        let typed = ReminderForm(form: form)
+        if !form["preview"].isEmpty { return try formPage(typed, snapshot, editing: nil, context) }
+        do {
+            let id = try await reminders.create(try typed.draft(in: snapshot.timeZone), for: user)
+            return .redirect(to: "/family/reminders/\(id.lowercased)", type: .found)
+        } catch let error as AppError where error.status == .unprocessableContent {
+            return try formPage(typed, snapshot, editing: nil, context, error: error)
+        }
+    }
+
+    @Sendable func editPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let (snapshot, reminder) = try await reminders.reminder(
+            try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
+        guard snapshot.mayChange(reminder) else {
+            return .redirect(to: "/family/reminders/\(reminder.id.lowercased)", type: .found)
+        }
+        return try formPage(
+            ReminderForm(editing: reminder, in: snapshot, now: reminders.now()), snapshot, editing: reminder, context)
+    }
+
+    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        let form = try await WebForm.read(request, context: context)
+        let (snapshot, reminder) = try await reminders.reminder(id, for: user)
+        let typed = ReminderForm(form: form)
+        if !form["preview"].isEmpty { return try formPage(typed, snapshot, editing: reminder, context) }
+        do {
+            try await reminders.edit(id, to: try typed.draft(in: snapshot.timeZone), for: user)
+            return .redirect(to: "/family/reminders/\(id.lowercased)", type: .found)
+        } catch let error as AppError where error.status == .unprocessableContent {
+            return try formPage(typed, snapshot, editing: reminder, context, error: error)
+        }
+    }
+
+    /// The form (new, or editing `editing`) as typed, with the repeat's next occurrences and a refusal.
+    private func formPage(
+        _ form: ReminderForm, _ snapshot: FamilySnapshot, editing: FamilyReminder?, _ context: AppRequestContext,
+        error: AppError? = nil
+    ) throws -> Response {
+        let now = reminders.now()
+        var previewError: AppError?
+        var upcoming: [Date] = []
+        do {
+            upcoming =
+                try form.recurrence(in: snapshot.timeZone)?.occurrences(after: now, limit: Self.previewCount) ?? []
+        } catch let problem as AppError {
+            previewError = problem
+        }
+        var values = form.values(
+            snapshot, occurrences: upcoming, today: LocalDate(now, in: snapshot.timeZone), error: error ?? previewError)
+        if let editing {
+            values["heading"] = "Edit \(editing.title)"
+            values["action"] = "/family/reminders/\(editing.id.lowercased)/edit"
+            values["cancel"] = "/family/reminders/\(editing.id.lowercased)"
+            values["button"] = "Save changes"
+        } else {
+            values["heading"] = "New reminder"
+            values["action"] = "/family/reminders"
+            values["cancel"] = "/family"
+            values["button"] = "Create reminder"
+        }
+        let status: HTTPResponse.Status = error == nil ? .ok : .unprocessableContent
+        return try pages.render(
+            "family-reminder-form", title: values["heading"] as? String ?? "Reminder", context, status: status,
+            values: values)
+    }
+
+    /// The next occurrences of the repeat in the query (the form's own field names), for
+    /// family.js's live preview: `{"occurrences": ["Mon 7 Dec, 07:30", …]}` or `{"error", "field"}`.
+    @Sendable func occurrences(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let snapshot = try await reminders.snapshot(for: user)
+        let query = request.uri.formQuery
+        var form = ReminderForm(newFor: snapshot, now: reminders.now())
+        form.days = Set(Weekday.allCases.filter { query.get("repeat.\($0.code)") != nil })
+        form.interval = query.get("repeatInterval") ?? ""
+        form.start = query.get("repeatStart") ?? ""
+        form.time = query.get("repeatTime") ?? ""
+        do {
+            let today = LocalDate(reminders.now(), in: snapshot.timeZone)
+            let upcoming =
+                try form.recurrence(in: snapshot.timeZone)?.occurrences(
+                    after: reminders.now(), limit: Self.previewCount) ?? []
+            return try JSONResponse.make(
+                OccurrencesAnswer(
+                    occurrences: upcoming.map { FamilyFormat.moment($0, in: snapshot.timeZone, today: today) }))
+        } catch let error as AppError {
+            return try JSONResponse.make(OccurrencesAnswer(error: error.detail.message, field: error.detail.field))
+        }
+    }
+
+    struct OccurrencesAnswer: Encodable {
+        var occurrences: [String] = []
+        var error: String?
+        var field: String?
+    }
+
+    // MARK: One reminder
+
+    @Sendable func reminderPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        return try await showReminder(id, user, context)
+    }
+
+    /// The reminder's page, with a refusal above it when an action on it was refused.
+    private func showReminder(
+        _ id: UUID, _ user: AuthenticatedUser, _ context: AppRequestContext, error: AppError? = nil
+    ) async throws -> Response {
+        let (snapshot, reminder) = try await reminders.reminder(id, for: user)
+        let today = LocalDate(reminders.now(), in: snapshot.timeZone)
+        var values = FamilyPages.familyValues(snapshot)
+        values["reminder"] = ReminderListView(snapshot: snapshot, today: today).row(reminder)
+        values["back"] = "/family/reminders/\(id.lowercased)"
+        if let error { values["error"] = error.detail.message }
+        return try pages.render(
+            "family-reminder", title: reminder.title, context, status: error == nil ? .ok : error!.status,
+            values: values)
+    }
+
+    @Sendable func tick(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        let item = try FamilyPageRenderer.id(context, "item", what: "That checklist item")
+        let form = try await WebForm.read(request, context: context)
+        return try await refusedOnItsPage(id, user, context) {
+            try await reminders.setItem(item, of: id, done: form["done"] == "true", for: user)
+            return FamilyPageRenderer.back(form)
+        }
+    }
+
+    @Sendable func complete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        let form = try await WebForm.read(request, context: context)
+        return try await refusedOnItsPage(id, user, context) {
+            try await reminders.complete(id, for: user)
+            return FamilyPageRenderer.back(form)
+        }
+    }
+
+    /// `action`'s answer, or the reminder's page with the rule's refusal (nothing changed).
+    private func refusedOnItsPage(
+        _ id: UUID, _ user: AuthenticatedUser, _ context: AppRequestContext, _ action: () async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await action()
+        } catch let error as AppError where error.status == .unprocessableContent {
+            return try await showReminder(id, user, context, error: error)
+        }
+    }
+
+    @Sendable func confirmDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let (_, reminder) = try await reminders.reminder(
+            try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
+        let id = reminder.id.lowercased
+        return try pages.renderer.page(
+            "outreach-confirm", title: "Delete \(reminder.title)?", context: context,
+            values: [
+                "question": "Delete the reminder \(reminder.title)?",
+                "consequence": "It goes for everyone in the family, with its checklist.",
+                "action": "/family/reminders/\(id)/delete", "button": "Delete the reminder",
+                "cancel": "/family/reminders/\(id)",
+            ])
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        _ = try await WebForm.read(request, context: context)
+        return try await refusedOnItsPage(id, user, context) {
+            try await reminders.delete(id, for: user)
+            return .redirect(to: "/family", type: .found)
+        }
+    }
+}
