@@ -83,8 +83,7 @@ public final class FamilyStore {
                 Self.reminderEntity,
                 fields: ReminderFields.new(
                     title: title, dueAt: due, assignee: assignee ?? family.me, creator: family.me,
-                    createdAt: self.store.now(),
-                    schedule: schedule),
+                    createdAt: self.store.now(), recurrence: try schedule?.recurrence(in: family.timeZone)),
                 scope: family.scope)
             for (position, text) in items.enumerated() {
                 try transaction.save(
@@ -109,24 +108,26 @@ public final class FamilyStore {
     }
 
     /// Marks the reminder done by the signed-in user (its creator or assignee). A repeating one
-    /// stays pending with its next occurrence due; any other becomes completed and read-only.
+    /// stays pending with its next occurrence due and its checklist unticked; any other becomes
+    /// completed and read-only.
     @discardableResult
     public func complete(_ id: UUID) throws -> FamilyReminder {
         try writing { transaction, family, book in
             let reminder = try Self.find(id, in: book)
-            var nextDue: Date?
+            var recurrence: WeeklyRecurrence?
             if let record = try transaction.record(Self.reminderEntity, id: id),
-                case .success(let recurrence?) = FamilyRules.recurrence(record.fields, timeZone: family.timeZone)
+                case .success(let found) = FamilyRules.recurrence(record.fields, timeZone: family.timeZone)
             {
-                guard let next = recurrence.next(after: reminder.dueAt) else {
-                    throw KithError.invalid(
-                        APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
-                }
-                nextDue = next
+                recurrence = found
             }
-            try transaction.save(
-                Self.reminderEntity, id: id,
-                fields: ReminderFields.completion(by: family.me, at: self.store.now(), nextDue: nextDue))
+            switch ReminderFields.completion(of: reminder, recurrence: recurrence, by: family.me, at: self.store.now()) {
+            case .failure(let problem):
+                throw KithError.invalid(problem)
+            case .success(let completion):
+                try transaction.save(Self.reminderEntity, id: id, fields: completion.reminder)
+                // The next occurrence starts with its checklist unticked.
+                for item in completion.untick { try transaction.save(Self.itemEntity, id: item, fields: ["done": .bool(false)]) }
+            }
             return try self.written(id, transaction)
         }
     }

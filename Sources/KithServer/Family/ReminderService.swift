@@ -39,12 +39,14 @@ struct ReminderService: WritesAsADevice, Sendable {
         let snapshot = try await snapshot(for: user)
         try Self.check(draft.checklist)
         let id = ids.uuid()
-        let fields = ReminderRecordFields.new(draft, dueAt: try due(of: draft), creator: snapshot.me, now: clock.now())
+        let fields = ReminderFields.new(
+            title: draft.title, dueAt: try due(of: draft), assignee: draft.assigneeId, creator: snapshot.me,
+            createdAt: clock.now(), recurrence: draft.recurrence)
         try await write([upsert(FamilyEntities.reminder, id, fields, in: snapshot.scope)], user: user)
         let lines = draft.checklist.enumerated().map { position, line in
             upsert(
                 FamilyEntities.checklistItem, ids.uuid(),
-                ReminderRecordFields.item(of: id, text: line.text, position: position),
+                ReminderFields.item(of: id, text: line.text, position: Int64(position)),
                 in: snapshot.scope)
         }
         try await write(lines, user: user)
@@ -64,10 +66,10 @@ struct ReminderService: WritesAsADevice, Sendable {
             fields["assigneeId"] = .string(draft.assigneeId.lowercased())
         }
         if draft.recurrence != snapshot.recurrences[id] {
-            fields.merge(ReminderRecordFields.recurrence(draft.recurrence)) { _, new in new }
-            fields["dueAt"] = ReminderRecordFields.timestamp(try due(of: draft))
+            fields.merge(ReminderFields.repeating(draft.recurrence)) { _, new in new }
+            fields["dueAt"] = ReminderFields.timestamp(try due(of: draft))
         } else if draft.recurrence == nil, let due = draft.dueAt, due != reminder.dueAt {
-            fields["dueAt"] = ReminderRecordFields.timestamp(due)
+            fields["dueAt"] = ReminderFields.timestamp(due)
         }
         if !fields.isEmpty {
             try await write(
@@ -91,7 +93,7 @@ struct ReminderService: WritesAsADevice, Sendable {
                 changes.append(
                     upsert(
                         FamilyEntities.checklistItem, ids.uuid(),
-                        ReminderRecordFields.item(of: id, text: text, position: position),
+                        ReminderFields.item(of: id, text: text, position: Int64(position)),
                         in: snapshot.scope))
             }
         }
@@ -114,17 +116,20 @@ struct ReminderService: WritesAsADevice, Sendable {
     /// Completes the reminder as the user; a repeating one moves to its next occurrence instead.
     func complete(_ id: UUID, for user: AuthenticatedUser) async throws {
         let (snapshot, reminder) = try await reminder(id, for: user)
-        var nextDue: Date?
-        if let recurrence = snapshot.recurrences[id] {
-            guard let next = recurrence.next(after: reminder.dueAt) else {
-                throw AppError.validation(
-                    APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
-            }
-            nextDue = next
+        let completion: ReminderFields.Completion
+        switch ReminderFields.completion(of: reminder, recurrence: snapshot.recurrences[id], by: snapshot.me, at: clock.now()) {
+        case .success(let found): completion = found
+        case .failure(let problem): throw AppError.validation(problem)
         }
         let current = try await existing(FamilyEntities.reminder, id, in: snapshot.scope, what: "That reminder")
-        let fields = ReminderRecordFields.completion(by: snapshot.me, at: clock.now(), nextDue: nextDue)
-        try await write([upsert(FamilyEntities.reminder, id, fields, after: [current], in: snapshot.scope)], user: user)
+        // The reminder first: unticking is for the next occurrence, once this one is done.
+        try await write([upsert(FamilyEntities.reminder, id, completion.reminder, after: [current], in: snapshot.scope)], user: user)
+        var unticks: [Mutation] = []
+        for item in completion.untick {
+            let ticked = try await existing(FamilyEntities.checklistItem, item, in: snapshot.scope, what: "That item")
+            unticks.append(upsert(FamilyEntities.checklistItem, item, ["done": .bool(false)], after: [ticked], in: snapshot.scope))
+        }
+        try await write(unticks, user: user)
     }
 
     /// Deletes the reminder; the server deletes its checklist with it (FamilyRules' cascade).

@@ -95,12 +95,15 @@ struct FamilyStoreTests {
 
     @Test func completingARepeatingReminderMakesTheNextOccurrenceDue() async throws {
         let ada = try F.member(F.ada)
-        let reminder = try ada.addReminder(title: "Bins out", assignee: F.cleo.lowercased, schedule: Self.binsDays)
+        let reminder = try ada.addReminder(
+            title: "Bins out", assignee: F.cleo.lowercased, items: ["Paper", "Glass"], schedule: Self.binsDays)
         #expect(reminder.dueAt == Self.utc("2026-11-25T06:30:00Z"), "its first occurrence")
         #expect(reminder.repeatRule == "FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE;WKST=MO")
+        try ada.setItem(reminder.checklist[0].id, of: reminder.id, done: true)
 
         let once = try ada.complete(reminder.id)
         #expect(once.dueAt == Self.utc("2026-11-30T06:30:00Z") && once.status == .pending)
+        #expect(once.checklist.map(\.done) == [false, false], "the next occurrence starts with its checklist unticked")
         #expect(once.completedBy == F.ada.lowercased)
         #expect(try ada.complete(reminder.id).dueAt == Self.utc("2026-12-02T06:30:00Z"))
     }

@@ -339,9 +339,17 @@ struct FamilyPagesTests {
                 client, "/family/reminders",
                 form: [
                     "title": "Bins", "assigneeId": family.childID, "repeat.TU": "on", "repeatInterval": "1",
-                    "repeatStart": start.description, "repeatTime": "19:00",
+                    "repeatStart": start.description, "repeatTime": "19:00", "checklist.0.text": "Paper",
                 ])
             let binsID = try #require(Self.reminderID(repeating))
+            let paper = try #require(
+                try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first {
+                    $0.fields["reminderId"] == .string(binsID)
+                })
+            _ = try await family.child.post(
+                client, "/family/reminders/\(binsID)/items/\(paper.id.lowercased)", form: ["done": "true"])
+            let ticked = try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first { $0.id == paper.id }
+            #expect(ticked?.fields["done"] == .bool(true))
             let before = try #require(
                 try await Self.pulled(client, family.childDevice, FamilyEntities.reminder).first {
                     $0.id.lowercased == binsID
@@ -355,6 +363,8 @@ struct FamilyPagesTests {
             let due = { (change: ChangeDTO) in change.fields["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) }
             let moved = try #require(due(after)).timeIntervalSince(try #require(due(before)))
             #expect(Int(moved.rounded()) == 7 * 86_400, "a week later")
+            let unticked = try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first { $0.id == paper.id }
+            #expect(unticked?.fields["done"] == .bool(false), "the next occurrence starts with its checklist unticked")
             #expect(
                 try await family.parent.get(client, "/family/reminders/\(binsID)").text.contains("Last done by Byron"))
         }

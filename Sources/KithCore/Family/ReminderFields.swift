@@ -1,0 +1,82 @@
+import Foundation
+
+/// The fields of `family.reminder` and `family.checklistItem` records as people's actions write
+/// them, the same from a device (`FamilyStore`) and from the web pages (`ReminderService`), so
+/// both complete, repeat and reset a checklist the one way. `FamilyRules` then judge them.
+public enum ReminderFields {
+    public static func timestamp(_ date: Date) -> JSONTree { .string(WireCoding.formatTimestamp(date)) }
+
+    /// A new pending reminder, with its repeat when it has one.
+    public static func new(
+        title: String, dueAt: Date, assignee: String, creator: String, createdAt: Date, recurrence: WeeklyRecurrence?
+    ) -> [String: JSONTree] {
+        var fields: [String: JSONTree] = [
+            "title": .string(title.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "dueAt": timestamp(dueAt),
+            "assigneeId": .string(assignee.lowercased()),
+            "creatorId": .string(creator.lowercased()),
+            "createdAt": timestamp(createdAt),
+            "status": .string(FamilyReminder.Status.pending.rawValue),
+        ]
+        if recurrence != nil { fields.merge(repeating(recurrence)) { _, new in new } }
+        return fields
+    }
+
+    /// Only the fields given change.
+    public static func edit(title: String? = nil, dueAt: Date? = nil, assignee: String? = nil) -> [String: JSONTree] {
+        var fields: [String: JSONTree] = [:]
+        if let title { fields["title"] = .string(title.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if let dueAt { fields["dueAt"] = timestamp(dueAt) }
+        if let assignee { fields["assigneeId"] = .string(assignee.lowercased()) }
+        return fields
+    }
+
+    /// The four `repeat…` fields; all null when it does not repeat (an edit that stops a repeat).
+    public static func repeating(_ recurrence: WeeklyRecurrence?) -> [String: JSONTree] {
+        guard let recurrence else {
+            return ["repeatDays": .null, "repeatInterval": .null, "repeatStart": .null, "repeatTime": .null]
+        }
+        return [
+            "repeatDays": .string(recurrence.weekdays.sorted().map(\.code).joined(separator: ",")),
+            "repeatInterval": .int(Int64(recurrence.interval)),
+            "repeatStart": .string(recurrence.start.description),
+            "repeatTime": .string(recurrence.time.description),
+        ]
+    }
+
+    public static func item(of reminder: UUID, text: String, position: Int64) -> [String: JSONTree] {
+        [
+            "reminderId": .string(reminder.lowercased),
+            "text": .string(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "done": .bool(false),
+            "position": .int(position),
+        ]
+    }
+
+    /// What completing a reminder writes.
+    public struct Completion: Sendable, Equatable {
+        /// The reminder's changed fields.
+        public let reminder: [String: JSONTree]
+        /// Checklist items to untick: the next occurrence of a repeating reminder starts afresh.
+        public let untick: [UUID]
+        /// When the next occurrence is due; nil when the reminder is now completed for good.
+        public let nextDue: Date?
+    }
+
+    /// `reminder` done by `member` at `time`. One that repeats (`recurrence`) stays pending, due at
+    /// its next occurrence, with its checklist unticked; any other is completed, read-only from then on.
+    public static func completion(
+        of reminder: FamilyReminder, recurrence: WeeklyRecurrence?, by member: String, at time: Date
+    ) -> Result<Completion, APIErrorDetail> {
+        var fields: [String: JSONTree] = ["completedBy": .string(member.lowercased()), "completedAt": timestamp(time)]
+        guard let recurrence else {
+            fields["status"] = .string(FamilyReminder.Status.completed.rawValue)
+            return .success(Completion(reminder: fields, untick: [], nextDue: nil))
+        }
+        guard let next = recurrence.next(after: reminder.dueAt) else {
+            return .failure(APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
+        }
+        fields["dueAt"] = timestamp(next)
+        return .success(Completion(reminder: fields, untick: reminder.checklist.filter(\.done).map(\.id), nextDue: next))
+    }
+}
