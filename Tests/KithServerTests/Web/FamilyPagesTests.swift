@@ -348,8 +348,8 @@ struct FamilyPagesTests {
                 })
             _ = try await family.child.post(
                 client, "/family/reminders/\(binsID)/items/\(paper.id.lowercased)", form: ["done": "true"])
-            let ticked = try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first { $0.id == paper.id }
-            #expect(ticked?.fields["done"] == .bool(true))
+            let paperTicked = try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first { $0.id == paper.id }
+            #expect(paperTicked?.fields["done"] == .bool(true))
             let before = try #require(
                 try await Self.pulled(client, family.childDevice, FamilyEntities.reminder).first {
                     $0.id.lowercased == binsID
