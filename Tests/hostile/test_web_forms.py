@@ -1,4 +1,4 @@
-"""The web forms (docs/accounts.md, docs/outreach.md, docs/nutrition-web.md) with hostile bodies: missing or wrong CSRF,
+"""The web forms (docs/accounts.md, docs/outreach.md, docs/nutrition-web.md, docs/family.md) with hostile bodies: missing or wrong CSRF,
 huge fields, invalid UTF-8 escapes, repeated fields, NUL bytes. Answers are 4xx, a redirect or the form
 shown again; never 5xx. Each engine gets a server of its own: hostile sign-ins count as failures."""
 
@@ -125,6 +125,52 @@ def test_signed_in_forms_with_hostile_bodies(signed_in):
     assert client.get("/outreach").status_code == 200
     assert requests.post(client.server.url("/v1/auth/login"), json={"email": account["email"],
                                                                      "password": account["password"]}).status_code == 200
+
+
+def family_forms(reminder, item, me):
+    """The /family forms (docs/family.md, "Web app /family") of a parent with one reminder."""
+    repeat = {"repeat.MO": "on", "repeatInterval": "2", "repeatStart": "2031-01-06", "repeatTime": "07:30"}
+    reminder_form = {"title": "Bins", "dueAt": "2031-01-01T08:00", "assigneeId": me, "checklist.0.text": "Paper",
+                     "checklist.0.id": item, **repeat}
+    return [
+        ("/family/create", {"name": "Other", "timeZone": "Europe/Paris", "displayName": "Ada"}),
+        ("/family/join", {"code": "ACDE-FGHJ", "displayName": "Ada"}),
+        ("/family/settings", {"name": "Renamed", "timeZone": "America/New_York"}),
+        ("/family/name", {"displayName": "Ada L."}),
+        ("/family/codes", {"role": "child"}),
+        (f"/family/codes/{uuid.uuid4()}/revoke", {}),
+        (f"/family/members/{me}/role", {"role": "child"}),
+        (f"/family/members/{uuid.uuid4()}/remove", {}),
+        ("/family/reminders", dict(reminder_form, preview="1")),
+        ("/family/reminders", reminder_form),
+        (f"/family/reminders/{reminder}/edit", reminder_form),
+        (f"/family/reminders/{reminder}/items/{item}", {"done": "true"}),
+        (f"/family/reminders/{reminder}/complete", {"back": "/family"}),
+        (f"/family/reminders/{uuid.uuid4()}/delete", {}),
+    ]
+
+
+def test_family_forms_with_hostile_bodies(signed_in):
+    client, csrf, _, _, _ = signed_in
+    created = client.post("/family/create", data={"_csrf": csrf, "name": "Lovelace", "timeZone": "Europe/Paris",
+                                                  "displayName": "Ada"})
+    assert created.status_code == 302, created.text[:300]
+    me = re.search(r'<option value="([0-9a-f-]{36})"', client.get("/family/reminders/new").text).group(1)
+    made = client.post("/family/reminders", data={"_csrf": csrf, "title": "Bins", "dueAt": "2031-01-01T08:00",
+                                                  "assigneeId": me, "checklist.0.text": "Paper"})
+    assert made.status_code == 302, made.text[:300]
+    reminder = made.headers["Location"].rsplit("/", 1)[-1]
+    page = client.get(f"/family/reminders/{reminder}")
+    item = re.search(r'/items/([0-9a-fA-F-]{36})', page.text).group(1)
+    problems = []
+    for path, fields in family_forms(reminder, item, me):
+        for name, body in hostile_forms(fields, csrf):
+            _, problem = _check(client, path, name, body)
+            if problem:
+                problems.append(problem)
+        client.server.assert_healthy(f"hostile forms on {path}")
+    assert not problems, "\n".join(problems)
+    assert client.get("/family").status_code == 200
 
 
 def test_public_forms_with_hostile_bodies(forms_server):
