@@ -70,7 +70,9 @@ public func buildApplication(
         // Listed after the database so it stops first on shutdown (services stop in reverse order).
         services.append(listener)
     }
-    let writer = SyncWriter(repository: syncRepository, rules: syncRules, clock: config.clock, notifier: changeNotifier)
+    var writer = SyncWriter(repository: syncRepository, rules: syncRules, clock: config.clock, notifier: changeNotifier)
+    // A reminder's notices are planned in the transaction that writes it (docs/family.md, "Notices").
+    writer.hooks = [FamilyNoticeScheduler(ids: config.ids, clock: config.clock)]
     // The web pages and the server's own jobs write as one more device: one HLC node per process.
     let webClock = WebClock(wall: config.clock, ids: config.ids)
     let families = FamilyService(
@@ -116,6 +118,8 @@ public func buildApplication(
         PasswordResetMailJob(
             accounts: accountRepository, mailer: mailer, settings: config.accounts, clock: config.clock,
             publicURL: { address.publicURL }, mailFrom: config.mailFrom),
+        FamilyNoticeJob(
+            database: database, sync: syncRepository, notifier: changeNotifier, clock: config.clock, ids: config.ids),
         NutritionRetentionJob(
             retention: config.nutritionRetention, repository: syncRepository, writer: writer, stamps: webClock,
             queue: jobs, clock: config.clock, ids: config.ids, logger: logger),
@@ -132,7 +136,9 @@ public func buildApplication(
     }
     SyncController(accounts: accounts, writer: writer).addRoutes(to: router)
     FamilyController(accounts: accounts, families: families).addRoutes(to: router)
-    let live = LiveController(accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live)
+    InboxController(accounts: accounts, database: database, clock: config.clock).addRoutes(to: router)
+    let live = LiveController(
+        accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live, notices: NoticeFeed(database: database))
     live.addRoutes(to: router)
     let webSocketRouter = live.webSocketRouter()
     let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)

@@ -143,6 +143,11 @@ struct WatchLine: Encodable {
             return [line]
         case .liveConnected: return [WatchLine(event: "live")]
         case .liveDisconnected: return [WatchLine(event: "polling")]
+        case .notice(let notice):
+            var line = WatchLine(event: "notice")
+            line.id = notice.reminderId
+            line.message = "\(notice.title): \(notice.body)"
+            return [line]
         }
     }
 
@@ -154,6 +159,7 @@ struct WatchLine: Encodable {
         case "sent": "sent \(message ?? "0") change(s), \(pending ?? 0) waiting"
         case "live": "live: connected, changes arrive as they happen"
         case "polling": "live: disconnected, checking every 30 seconds"
+        case "notice": "notice: \(message ?? "")"
         default: event
         }
     }

@@ -76,9 +76,17 @@ public enum KithAPI {
         public static let all = [create, show, update, leave, join, createCode, listCodes, revokeCode, updateMember, removeMember]
     }
 
+    /// The signed-in user's notices (docs/family.md, "Notices").
+    public enum Inbox {
+        public static let list = APIRoute("GET", "/v1/inbox")
+        public static let markRead = APIRoute("POST", "/v1/inbox/read")
+
+        public static let all = [list, markRead]
+    }
+
     public static let all: [APIRoute] = [
         Auth.signUp, Auth.logIn, Auth.refresh, Auth.logOut, Auth.changePassword, Auth.requestPasswordReset,
         Auth.confirmPasswordReset, Auth.me, Auth.deleteAccount, Tokens.create, Tokens.list, Tokens.revoke, Sync.push,
         Sync.pull, Sync.live, Food.search,
-    ] + Family.all
+    ] + Family.all + Inbox.all
 }

@@ -39,6 +39,8 @@ public actor SyncEngine {
         case conflict(RecordConflict)
         case liveConnected
         case liveDisconnected
+        /// A notice reached this user's inbox (a reminder due, a child's completion…): show it.
+        case notice(NoticeDTO)
     }
 
     public nonisolated let store: LocalStore
@@ -174,6 +176,8 @@ public actor SyncEngine {
                         await wake.fire()
                     case .changed:
                         await wake.fire()
+                    case .notice:
+                        if let notice = message.notice { emit(.notice(notice)) }
                     case .auth, .error:
                         break
                     }

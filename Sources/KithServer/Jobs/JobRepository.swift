@@ -11,20 +11,39 @@ struct JobRepository: Sendable {
     @discardableResult
     func enqueue(_ job: NewJob, now: Int64) async throws -> Bool {
         let id = ids.text()
-        return try await database.transaction { sql in
+        return try await database.transaction { sql in try await Self.insert(job, id: id, now: now, sql: sql) }
+    }
+
+    /// `enqueue` inside a transaction someone else holds, so the job commits with what made it
+    /// (a reminder's notices with the reminder's write). Whether it was added.
+    @discardableResult
+    static func insert(_ job: NewJob, id: String, now: Int64, sql: any SQLDatabase) async throws -> Bool {
+        try await sql.raw(
+            """
+            INSERT INTO jobs (id, kind, key, payload, status, run_at, attempts, max_attempts, created_at)
+            VALUES (\(bind: id), \(bind: job.kind), \(bind: job.key), \(bind: job.payload),
+                    \(bind: JobStatus.pending.rawValue), \(bind: job.runAt), 0, \(bind: job.retry.maxAttempts),
+                    \(bind: now))
+            ON CONFLICT (key) DO NOTHING
+            """
+        ).run()
+        // The row with the key is ours only if it carries our id.
+        let stored = try await sql.raw("SELECT id FROM jobs WHERE key = \(bind: job.key)")
+            .first(decodingColumn: "id", as: String.self)
+        return stored == id
+    }
+
+    /// When the next pending job of `kinds` comes due, if any: the runner sleeps until then, so a
+    /// notice due in 2 s is not left for the next poll.
+    func nextRunAt(kinds: [String]) async throws -> Int64? {
+        guard !kinds.isEmpty else { return nil }
+        return try await database.run { sql in
             try await sql.raw(
                 """
-                INSERT INTO jobs (id, kind, key, payload, status, run_at, attempts, max_attempts, created_at)
-                VALUES (\(bind: id), \(bind: job.kind), \(bind: job.key), \(bind: job.payload),
-                        \(bind: JobStatus.pending.rawValue), \(bind: job.runAt), 0, \(bind: job.retry.maxAttempts),
-                        \(bind: now))
-                ON CONFLICT (key) DO NOTHING
+                SELECT MIN(run_at) AS next FROM jobs
+                WHERE status = \(bind: JobStatus.pending.rawValue) AND kind IN (\(binds: kinds))
                 """
-            ).run()
-            // The row with the key is ours only if it carries our id.
-            let stored = try await sql.raw("SELECT id FROM jobs WHERE key = \(bind: job.key)")
-                .first(decodingColumn: "id", as: String.self)
-            return stored == id
+            ).first(decodingColumn: "next", as: Int64?.self) ?? nil
         }
     }
 

@@ -51,8 +51,17 @@ struct JobRunner: Service {
                 await deleteOldFinishedJobs(now: now)
                 lastCleanup = now
             }
-            try? await cancelWhenGracefulShutdown { await wake.wait(timeout: settings.pollInterval) }
+            let pause = await pauseUntilNextJob()
+            try? await cancelWhenGracefulShutdown { await wake.wait(timeout: pause) }
         }
+    }
+
+    /// The poll interval, or less when a job comes due sooner (at least 10 ms: a clock that stands
+    /// still in tests must not make the loop spin).
+    func pauseUntilNextJob() async -> Duration {
+        guard let next = try? await repository.nextRunAt(kinds: handlers.keys.sorted()) else { return settings.pollInterval }
+        let wait = Duration.milliseconds(max(10, next - clock.nowMillis))
+        return min(wait, settings.pollInterval)
     }
 
     /// Claims and runs due jobs until none is left (or the server is stopping).

@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families]
+    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -398,6 +398,33 @@ enum Migrations {
             CREATE INDEX sync_records_reminder_family ON sync_records(scope, \(field("createdAt")))
             WHERE entity = 'family.reminder'
             """,
+        ]
+    }
+
+    /// Issue 17 (docs/family.md, "Notices"): each person's inbox. The unique key is the promise:
+    /// one notice per (reminder, occurrence, kind, recipient), however many servers deliver.
+    static let familyNotices = Migration(version: 9, name: "family notices") { _ in
+        [
+            """
+            CREATE TABLE family_notices (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                reminder_id TEXT NOT NULL,
+                occurrence BIGINT NOT NULL,
+                kind TEXT NOT NULL,
+                title TEXT NOT NULL,
+                body TEXT NOT NULL,
+                due_at BIGINT NOT NULL,
+                delivered_at BIGINT NOT NULL,
+                late INTEGER NOT NULL,
+                read_at BIGINT,
+                seq BIGINT NOT NULL,
+                UNIQUE (reminder_id, occurrence, kind, user_id))
+            """,
+            // The inbox, newest first, and its unread count.
+            "CREATE INDEX family_notices_inbox ON family_notices(user_id, seq)",
+            "CREATE INDEX family_notices_unread ON family_notices(user_id, read_at)",
         ]
     }
 }

@@ -10,6 +10,8 @@ struct SyncWriter: Sendable {
     let rules: SyncRules
     let clock: Clock
     let notifier: any ChangeNotifier
+    /// Called for each record stored, inside its transaction (see `RecordWriteHook`).
+    var hooks: [any RecordWriteHook] = []
 
     /// What a push answers: each mutation's result, and where the server stands afterwards.
     func push(_ mutations: [Mutation], userID: String) async throws -> PushResponse {
@@ -50,7 +52,12 @@ struct SyncWriter: Sendable {
         guard case .changed = record.merge(mutation) else { return nil }
         let seq = try await store.nextSequenceValue()
         try await store.write(record, seq: seq, exists: stored != nil)
+        try await runHooks(record, in: store)
         return ScopeChange(scope: mutation.scope, seq: seq)
+    }
+
+    private func runHooks(_ record: SyncRecord, in store: SyncTransaction) async throws {
+        for hook in hooks where hook.entities.contains(record.entity) { try await hook.written(record, in: store) }
     }
 
     /// Nudges live sockets about changes committed outside `write` (`writeAsServer`'s).
@@ -134,6 +141,7 @@ struct SyncWriter: Sendable {
             case .changed:
                 var seq = try await store.nextSequenceValue()
                 try await store.write(record, seq: seq, exists: stored != nil)
+                try await runHooks(record, in: store)
                 try await store.remember(mutation, userID: userID, now: now)
                 if mutation.op == .delete {
                     seq = try await cascade(mutation, recordRules, in: store) ?? seq
@@ -159,6 +167,7 @@ struct SyncWriter: Sendable {
                         scope: dependent.scope, op: .delete, hlc: mutation.hlc))
                 let seq = try await store.nextSequenceValue()
                 try await store.write(dependent, seq: seq, exists: true)
+                try await runHooks(dependent, in: store)
                 last = seq
             }
         }

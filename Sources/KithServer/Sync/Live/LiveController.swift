@@ -12,6 +12,8 @@ struct LiveController {
     let rules: SyncRules
     let hub: LiveHub
     let settings: LiveSettings
+    /// The inbox, for `notice` messages.
+    let notices: NoticeFeed
 
     static let path = KithAPI.Sync.live.pattern
 
@@ -21,7 +23,7 @@ struct LiveController {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.ws(RouterPath(Self.path)) { inbound, outbound, context in
             let socket = LiveSocket(
-                accounts: accounts, rules: rules, hub: hub, settings: settings, outbound: outbound,
+                accounts: accounts, rules: rules, hub: hub, settings: settings, notices: notices, outbound: outbound,
                 logger: context.logger)
             let request = context.request
             try await socket.run(

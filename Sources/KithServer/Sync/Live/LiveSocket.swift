@@ -50,6 +50,7 @@ final class LiveSocket {
     private let rules: SyncRules
     private let hub: LiveHub
     private let settings: LiveSettings
+    private let notices: NoticeFeed
     private let outbound: WebSocketOutboundWriter
     private let events: AsyncStream<Event>
     private let sink: AsyncStream<Event>.Continuation
@@ -62,11 +63,14 @@ final class LiveSocket {
     /// The signed-in user, once authenticated, and the scopes the socket follows.
     private var userID: String?
     private var followed: Set<String> = []
+    /// The seq of the last notice sent (see `sendNotices`).
+    private var noticesSent: Int64 = 0
 
     init(
-        accounts: AccountService, rules: SyncRules, hub: LiveHub, settings: LiveSettings,
+        accounts: AccountService, rules: SyncRules, hub: LiveHub, settings: LiveSettings, notices: NoticeFeed,
         outbound: WebSocketOutboundWriter, logger: Logger
     ) {
+        self.notices = notices
         self.accounts = accounts
         self.rules = rules
         self.hub = hub
@@ -135,6 +139,10 @@ final class LiveSocket {
         case (.deadline, .awaitingAuth):
             await refuse(.unauthorized, "No token arrived within \(settings.authTimeout); the socket is closed.")
         case (.changed(let change), .ready):
+            if let userID, change.scope == InboxScope.of(userID) {
+                await sendNotices()
+                return true
+            }
             // A nudge of the user's own scope may mean they joined or left a family.
             if change.scope == ownScope { await followScopes() }
             await send(.changed(scope: change.scope, seq: change.seq))
@@ -165,7 +173,10 @@ final class LiveSocket {
             return
         }
         deadline?.cancel()
-        userID = user.id.uuidString.lowercased()
+        let userID = user.id.uuidString.lowercased()
+        self.userID = userID
+        // Notices delivered from now on are sent; older ones are in the inbox.
+        noticesSent = (try? await notices.latestSeq(of: userID)) ?? 0
         follow(scopes)
         phase = .ready
         await send(.ready)
@@ -176,7 +187,17 @@ final class LiveSocket {
     private func follow(_ scopes: [String]) {
         if let subscription { hub.unsubscribe(subscription) }
         followed = Set(scopes)
-        subscription = hub.subscribe(scopes: scopes) { [sink] change in sink.yield(.changed(change)) }
+        let inbox = userID.map { [InboxScope.of($0)] } ?? []
+        subscription = hub.subscribe(scopes: scopes + inbox) { [sink] change in sink.yield(.changed(change)) }
+    }
+
+    /// Sends the notices delivered since the last one sent, oldest first.
+    private func sendNotices() async {
+        guard let userID, let fresh = try? await notices.delivered(to: userID, after: noticesSent) else { return }
+        for notice in fresh {
+            await send(.notice(notice))
+            noticesSent = max(noticesSent, notice.seq)
+        }
     }
 
     /// Reads the user's scopes again and follows the ones that changed (a family joined or left).

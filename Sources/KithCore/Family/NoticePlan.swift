@@ -1,0 +1,98 @@
+import Foundation
+
+/// The notices seed 003 asks for, and when each is due (docs/family.md, "Notices"). The server
+/// schedules and delivers them (issue 17); devices use the same plan for the window of upcoming
+/// notices they schedule locally, so a phone still rings offline.
+public enum NoticeKind: String, Sendable, Codable, CaseIterable {
+    /// To the assignee when the reminder is due: its title and due time.
+    case due
+    /// To the assignee 3, 2 and 1 minutes before: an invitation to set the location.
+    case before3 = "before_3"
+    case before2 = "before_2"
+    case before1 = "before_1"
+    /// To every parent, 30 s after a completion: who completed what.
+    case completion
+    /// To every parent at once: the assignee moved away from the reminder's location.
+    case movement
+
+    /// How long before the due time a before-due notice comes.
+    public var lead: TimeInterval? {
+        switch self {
+        case .before3: return 180
+        case .before2: return 120
+        case .before1: return 60
+        default: return nil
+        }
+    }
+
+    public static let beforeDue: [NoticeKind] = [.before3, .before2, .before1]
+}
+
+/// One notice as planned: what, for which occurrence (the due time it belongs to), when, for whom.
+/// (reminder, occurrence, kind, recipient) is delivered once.
+public struct PlannedNotice: Sendable, Hashable {
+    public let reminder: UUID
+    public let kind: NoticeKind
+    /// The due time of the occurrence it is about; for a completion, the completion's time.
+    public let occurrence: Date
+    /// When it is delivered.
+    public let at: Date
+    public let recipients: [String]
+
+    public init(reminder: UUID, kind: NoticeKind, occurrence: Date, at: Date, recipients: [String]) {
+        self.reminder = reminder
+        self.kind = kind
+        self.occurrence = occurrence
+        self.at = at
+        self.recipients = recipients
+    }
+}
+
+public enum NoticePlan {
+    /// A completion is told to the parents this long after it happened, so a quick undo tells no one.
+    public static let completionDelay: TimeInterval = 30
+
+    /// The notices of a pending reminder's current occurrence: 3, 2 and 1 minutes before, and at
+    /// the due time, all to the assignee. A completed reminder has none.
+    public static func upcoming(for reminder: FamilyReminder) -> [PlannedNotice] {
+        guard reminder.status == .pending else { return [] }
+        let before = NoticeKind.beforeDue.compactMap { kind in
+            kind.lead.map {
+                PlannedNotice(
+                    reminder: reminder.id, kind: kind, occurrence: reminder.dueAt, at: reminder.dueAt - $0,
+                    recipients: [reminder.assigneeId])
+            }
+        }
+        return before
+            + [
+                PlannedNotice(
+                    reminder: reminder.id, kind: .due, occurrence: reminder.dueAt, at: reminder.dueAt,
+                    recipients: [reminder.assigneeId])
+            ]
+    }
+
+    /// The completion notice of the reminder's latest completion, to every parent, 30 s later.
+    public static func completion(of reminder: FamilyReminder, parents: [String]) -> PlannedNotice? {
+        guard let completedAt = reminder.completedAt, !parents.isEmpty else { return nil }
+        return PlannedNotice(
+            reminder: reminder.id, kind: .completion, occurrence: completedAt, at: completedAt + completionDelay,
+            recipients: parents)
+    }
+
+    /// Whether `notice`, planned earlier, still stands for `reminder` as it is now (nil: deleted):
+    /// an edit that moved the due time, a completion, an undone completion or a deletion cancels.
+    /// A before-due notice whose due time has passed by `now` is dropped.
+    public static func stillStands(_ notice: PlannedNotice, for reminder: FamilyReminder?, now: Date) -> Bool {
+        guard let reminder else { return false }
+        switch notice.kind {
+        case .completion:
+            return reminder.completedAt == notice.occurrence
+        case .movement:
+            return true
+        case .due:
+            return reminder.status == .pending && reminder.dueAt == notice.occurrence
+        case .before3, .before2, .before1:
+            return reminder.status == .pending && reminder.dueAt == notice.occurrence && now < notice.occurrence
+        }
+    }
+}

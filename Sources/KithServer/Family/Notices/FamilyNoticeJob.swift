@@ -1,0 +1,83 @@
+import Foundation
+import KithCore
+
+/// Delivers one planned notice (`FamilyNoticeScheduler` made the job): reads the reminder and the
+/// family as they are now, drops the notice if it no longer stands (the due time moved, the
+/// reminder was completed, a completion undone, the reminder deleted, a before-due notice whose
+/// due time passed while the server was down), else adds it to each recipient's inbox once (the
+/// inbox's unique key), marked late when it comes more than a minute after its time, and tells
+/// their live sockets. Safe to run twice, on any server.
+struct FamilyNoticeJob: JobHandler {
+    static let kind = "family.notice"
+    static let retry = JobRetryPolicy(maxAttempts: 10, firstDelay: .seconds(1), maximumDelay: .seconds(60))
+    /// A notice delivered later than this after its time says so.
+    static let lateAfterMillis: Int64 = 60_000
+
+    struct Payload: Codable, Sendable {
+        var scope: String
+        var reminder: String
+        var kind: NoticeKind
+        var occurrence: Int64
+        var at: Int64
+    }
+
+    static func key(_ notice: PlannedNotice) -> String {
+        "\(kind):\(notice.reminder.lowercased):\(notice.occurrence.epochMillis):\(notice.kind.rawValue)"
+    }
+
+    let database: KithDatabase
+    let sync: SyncRepository
+    let notifier: any ChangeNotifier
+    let clock: Clock
+    let ids: IdentifierSource
+
+    var kind: String { Self.kind }
+    var retry: JobRetryPolicy { Self.retry }
+
+    func run(_ job: Job) async throws {
+        let payload = try job.payload(as: Payload.self)
+        guard let reminderID = UUID(uuidString: payload.reminder), payload.scope.hasPrefix("family:") else {
+            throw JobFailure.permanent("a notice without its reminder or family: \(job.payload)")
+        }
+        let family = FamilySnapshotOfRecords(try await sync.liveFields(Self.familyEntities, in: payload.scope))
+        let stored = try await sync.record(reminderID)
+        let reminder = stored.flatMap { record -> FamilyReminder? in
+            guard !record.isDeleted, record.scope == payload.scope else { return nil }
+            return FamilyReminder(id: record.id, fields: record.fields, checklist: [], timeZone: family.timeZone)
+        }
+        let notice = PlannedNotice(
+            reminder: reminderID, kind: payload.kind, occurrence: Date(epochMillis: payload.occurrence),
+            at: Date(epochMillis: payload.at), recipients: [])
+        let now = clock.nowMillis
+        guard let reminder, NoticePlan.stillStands(notice, for: reminder, now: Date(epochMillis: now)) else { return }
+        let recipients = family.recipients(of: payload.kind, for: reminder)
+        guard !recipients.isEmpty else { return }
+        let text = NoticeText(kind: payload.kind, reminder: reminder, family: family)
+        let familyID = String(payload.scope.dropFirst("family:".count))
+        let late = now - payload.at > Self.lateAfterMillis
+        let delivered = try await database.transaction { [ids] sql in
+            var changes: [ScopeChange] = []
+            let counter = SyncTransaction(sql: sql, scope: payload.scope)
+            for recipient in recipients {
+                let row = NoticeRow(
+                    id: ids.text(), userID: recipient, familyID: familyID, reminderID: reminderID.lowercased,
+                    occurrence: payload.occurrence, kind: payload.kind.rawValue, title: text.title, body: text.body,
+                    dueAt: payload.at, deliveredAt: now, late: late ? 1 : 0, readAt: nil,
+                    seq: try await counter.nextSequenceValue())
+                if try await NoticeTables(sql: sql).insert(row) {
+                    changes.append(ScopeChange(scope: InboxScope.of(recipient), seq: row.seq))
+                }
+            }
+            return changes
+        }
+        await notifier.committed(delivered)
+    }
+
+    static let familyEntities: Set<String> = [FamilyEntities.member.name, FamilyEntities.info.name]
+}
+
+/// The live-socket "scope" of a person's inbox: a nudge there means "new notices", which the
+/// socket reads and sends as `notice` messages. Never a sync scope.
+enum InboxScope {
+    static func of(_ userID: String) -> String { "inbox:" + userID }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import KithCore
+
+/// Plans a reminder's notices whenever it is written, from any writer, in the write's transaction
+/// (`RecordWriteHook`): one job per (reminder, occurrence, kind) on the job runner, keyed so that
+/// planning again (every edit) adds nothing already planned. Jobs planned for a due time that an
+/// edit moved, or for a reminder since completed or deleted, find out when they run and drop
+/// themselves (`NoticePlan.stillStands`): cancelling needs no bookkeeping.
+struct FamilyNoticeScheduler: RecordWriteHook {
+    let ids: IdentifierSource
+    let clock: Clock
+
+    var entities: Set<String> { [FamilyEntities.reminder.name] }
+
+    func written(_ record: SyncRecord, in store: SyncTransaction) async throws {
+        guard !record.isDeleted,
+            let reminder = FamilyReminder(id: record.id, fields: record.fields, checklist: [], timeZone: .gmt)
+        else { return }
+        var planned = NoticePlan.upcoming(for: reminder)
+        // Recipients of a completion are read when it is delivered (the parents of that moment).
+        if let completion = NoticePlan.completion(of: reminder, parents: ["parents"]) { planned.append(completion) }
+        let now = clock.nowMillis
+        for notice in planned {
+            let job = try NewJob(
+                kind: FamilyNoticeJob.kind, key: FamilyNoticeJob.key(notice),
+                payload: FamilyNoticeJob.Payload(
+                    scope: record.scope, reminder: notice.reminder.lowercased, kind: notice.kind,
+                    occurrence: notice.occurrence.epochMillis, at: notice.at.epochMillis),
+                runAt: notice.at.epochMillis, retry: FamilyNoticeJob.retry)
+            try await JobRepository.insert(job, id: ids.text(), now: now, sql: store.sql)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import KithCore
+
+/// A family as its mirrored records say (members, roles, names, time zone): who a notice goes to
+/// and how it reads.
+struct FamilySnapshotOfRecords: Sendable {
+    let members: [FamilyMember]
+    let timeZone: TimeZone
+
+    init(_ records: [SyncRecord]) {
+        let book = FamilyBook(records: records)
+        members = book.members
+        timeZone = book.timeZone
+    }
+
+    func name(of userID: String?) -> String {
+        members.first { $0.id == userID }?.displayName ?? "Someone"
+    }
+
+    /// Due and before-due notices go to the assignee; completions and movements to every parent
+    /// (not to the parent who completed it), never to a child.
+    func recipients(of kind: NoticeKind, for reminder: FamilyReminder) -> [String] {
+        switch kind {
+        case .due, .before3, .before2, .before1:
+            return members.contains { $0.id == reminder.assigneeId } ? [reminder.assigneeId] : []
+        case .completion:
+            return members.filter { $0.role == .parent && $0.id != reminder.completedBy }.map(\.id)
+        case .movement:
+            return members.filter { $0.role == .parent }.map(\.id)
+        }
+    }
+}
+
+/// What a notice says, on the family's clock.
+struct NoticeText: Sendable {
+    let title: String
+    let body: String
+
+    init(kind: NoticeKind, reminder: FamilyReminder, family: FamilySnapshotOfRecords) {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = family.timeZone
+        formatter.dateFormat = "HH:mm"
+        let due = formatter.string(from: reminder.dueAt)
+        switch kind {
+        case .due:
+            title = reminder.title
+            body = "Due now (\(due))."
+        case .before3, .before2, .before1:
+            let minutes = Int((kind.lead ?? 60) / 60)
+            title = "In \(minutes) minute\(minutes == 1 ? "" : "s"): \(reminder.title)"
+            body = "Due at \(due). Set where you are now if the reminder needs a place."
+        case .completion:
+            let at = reminder.completedAt.map { formatter.string(from: $0) } ?? due
+            title = "\(family.name(of: reminder.completedBy)) completed \(reminder.title)"
+            body = "Done at \(at)."
+        case .movement:
+            title = "\(family.name(of: reminder.assigneeId)) moved away"
+            body = "More than 20 m from where \(reminder.title) was set."
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import KithCore
+
+/// `/v1/inbox` (docs/family.md, "Notices"): the signed-in user's notices, newest first, and
+/// marking them read. Each person sees only their own.
+struct InboxController {
+    let accounts: AccountService
+    let database: KithDatabase
+    let clock: Clock
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.group().add(middleware: BearerAuthMiddleware(accounts: accounts))
+            .on(KithAPI.Inbox.list, use: list)
+            .on(KithAPI.Inbox.markRead, use: markRead)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let userID = try context.requireUser().id.lowercased
+        let query = request.uri.formQuery
+        var limit = InboxLimits.defaultPage
+        if let text = query.get("limit") {
+            guard let value = Int(text), InboxLimits.page.contains(value) else {
+                throw AppError(
+                    .badRequest, .badRequest,
+                    "limit must be a number from \(InboxLimits.page.lowerBound) to \(InboxLimits.page.upperBound).", field: "limit")
+            }
+            limit = value
+        }
+        var before: Int64?
+        if let text = query.get("before") {
+            guard let value = Int64(text), value > 0 else {
+                throw AppError(.badRequest, .badRequest, "before is a notice's seq from an earlier page.", field: "before")
+            }
+            before = value
+        }
+        let unreadOnly: Bool
+        switch query.get("unread") {
+        case nil, "false": unreadOnly = false
+        case "true": unreadOnly = true
+        default: throw AppError(.badRequest, .badRequest, "unread is true or false.", field: "unread")
+        }
+        let page = try await database.run { [limit, before] sql in
+            let tables = NoticeTables(sql: sql)
+            let rows = try await tables.page(of: userID, unreadOnly: unreadOnly, before: before, limit: limit + 1)
+            let unread = try await tables.unreadCount(of: userID)
+            let shown = Array(rows.prefix(limit))
+            return InboxPage(notices: shown.map(\.dto), unread: unread, next: rows.count > limit ? shown.last?.seq : nil)
+        }
+        return try JSONResponse.make(page)
+    }
+
+    @Sendable func markRead(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let userID = try context.requireUser().id.lowercased
+        let body = try await request.decodeJSON(MarkNoticesReadRequest.self, context: context)
+        guard (body.ids != nil) != (body.all == true) else {
+            throw AppError(.unprocessableContent, .validationFailed, "Send either ids or all: true.", field: "ids")
+        }
+        if let ids = body.ids, ids.count > InboxLimits.idsPerRequest {
+            throw AppError(
+                .unprocessableContent, .validationFailed, "At most \(InboxLimits.idsPerRequest) ids at once.", field: "ids")
+        }
+        let now = clock.nowMillis
+        let unread = try await database.transaction { sql in
+            let tables = NoticeTables(sql: sql)
+            try await tables.markRead(body.ids, of: userID, at: now)
+            return try await tables.unreadCount(of: userID)
+        }
+        return try JSONResponse.make(InboxPage(notices: [], unread: unread, next: nil))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import KithCore
+import SQLKit
+
+/// A `family_notices` row.
+struct NoticeRow: Codable, Sendable {
+    var id: String
+    var userID: String
+    var familyID: String
+    var reminderID: String
+    var occurrence: Int64
+    var kind: String
+    var title: String
+    var body: String
+    var dueAt: Int64
+    var deliveredAt: Int64
+    var late: Int64
+    var readAt: Int64?
+    var seq: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, title, body, occurrence, late, seq
+        case userID = "user_id"
+        case familyID = "family_id"
+        case reminderID = "reminder_id"
+        case dueAt = "due_at"
+        case deliveredAt = "delivered_at"
+        case readAt = "read_at"
+    }
+
+    var dto: NoticeDTO {
+        NoticeDTO(
+            id: id, kind: NoticeKind(rawValue: kind) ?? .due, title: title, body: body, reminderId: reminderID,
+            occurrence: Date(epochMillis: occurrence), dueAt: Date(epochMillis: dueAt),
+            deliveredAt: Date(epochMillis: deliveredAt), late: late != 0, readAt: readAt.map(Date.init(epochMillis:)),
+            seq: seq)
+    }
+}
+
+/// The SQL of the inbox (`family_notices`), in the transaction or connection it is given.
+struct NoticeTables: Sendable {
+    let sql: any SQLDatabase
+
+    /// Adds the notice unless this recipient has it for this (reminder, occurrence, kind) already:
+    /// whether it was added (the unique key decides, on every server at once).
+    func insert(_ notice: NoticeRow) async throws -> Bool {
+        try await sql.raw(
+            """
+            INSERT INTO family_notices (id, user_id, family_id, reminder_id, occurrence, kind, title, body, due_at,
+                                        delivered_at, late, seq)
+            VALUES (\(bind: notice.id), \(bind: notice.userID), \(bind: notice.familyID), \(bind: notice.reminderID),
+                    \(bind: notice.occurrence), \(bind: notice.kind), \(bind: notice.title), \(bind: notice.body),
+                    \(bind: notice.dueAt), \(bind: notice.deliveredAt), \(bind: notice.late), \(bind: notice.seq))
+            ON CONFLICT (reminder_id, occurrence, kind, user_id) DO NOTHING
+            """
+        ).run()
+        let stored = try await sql.raw(
+            """
+            SELECT id FROM family_notices
+            WHERE reminder_id = \(bind: notice.reminderID) AND occurrence = \(bind: notice.occurrence)
+              AND kind = \(bind: notice.kind) AND user_id = \(bind: notice.userID)
+            """
+        ).first(decodingColumn: "id", as: String.self)
+        return stored == notice.id
+    }
+
+    /// A page of `userID`'s notices, newest first, before `seq` when given.
+    func page(of userID: String, unreadOnly: Bool, before seq: Int64?, limit: Int) async throws -> [NoticeRow] {
+        var query = SQLQueryString("SELECT * FROM family_notices WHERE user_id = \(bind: userID)")
+        if unreadOnly { query.appendInterpolation(unsafeRaw: " AND read_at IS NULL") }
+        if let seq {
+            query.appendInterpolation(unsafeRaw: " AND seq < ")
+            query.appendInterpolation(bind: seq)
+        }
+        query.appendInterpolation(unsafeRaw: " ORDER BY seq DESC LIMIT ")
+        query.appendInterpolation(bind: limit)
+        return try await sql.raw(query).all(decoding: NoticeRow.self)
+    }
+
+    /// `userID`'s notices delivered after `seq`, oldest first: what a live socket has not sent yet.
+    func delivered(to userID: String, after seq: Int64) async throws -> [NoticeRow] {
+        try await sql.raw(
+            "SELECT * FROM family_notices WHERE user_id = \(bind: userID) AND seq > \(bind: seq) ORDER BY seq LIMIT 100"
+        ).all(decoding: NoticeRow.self)
+    }
+
+    func latestSeq(of userID: String) async throws -> Int64 {
+        let latest = try await sql.raw("SELECT MAX(seq) AS seq FROM family_notices WHERE user_id = \(bind: userID)")
+            .first(decodingColumn: "seq", as: Int64?.self)
+        return (latest ?? nil) ?? 0
+    }
+
+    func unreadCount(of userID: String) async throws -> Int {
+        try await sql.raw("SELECT COUNT(*) AS n FROM family_notices WHERE user_id = \(bind: userID) AND read_at IS NULL")
+            .first(decodingColumn: "n", as: Int.self) ?? 0
+    }
+
+    func markRead(_ ids: [String]?, of userID: String, at now: Int64) async throws {
+        if let ids {
+            guard !ids.isEmpty else { return }
+            try await sql.raw(
+                """
+                UPDATE family_notices SET read_at = \(bind: now)
+                WHERE user_id = \(bind: userID) AND read_at IS NULL AND id IN (\(binds: ids))
+                """
+            ).run()
+        } else {
+            try await sql.raw(
+                "UPDATE family_notices SET read_at = \(bind: now) WHERE user_id = \(bind: userID) AND read_at IS NULL"
+            ).run()
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HummingbirdTesting
+import KithCore
+import KithTestSupport
+import Testing
+
+@testable import KithServer
+
+/// Seed 003's notices, planned by the server when a reminder is written and delivered by the job
+/// runner into each person's inbox (docs/family.md, "Notices"). The test clock moves; the runner
+/// looks for due jobs every 20 ms.
+@Suite("Family notices")
+struct FamilyNoticesTests {
+    static let configure: @Sendable (inout ServerConfig) -> Void = { $0.jobs.pollInterval = .milliseconds(20) }
+
+    /// A reminder by the parent for the child, due `minutes` from the server's now.
+    static func remind(
+        _ client: any TestClientProtocol, _ server: TestServer, _ parent: FamilyPerson, _ family: FamilyDTO, for child: String,
+        in minutes: Double, title: String = "Feed the cat"
+    ) async throws -> UUID {
+        var device = parent.device
+        let id = UUID()
+        var fields = FamilyRuleTable.reminder(
+            title: title, due: server.clock.now.addingTimeInterval(minutes * 60), assignee: child, creator: parent.userID,
+            now: server.clock.now)
+        fields["title"] = .string(title)
+        let pushed = try await SyncAPITests.push(
+            client, device, [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
+        #expect(pushed.results.map(\.status) == [.applied], "\(pushed.results)")
+        return id
+    }
+
+    static func inbox(_ client: any TestClientProtocol, _ person: FamilyPerson, query: String = "") async throws -> InboxPage {
+        let response = try await client.call(.get, "/v1/inbox\(query)", token: person.token)
+        #expect(response.status == .ok, "\(response.text)")
+        return try response.decode(InboxPage.self)
+    }
+
+    static func kinds(_ client: any TestClientProtocol, _ person: FamilyPerson) async throws -> [NoticeKind] {
+        try await inbox(client, person).notices.map(\.kind).reversed()
+    }
+
+    @Test(arguments: Engine.available)
+    func theAssigneeIsToldThreeTwoAndOneMinuteBeforeAndWhenDue(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            _ = try await Self.remind(client, server, parent, family, for: child.userID, in: 10)
+            try await JobTesting.settle()
+            #expect(try await Self.inbox(client, child).notices.isEmpty, "nothing before its time")
+
+            server.clock.advance(by: 7 * 60)
+            try await eventually { try await Self.kinds(client, child) == [.before3] }
+            server.clock.advance(by: 60)
+            try await eventually { try await Self.kinds(client, child) == [.before3, .before2] }
+            server.clock.advance(by: 60)
+            try await eventually { try await Self.kinds(client, child) == [.before3, .before2, .before1] }
+            server.clock.advance(by: 60)
+            try await eventually { try await Self.kinds(client, child).count == 4 }
+            let page = try await Self.inbox(client, child)
+            #expect(page.notices.map(\.kind) == [.due, .before1, .before2, .before3], "newest first")
+            #expect(page.notices.first?.title == "Feed the cat")
+            #expect(page.notices.first?.body.contains("Due now") == true)
+            #expect(page.notices.last?.title == "In 3 minutes: Feed the cat")
+            #expect(page.notices.allSatisfy { !$0.late && $0.readAt == nil })
+            #expect(page.unread == 4)
+            #expect(try await Self.inbox(client, parent).notices.isEmpty, "due notices are the assignee's")
+
+            // Paging and reading.
+            let first = try await Self.inbox(client, child, query: "?limit=3")
+            #expect(first.notices.count == 3 && first.next != nil)
+            let second = try await Self.inbox(client, child, query: "?limit=3&before=\(try #require(first.next))")
+            #expect(second.notices.map(\.kind) == [.before3] && second.next == nil)
+            let read = try await client.call(
+                .post, "/v1/inbox/read", body: MarkNoticesReadRequest(ids: [page.notices[0].id]), token: child.token)
+            #expect(try read.decode(InboxPage.self).unread == 3)
+            #expect(try await Self.inbox(client, child, query: "?unread=true").notices.count == 3)
+            _ = try await client.call(.post, "/v1/inbox/read", body: MarkNoticesReadRequest(all: true), token: child.token)
+            #expect(try await Self.inbox(client, child).unread == 0)
+            #expect(try await client.call(.get, "/v1/inbox?limit=0", token: child.token).status == .badRequest)
+            let neither = try await client.call(.post, "/v1/inbox/read", json: "{}", token: child.token)
+            #expect(neither.status == .unprocessableContent)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func aCompletionCancelsTheRestAndTellsTheParentsThirtySecondsLater(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            let id = try await Self.remind(client, server, parent, family, for: child.userID, in: 10)
+            var device = child.device
+            _ = device.clock.receive(HLC(wallMillis: server.clock.now.epochMillis, counter: 50, node: "z"), now: device.now)
+            let done = try await SyncAPITests.push(
+                client, device,
+                [
+                    device.mutation(
+                        id, .upsert,
+                        [
+                            "status": .string("completed"), "completedBy": .string(child.userID),
+                            "completedAt": .string(WireCoding.formatTimestamp(server.clock.now)),
+                        ], scope: family.scope, entity: FamilyEntities.reminder.name)
+                ])
+            #expect(done.results.map(\.status) == [.applied])
+            server.clock.advance(by: 29)
+            try await JobTesting.settle()
+            #expect(try await Self.inbox(client, parent).notices.isEmpty, "not before 30 s")
+            server.clock.advance(by: 1)
+            try await eventually { try await Self.inbox(client, parent).notices.count == 1 }
+            let told = try #require(try await Self.inbox(client, parent).notices.first)
+            #expect(told.kind == .completion && told.title == "Irène completed Feed the cat")
+            // Past the due time: nothing reaches the child, the reminder was done before.
+            server.clock.advance(by: 15 * 60)
+            try await JobTesting.settle()
+            #expect(try await Self.inbox(client, child).notices.isEmpty)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func anEditMovesTheNoticesAndADeletionCancelsThem(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            let moved = try await Self.remind(client, server, parent, family, for: child.userID, in: 5, title: "Moved")
+            let deleted = try await Self.remind(client, server, parent, family, for: child.userID, in: 5, title: "Deleted")
+            var device = parent.device
+            _ = device.clock.receive(HLC(wallMillis: server.clock.now.epochMillis, counter: 50, node: "z"), now: device.now)
+            let later = WireCoding.formatTimestamp(server.clock.now.addingTimeInterval(20 * 60))
+            _ = try await SyncAPITests.push(
+                client, device,
+                [
+                    device.mutation(moved, .upsert, ["dueAt": .string(later)], scope: family.scope, entity: FamilyEntities.reminder.name),
+                    device.mutation(deleted, .delete, scope: family.scope, entity: FamilyEntities.reminder.name),
+                ])
+            server.clock.advance(by: 6 * 60)
+            try await JobTesting.settle()
+            #expect(try await Self.inbox(client, child).notices.isEmpty, "the old due time passed without a word")
+            server.clock.advance(by: 14 * 60)
+            try await eventually { try await Self.inbox(client, child).notices.contains { $0.kind == .due } }
+            let notices = try await Self.inbox(client, child).notices
+            #expect(notices.allSatisfy { $0.title.hasSuffix("Moved") || $0.title == "Moved" })
+            #expect(notices.filter { $0.kind == .due }.count == 1)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func aNoticeMissedWhileTheServerWasDownComesLateAndBeforeDueOnesAreDropped(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            // The runner sees nothing until the clock jumps 5 minutes past the due time at once.
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            _ = try await Self.remind(client, server, parent, family, for: child.userID, in: 10)
+            server.clock.advance(by: 15 * 60)
+            try await eventually { try await Self.inbox(client, child).notices.count == 1 }
+            try await JobTesting.settle()
+            let page = try await Self.inbox(client, child)
+            #expect(page.notices.map(\.kind) == [.due], "before-due notices whose time passed are dropped")
+            #expect(page.notices.first?.late == true)
+        }
+    }
+}
