@@ -15,6 +15,8 @@ public enum FamilyEntities {
         fields: [
             FieldDeclaration("name", .string(maxLength: 60)),
             FieldDeclaration("timeZone", .string(maxLength: 64)),
+            // How often the assignee may snooze one occurrence's due notice (3 unless a parent sets it).
+            FieldDeclaration("snoozeLimit", .integer(FamilyLimits.snoozeLimits), optional: true),
         ],
         writeRule: .server)
 
@@ -48,6 +50,17 @@ public enum FamilyEntities {
             FieldDeclaration("repeatInterval", .integer(1...52), optional: true),
             FieldDeclaration("repeatStart", .localDate, optional: true),
             FieldDeclaration("repeatTime", .string(maxLength: 5), optional: true),
+            // Snoozing the due notice (issue 17): how often for this occurrence, and until when.
+            FieldDeclaration("snoozeCount", .integer(0...FamilyLimits.snoozeLimits.upperBound), optional: true),
+            FieldDeclaration("snoozedUntil", .timestamp, optional: true),
+            // Where it was set (WGS 84 degrees, accuracy in metres), tracked until the assignee
+            // moves more than 20 m away (`MovementRule`); `movedAt` is when they did.
+            FieldDeclaration("latitude", .number(GeoPoint.latitudes), optional: true),
+            FieldDeclaration("longitude", .number(GeoPoint.longitudes), optional: true),
+            FieldDeclaration("locationAccuracy", .number(0...100_000), optional: true),
+            FieldDeclaration("locationAt", .timestamp, optional: true),
+            FieldDeclaration("tracking", .bool, optional: true),
+            FieldDeclaration("movedAt", .timestamp, optional: true),
         ])
 
     /// One line of a reminder's checklist: a record of its own, so two members ticking different

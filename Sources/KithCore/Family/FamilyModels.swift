@@ -50,6 +50,13 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
     /// "FREQ=WEEKLY;…" when it repeats.
     public let repeatRule: String?
     public let checklist: [ChecklistItem]
+    /// How often this occurrence's due notice was snoozed, and until when the last snooze lasts.
+    public let snoozeCount: Int64
+    public let snoozedUntil: Date?
+    /// Where it was set, if it was.
+    public let location: ReminderLocation?
+    /// When the assignee moved more than 20 m from `location` (tracking then stops).
+    public let movedAt: Date?
 
     public init?(id: UUID, fields: [String: JSONTree], checklist: [ChecklistItem], timeZone: TimeZone) {
         guard let title = fields["title"]?.stringValue,
@@ -71,6 +78,36 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
             repeatRule = nil
         }
         self.checklist = checklist.sorted { ($0.position, $0.id.uuidString) < ($1.position, $1.id.uuidString) }
+        snoozeCount = fields["snoozeCount"]?.intValue ?? 0
+        snoozedUntil = fields["snoozedUntil"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        location = ReminderLocation(fields: fields)
+        movedAt = fields["movedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+    }
+}
+
+/// Where a reminder was set: a point, how accurate the reading was (metres), when, and whether the
+/// assignee's movements are still tracked against it.
+public struct ReminderLocation: Sendable, Equatable {
+    public let point: GeoPoint
+    public let accuracy: Double
+    public let capturedAt: Date?
+    public let tracking: Bool
+
+    public init(point: GeoPoint, accuracy: Double, capturedAt: Date?, tracking: Bool) {
+        self.point = point
+        self.accuracy = accuracy
+        self.capturedAt = capturedAt
+        self.tracking = tracking
+    }
+
+    init?(fields: [String: JSONTree]) {
+        guard let latitude = fields["latitude"]?.doubleValue, let longitude = fields["longitude"]?.doubleValue,
+            let point = GeoPoint(latitude: latitude, longitude: longitude)
+        else { return nil }
+        self.point = point
+        accuracy = fields["locationAccuracy"]?.doubleValue ?? 0
+        capturedAt = fields["locationAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        tracking = fields["tracking"]?.boolValue ?? true
     }
 }
 
@@ -114,6 +151,8 @@ public struct ReminderFilter: Sendable, Equatable {
 public struct FamilyBook: Sendable {
     public let name: String?
     public let timeZone: TimeZone
+    /// How often one occurrence's due notice may be snoozed.
+    public let snoozeLimit: Int64
     /// Parents first, then by name.
     public let members: [FamilyMember]
     /// Every reminder, due first.
@@ -124,6 +163,7 @@ public struct FamilyBook: Sendable {
         let info = live[FamilyEntities.info.name]?.first
         name = info?.fields["name"]?.stringValue
         timeZone = info?.fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .gmt
+        snoozeLimit = info?.fields["snoozeLimit"]?.intValue ?? FamilyLimits.defaultSnoozeLimit
         members = (live[FamilyEntities.member.name] ?? []).compactMap { FamilyMember(fields: $0.fields) }.sorted {
             ($0.role == .parent ? 0 : 1, $0.displayName.lowercased()) < ($1.role == .parent ? 0 : 1, $1.displayName.lowercased())
         }

@@ -66,6 +66,47 @@ public enum FamilyRules {
             ?? TimeZone(secondsFromGMT: 0) ?? .gmt
     }
 
+    /// Snoozing (issue 17): only the assignee, once the occurrence is due, one more time than
+    /// before and at most the family's limit, for 1 to 1,440 minutes. The count goes back to 0 only
+    /// with a new due time (an edit, or completing one occurrence of a repeat).
+    static func snoozeProblem(
+        _ mutation: Mutation, current: [String: JSONTree], actor: String, records: [String: [SyncRecord]], context: RuleContext
+    ) -> APIErrorDetail? {
+        let until = mutation.fields["snoozedUntil"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        let count = mutation.fields["snoozeCount"]?.intValue
+        guard until != nil || (count ?? 0) > 0 else {
+            if count == 0, mutation.fields["dueAt"] == nil {
+                return refuse("validation_failed", "A snooze count starts again only with a new due time.", field: "snoozeCount")
+            }
+            return nil
+        }
+        guard current["assigneeId"]?.stringValue?.lowercased() == actor else {
+            return refuse("not_allowed", "Only the person the reminder is for can snooze it.")
+        }
+        guard let until, let count else {
+            return refuse("validation_failed", "A snooze says until when and how many times.", field: "snoozedUntil")
+        }
+        let due = current["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantFuture
+        guard context.now >= due else {
+            return refuse("validation_failed", "A reminder is snoozed once it is due.", field: "snoozedUntil")
+        }
+        let limit = records[infoEntity]?.first?.fields["snoozeLimit"]?.intValue ?? FamilyLimits.defaultSnoozeLimit
+        let before = current["snoozeCount"]?.intValue ?? 0
+        guard before < limit else {
+            return refuse("snooze_limit", "This reminder was snoozed \(before) times, the family's limit.", field: "snoozeCount")
+        }
+        guard count == before + 1 else {
+            return refuse("validation_failed", "Each snooze counts one more than the last.", field: "snoozeCount")
+        }
+        let minutes = until.timeIntervalSince(context.now) / 60
+        guard minutes >= Double(FamilyLimits.snoozeMinutes.lowerBound) - 1,
+            minutes <= Double(FamilyLimits.snoozeMinutes.upperBound)
+        else {
+            return refuse("validation_failed", "A snooze lasts 1 to 1,440 minutes.", field: "snoozedUntil")
+        }
+        return nil
+    }
+
     struct ReminderRule: RecordRule {
         var entity: String { FamilyRules.reminderEntity }
         var reads: [String] { [FamilyRules.memberEntity, FamilyRules.infoEntity] }
@@ -106,6 +147,9 @@ public enum FamilyRules {
                 }
                 let creator = string("creatorId", current.fields)
                 let assignee = string("assigneeId", current.fields)
+                if let problem = FamilyRules.snoozeProblem(mutation, current: current.fields, actor: actor, records: records, context: context) {
+                    return problem
+                }
                 if completing {
                     guard actor == creator || actor == assignee else {
                         return FamilyRules.refuse("not_allowed", "Only the creator or the assignee can complete this reminder.")

@@ -17,6 +17,11 @@ public enum FamilyLimits {
     /// Wrong codes a user may try per `joinFailureWindowSeconds` before joining is refused for a while.
     public static let joinFailuresAllowed = 5
     public static let joinFailureWindowSeconds = 15 * 60
+    /// How often one occurrence's due notice may be snoozed (a family's choice), and the default.
+    public static let snoozeLimits: ClosedRange<Int64> = 0...10
+    public static let defaultSnoozeLimit: Int64 = 3
+    /// Minutes one snooze may last.
+    public static let snoozeMinutes: ClosedRange<Int64> = 1...1440
 
     /// `text` trimmed, or why it can't be a family's name (field `name`).
     public static func checkedName(_ text: String) -> Result<String, APIErrorDetail> {

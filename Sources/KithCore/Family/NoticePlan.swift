@@ -6,6 +6,8 @@ import Foundation
 public enum NoticeKind: String, Sendable, Codable, CaseIterable {
     /// To the assignee when the reminder is due: its title and due time.
     case due
+    /// To the assignee again when a snooze of the due notice ends: how many snoozes are left.
+    case snoozed
     /// To the assignee 3, 2 and 1 minutes before: an invitation to set the location.
     case before3 = "before_3"
     case before2 = "before_2"
@@ -63,12 +65,24 @@ public enum NoticePlan {
                     recipients: [reminder.assigneeId])
             }
         }
-        return before
+        var notices =
+            before
             + [
                 PlannedNotice(
                     reminder: reminder.id, kind: .due, occurrence: reminder.dueAt, at: reminder.dueAt,
                     recipients: [reminder.assigneeId])
             ]
+        if let until = reminder.snoozedUntil {
+            notices.append(
+                PlannedNotice(reminder: reminder.id, kind: .snoozed, occurrence: until, at: until, recipients: [reminder.assigneeId]))
+        }
+        return notices
+    }
+
+    /// The movement alert, to every parent at once, when the assignee moved away.
+    public static func movement(of reminder: FamilyReminder, parents: [String]) -> PlannedNotice? {
+        guard let movedAt = reminder.movedAt, !parents.isEmpty else { return nil }
+        return PlannedNotice(reminder: reminder.id, kind: .movement, occurrence: movedAt, at: movedAt, recipients: parents)
     }
 
     /// The completion notice of the reminder's latest completion, to every parent, 30 s later.
@@ -88,7 +102,9 @@ public enum NoticePlan {
         case .completion:
             return reminder.completedAt == notice.occurrence
         case .movement:
-            return true
+            return reminder.movedAt == notice.occurrence
+        case .snoozed:
+            return reminder.status == .pending && reminder.snoozedUntil == notice.occurrence
         case .due:
             return reminder.status == .pending && reminder.dueAt == notice.occurrence
         case .before3, .before2, .before1:

@@ -77,6 +77,45 @@ public enum ReminderFields {
             return .failure(APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
         }
         fields["dueAt"] = timestamp(next)
+        // The next occurrence may be snoozed afresh.
+        fields["snoozeCount"] = .int(0)
+        fields["snoozedUntil"] = .null
         return .success(Completion(reminder: fields, untick: reminder.checklist.filter(\.done).map(\.id), nextDue: next))
+    }
+
+    /// The assignee snoozes the due notice for `minutes` from `now`: one more snooze counted.
+    public static func snooze(_ reminder: FamilyReminder, minutes: Int64, now: Date) -> [String: JSONTree] {
+        [
+            "snoozeCount": .int(reminder.snoozeCount + 1),
+            "snoozedUntil": timestamp(now.addingTimeInterval(TimeInterval(minutes) * 60)),
+        ]
+    }
+
+    /// The reminder's place, set now (tracking starts again).
+    public static func location(_ point: GeoPoint, accuracy: Double, at time: Date) -> [String: JSONTree] {
+        [
+            "latitude": .double(point.latitude), "longitude": .double(point.longitude),
+            "locationAccuracy": .double(accuracy), "locationAt": timestamp(time), "tracking": .bool(true),
+            "movedAt": .null,
+        ]
+    }
+
+    /// What a location reading writes, by `MovementRule`: nothing (ignored, within 5 m, or not
+    /// tracked), the new place (5 to 20 m), or the movement that alerts the parents and stops tracking.
+    public static func reading(_ point: GeoPoint, accuracy: Double, at time: Date, for reminder: FamilyReminder)
+        -> (fields: [String: JSONTree], outcome: MovementRule.Outcome)?
+    {
+        guard let stored = reminder.location, stored.tracking, reminder.status == .pending else { return nil }
+        let outcome = MovementRule.judge(point, accuracy: accuracy, against: stored.point)
+        switch outcome {
+        case .ignored, .unchanged:
+            return ([:], outcome)
+        case .updated:
+            var fields = location(point, accuracy: accuracy, at: time)
+            fields["movedAt"] = nil
+            return (fields, outcome)
+        case .moved:
+            return (["tracking": .bool(false), "movedAt": timestamp(time)], outcome)
+        }
     }
 }

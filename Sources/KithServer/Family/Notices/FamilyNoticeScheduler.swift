@@ -17,8 +17,9 @@ struct FamilyNoticeScheduler: RecordWriteHook {
             let reminder = FamilyReminder(id: record.id, fields: record.fields, checklist: [], timeZone: .gmt)
         else { return }
         var planned = NoticePlan.upcoming(for: reminder)
-        // Recipients of a completion are read when it is delivered (the parents of that moment).
+        // Recipients of a completion or a movement are read when it is delivered (the parents of that moment).
         if let completion = NoticePlan.completion(of: reminder, parents: ["parents"]) { planned.append(completion) }
+        if let movement = NoticePlan.movement(of: reminder, parents: ["parents"]) { planned.append(movement) }
         let now = clock.nowMillis
         for notice in planned {
             let job = try NewJob(

@@ -6,11 +6,13 @@ import KithCore
 struct FamilySnapshotOfRecords: Sendable {
     let members: [FamilyMember]
     let timeZone: TimeZone
+    let snoozeLimit: Int64
 
     init(_ records: [SyncRecord]) {
         let book = FamilyBook(records: records)
         members = book.members
         timeZone = book.timeZone
+        snoozeLimit = book.snoozeLimit
     }
 
     func name(of userID: String?) -> String {
@@ -21,7 +23,7 @@ struct FamilySnapshotOfRecords: Sendable {
     /// (not to the parent who completed it), never to a child.
     func recipients(of kind: NoticeKind, for reminder: FamilyReminder) -> [String] {
         switch kind {
-        case .due, .before3, .before2, .before1:
+        case .due, .snoozed, .before3, .before2, .before1:
             return members.contains { $0.id == reminder.assigneeId } ? [reminder.assigneeId] : []
         case .completion:
             return members.filter { $0.role == .parent && $0.id != reminder.completedBy }.map(\.id)
@@ -46,6 +48,10 @@ struct NoticeText: Sendable {
         case .due:
             title = reminder.title
             body = "Due now (\(due))."
+        case .snoozed:
+            let left = max(0, family.snoozeLimit - reminder.snoozeCount)
+            title = reminder.title
+            body = "Snoozed \(reminder.snoozeCount) of \(family.snoozeLimit) times; \(left) left. It was due at \(due)."
         case .before3, .before2, .before1:
             let minutes = Int((kind.lead ?? 60) / 60)
             title = "In \(minutes) minute\(minutes == 1 ? "" : "s"): \(reminder.title)"
