@@ -108,14 +108,20 @@ public struct FamilyDTO: Codable, Sendable, Equatable {
     public var members: [FamilyMemberDTO]
     /// The caller's own role.
     public var role: FamilyRole
+    /// How often one occurrence's due notice may be snoozed.
+    public var snoozeLimit: Int64
 
-    public init(id: String, name: String, timeZone: String, scope: String, members: [FamilyMemberDTO], role: FamilyRole) {
+    public init(
+        id: String, name: String, timeZone: String, scope: String, members: [FamilyMemberDTO], role: FamilyRole,
+        snoozeLimit: Int64 = FamilyLimits.defaultSnoozeLimit
+    ) {
         self.id = id
         self.name = name
         self.timeZone = timeZone
         self.scope = scope
         self.members = members
         self.role = role
+        self.snoozeLimit = snoozeLimit
     }
 }
 
@@ -134,14 +140,16 @@ public struct CreateFamilyRequest: Codable, Sendable {
     }
 }
 
-/// `PATCH /v1/family` (parents): rename, or move to another time zone.
+/// `PATCH /v1/family` (parents): rename, move to another time zone, change the snooze limit.
 public struct UpdateFamilyRequest: Codable, Sendable {
     public var name: String?
     public var timeZone: String?
+    public var snoozeLimit: Int64?
 
-    public init(name: String? = nil, timeZone: String? = nil) {
+    public init(name: String? = nil, timeZone: String? = nil, snoozeLimit: Int64? = nil) {
         self.name = name
         self.timeZone = timeZone
+        self.snoozeLimit = snoozeLimit
     }
 }
 

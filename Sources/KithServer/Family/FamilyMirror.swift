@@ -24,7 +24,7 @@ struct FamilyMirror: Sendable {
     mutating func info(_ family: FamilyRow) async throws {
         try await upsert(
             FamilyEntities.info, family.infoRecordID,
-            ["name": .string(family.name), "timeZone": .string(family.timeZone)])
+            ["name": .string(family.name), "timeZone": .string(family.timeZone), "snoozeLimit": .int(family.snoozeLimit)])
     }
 
     mutating func member(_ member: MemberRow) async throws {

@@ -7,11 +7,13 @@ struct FamilyRow: Decodable, Sendable {
     var name: String
     var timeZone: String
     var createdAt: Int64
+    var snoozeLimit: Int64
 
     enum CodingKeys: String, CodingKey {
         case id, name
         case timeZone = "time_zone"
         case createdAt = "created_at"
+        case snoozeLimit = "snooze_limit"
     }
 
     var scope: String { Self.scope(of: id) }

@@ -41,7 +41,9 @@ struct FamilyService: Sendable {
         let timeZone = try Self.checked(FamilyLimits.checkedTimeZone(request.timeZone ?? "UTC"))
         let displayName = try Self.checked(FamilyLimits.checkedDisplayName(request.displayName ?? Self.name(from: user.email)))
         if try await membership(of: user) != nil { throw Self.alreadyInFamily }
-        let family = FamilyRow(id: ids.uuid().lowercased, name: name, timeZone: timeZone, createdAt: clock.nowMillis)
+        let family = FamilyRow(
+            id: ids.uuid().lowercased, name: name, timeZone: timeZone, createdAt: clock.nowMillis,
+            snoozeLimit: FamilyLimits.defaultSnoozeLimit)
         return try await joining(user) {
             try await inFamily(family.id) { tables, mirror in
                 try await tables.insert(family)
@@ -119,12 +121,17 @@ struct FamilyService: Sendable {
     func update(_ request: UpdateFamilyRequest, user: AuthenticatedUser) async throws -> FamilyDTO {
         let name = try request.name.map { try Self.checked(FamilyLimits.checkedName($0)) }
         let timeZone = try request.timeZone.map { try Self.checked(FamilyLimits.checkedTimeZone($0)) }
+        if let limit = request.snoozeLimit, !FamilyLimits.snoozeLimits.contains(limit) {
+            throw AppError.validation(
+                APIErrorDetail(.validationFailed, "A reminder may be snoozed 0 to 10 times.", field: "snoozeLimit"))
+        }
         let me = try await parent(user)
         return try await inFamily(me.familyID) { tables, mirror in
             guard try await tables.membership(of: me.userID)?.isParent == true else { throw Self.parentsOnly }
             guard var family = try await tables.family(me.familyID) else { throw Self.notInFamily }
             family.name = name ?? family.name
             family.timeZone = timeZone ?? family.timeZone
+            family.snoozeLimit = request.snoozeLimit ?? family.snoozeLimit
             try await tables.update(family)
             try await mirror.info(family)
             return try await Self.dto(of: family.id, for: me, tables)
@@ -277,7 +284,7 @@ struct FamilyService: Sendable {
         let role = members.first { $0.userID == me.userID }.flatMap { FamilyRole(rawValue: $0.role) } ?? .child
         return FamilyDTO(
             id: family.id, name: family.name, timeZone: family.timeZone, scope: family.scope, members: members.map(\.dto),
-            role: role)
+            role: role, snoozeLimit: family.snoozeLimit)
     }
 
     /// The part of an email before `@`, cut to a display name's length.

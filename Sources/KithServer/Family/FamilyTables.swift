@@ -32,15 +32,20 @@ struct FamilyTables: Sendable {
     func insert(_ family: FamilyRow) async throws {
         try await sql.raw(
             """
-            INSERT INTO families (id, name, time_zone, created_at)
-            VALUES (\(bind: family.id), \(bind: family.name), \(bind: family.timeZone), \(bind: family.createdAt))
+            INSERT INTO families (id, name, time_zone, created_at, snooze_limit)
+            VALUES (\(bind: family.id), \(bind: family.name), \(bind: family.timeZone), \(bind: family.createdAt),
+                    \(bind: family.snoozeLimit))
             """
         ).run()
     }
 
     func update(_ family: FamilyRow) async throws {
         try await sql.raw(
-            "UPDATE families SET name = \(bind: family.name), time_zone = \(bind: family.timeZone) WHERE id = \(bind: family.id)"
+            """
+            UPDATE families SET name = \(bind: family.name), time_zone = \(bind: family.timeZone),
+                snooze_limit = \(bind: family.snoozeLimit)
+            WHERE id = \(bind: family.id)
+            """
         ).run()
     }
 

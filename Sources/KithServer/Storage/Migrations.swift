@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices]
+    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices, familySnoozeLimit]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -426,5 +426,10 @@ enum Migrations {
             "CREATE INDEX family_notices_inbox ON family_notices(user_id, seq)",
             "CREATE INDEX family_notices_unread ON family_notices(user_id, read_at)",
         ]
+    }
+
+    /// Issue 17: how often one occurrence's due notice may be snoozed, per family (parents set it).
+    static let familySnoozeLimit = Migration(version: 10, name: "family snooze limit") { _ in
+        ["ALTER TABLE families ADD COLUMN snooze_limit INTEGER NOT NULL DEFAULT 3"]
     }
 }

@@ -154,4 +154,76 @@ struct FamilyNoticesTests {
             #expect(page.notices.first?.late == true)
         }
     }
+
+    /// A mutation of `reminder`'s fields by `person`, stamped after everything before it.
+    static func change(
+        _ client: any TestClientProtocol, _ person: FamilyPerson, _ family: FamilyDTO, _ reminder: UUID,
+        _ fields: [String: JSONTree], after counter: inout Int64
+    ) async throws -> MutationResult {
+        var device = person.device
+        counter += 1
+        _ = device.clock.receive(HLC(wallMillis: device.now, counter: Int(counter) * 10, node: "zz"), now: device.now)
+        let pushed = try await SyncAPITests.push(
+            client, device, [device.mutation(reminder, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
+        return try #require(pushed.results.first)
+    }
+
+    @Test(arguments: Engine.available)
+    func theAssigneeSnoozesUpToTheFamilysLimitAndIsToldHowManyAreLeft(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            let limit = try await client.call(.patch, "/v1/family", body: UpdateFamilyRequest(snoozeLimit: 2), token: parent.token)
+            #expect(try limit.decode(FamilyDTO.self).snoozeLimit == 2)
+            #expect(
+                try await client.call(.patch, "/v1/family", body: UpdateFamilyRequest(snoozeLimit: 11), token: parent.token).status
+                    == .unprocessableContent)
+            let id = try await Self.remind(client, server, parent, family, for: child.userID, in: 5)
+            var counter: Int64 = 0
+            let snooze = { (count: Int64, minutes: Double) -> [String: JSONTree] in
+                ["snoozeCount": .int(count), "snoozedUntil": .string(WireCoding.formatTimestamp(server.clock.now.addingTimeInterval(minutes * 60)))]
+            }
+            let early = try await Self.change(client, child, family, id, snooze(1, 5), after: &counter)
+            #expect(early.code == "validation_failed", "not before it is due")
+            server.clock.advance(by: 5 * 60)
+            try await eventually { try await Self.inbox(client, child).notices.contains { $0.kind == .due } }
+            let byParent = try await Self.change(client, parent, family, id, snooze(1, 5), after: &counter)
+            #expect(byParent.code == "not_allowed", "only the assignee snoozes")
+            #expect(try await Self.change(client, child, family, id, snooze(1, 5), after: &counter).status == .applied)
+            server.clock.advance(by: 5 * 60)
+            try await eventually { try await Self.inbox(client, child).notices.first?.kind == .snoozed }
+            let again = try #require(try await Self.inbox(client, child).notices.first)
+            #expect(again.body.hasPrefix("Snoozed 1 of 2 times; 1 left."), "\(again.body)")
+            #expect(try await Self.change(client, child, family, id, snooze(2, 10), after: &counter).status == .applied)
+            let third = try await Self.change(client, child, family, id, snooze(3, 10), after: &counter)
+            #expect(third.code == "snooze_limit" && third.message == "This reminder was snoozed 2 times, the family's limit.")
+            server.clock.advance(by: 10 * 60)
+            try await eventually { try await Self.inbox(client, child).notices.first?.body.hasPrefix("Snoozed 2 of 2 times; 0 left.") == true }
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func movingAwayFromTheReminderAlertsTheParentsAtOnce(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            let id = try await Self.remind(client, server, parent, family, for: child.userID, in: 60)
+            var counter: Int64 = 0
+            let home = try #require(GeoPoint(latitude: 48.8566, longitude: 2.3522))
+            let set = ReminderFields.location(home, accuracy: 5, at: server.clock.now)
+            #expect(try await Self.change(client, child, family, id, set, after: &counter).status == .applied)
+            let stored = try #require(
+                try await SyncAPITests.pull(client, child.device).changes.last { $0.id == id }.flatMap {
+                    FamilyReminder(id: $0.id, fields: $0.fields, checklist: [], timeZone: .gmt)
+                })
+            let away = try #require(GeoPoint(latitude: home.latitude + 0.0005, longitude: home.longitude))  // about 56 m
+            let reading = try #require(ReminderFields.reading(away, accuracy: 8, at: server.clock.now, for: stored))
+            guard case .moved = reading.outcome else {
+                Issue.record("56 m away is a movement: \(reading.outcome)")
+                return
+            }
+            #expect(try await Self.change(client, child, family, id, reading.fields, after: &counter).status == .applied)
+            try await eventually { try await Self.inbox(client, parent).notices.map(\.kind) == [.movement] }
+            #expect(try await Self.inbox(client, parent).notices.first?.title == "Irène moved away")
+            #expect(try await Self.inbox(client, child).notices.isEmpty, "parents only")
+        }
+    }
 }
