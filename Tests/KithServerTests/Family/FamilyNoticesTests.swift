@@ -227,3 +227,28 @@ struct FamilyNoticesTests {
         }
     }
 }
+
+/// Notices reach an open live socket the moment they are delivered.
+@Suite("Family notices, live")
+struct FamilyNoticesLiveTests {
+    @Test(arguments: Engine.available)
+    func aDeliveredNoticeIsSentOnTheLiveSocket(_ engine: Engine) async throws {
+        try await TestServer.withLiveServer(engine, configure: FamilyNoticesTests.configure) { server, port, client in
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            let socket = try await LiveTestSocket.open(port: port, token: child.token)
+            #expect(await socket.nextMessage() == .ready)
+            let id = try await FamilyNoticesTests.remind(client, server, parent, family, for: child.userID, in: 2)
+            server.clock.advance(by: 60)  // two minutes before is past: the one-minute notice comes now
+            // The two-minute notice came as the reminder was made (no three-minute one: too late for it).
+            var notices: [NoticeDTO] = []
+            while notices.count < 2, let message = await socket.nextMessage() {
+                if let notice = message.notice { notices.append(notice) }
+            }
+            #expect(notices.map(\.kind) == [.before2, .before1])
+            let notice = notices.last
+            #expect(notice?.kind == .before1 && notice?.reminderId == id.lowercased, "\(String(describing: notice))")
+            #expect(notice?.title == "In 1 minute: Feed the cat")
+            socket.close()
+        }
+    }
+}

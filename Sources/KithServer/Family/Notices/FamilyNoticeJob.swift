@@ -52,7 +52,7 @@ struct FamilyNoticeJob: JobHandler {
         guard let reminder, NoticePlan.stillStands(notice, for: reminder, now: Date(epochMillis: now)) else { return }
         let recipients = family.recipients(of: payload.kind, for: reminder)
         guard !recipients.isEmpty else { return }
-        let text = NoticeText(kind: payload.kind, reminder: reminder, family: family)
+        let text = NoticeText(kind: payload.kind, reminder: reminder, family: family, now: Date(epochMillis: now))
         let familyID = String(payload.scope.dropFirst("family:".count))
         let late = now - payload.at > Self.lateAfterMillis
         let delivered = try await database.transaction { [ids] sql in

@@ -16,7 +16,8 @@ struct FamilyNoticeScheduler: RecordWriteHook {
         guard !record.isDeleted,
             let reminder = FamilyReminder(id: record.id, fields: record.fields, checklist: [], timeZone: .gmt)
         else { return }
-        var planned = NoticePlan.upcoming(for: reminder)
+        // A reminder made (or moved) two minutes before it is due gets no "in 3 minutes" notice.
+        var planned = NoticePlan.upcoming(for: reminder).filter { $0.kind.lead == nil || $0.at >= clock.now() }
         // Recipients of a completion or a movement are read when it is delivered (the parents of that moment).
         if let completion = NoticePlan.completion(of: reminder, parents: ["parents"]) { planned.append(completion) }
         if let movement = NoticePlan.movement(of: reminder, parents: ["parents"]) { planned.append(movement) }

@@ -38,7 +38,8 @@ struct NoticeText: Sendable {
     let title: String
     let body: String
 
-    init(kind: NoticeKind, reminder: FamilyReminder, family: FamilySnapshotOfRecords) {
+    /// `now` is when it is delivered: a before-due notice says how long is really left.
+    init(kind: NoticeKind, reminder: FamilyReminder, family: FamilySnapshotOfRecords, now: Date) {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = family.timeZone
@@ -53,7 +54,7 @@ struct NoticeText: Sendable {
             title = reminder.title
             body = "Snoozed \(reminder.snoozeCount) of \(family.snoozeLimit) times; \(left) left. It was due at \(due)."
         case .before3, .before2, .before1:
-            let minutes = Int((kind.lead ?? 60) / 60)
+            let minutes = max(1, Int((reminder.dueAt.timeIntervalSince(now) / 60).rounded(.up)))
             title = "In \(minutes) minute\(minutes == 1 ? "" : "s"): \(reminder.title)"
             body = "Due at \(due). Set where you are now if the reminder needs a place."
         case .completion:
