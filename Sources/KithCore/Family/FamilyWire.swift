@@ -48,7 +48,11 @@ public enum FamilyLimits {
     private static func checked(_ text: String, _ length: ClosedRange<Int>, field: String, what: String)
         -> Result<String, APIErrorDetail>
     {
-        SchemaText.checked(
+        // A name is shown to people; NUL could not even be stored by PostgreSQL.
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return .failure(APIErrorDetail(.validationFailed, "\(what) can't contain control characters.", field: field))
+        }
+        return SchemaText.checked(
             text, maxLength: length.upperBound, field: field,
             tooLong: "\(what) is at most \(length.upperBound) characters.", empty: "\(what) can't be empty.")
     }

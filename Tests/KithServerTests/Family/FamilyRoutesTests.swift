@@ -75,6 +75,12 @@ struct FamilyRoutesTests {
             let moved = try await client.call(
                 .patch, "/v1/family", body: UpdateFamilyRequest(name: "Les Curie", timeZone: "America/New_York"), token: marie.token)
             #expect(try moved.decode(FamilyDTO.self).timeZone == "America/New_York")
+            // Control characters (NUL would not even store on PostgreSQL) are refused, not a 500.
+            let nul = try await client.call(.patch, "/v1/family", body: UpdateFamilyRequest(name: "Fu\u{0}r\u{1b}"), token: marie.token)
+            #expect(nul.status == .unprocessableContent && nul.error?.field == "name", "\(nul.text)")
+            let nulName = try await client.call(
+                .patch, "/v1/family/members/\(irene.userID)", body: UpdateMemberRequest(displayName: "I\u{0}"), token: irene.token)
+            #expect(nulName.status == .unprocessableContent && nulName.error?.field == "displayName")
             let badZone = try await client.call(.patch, "/v1/family", body: UpdateFamilyRequest(timeZone: "Mars/Olympus"), token: marie.token)
             #expect(badZone.status == .unprocessableContent && badZone.error?.field == "timeZone")
             let blank = try await client.call(.post, "/v1/family", body: CreateFamilyRequest(name: "   "), token: pierre.token)
