@@ -33,12 +33,10 @@ extension KithClient {
     public func updateFamily(name: String? = nil, timeZone: String? = nil, snoozeLimit: Int64? = nil) async throws
         -> FamilyDTO
     {
-        if let snoozeLimit, !FamilyLimits.snoozeLimits.contains(snoozeLimit) {
-            throw KithError.invalid(
-                APIErrorDetail(
-                    .validationFailed,
-                    "A reminder may be snoozed \(FamilyLimits.snoozeLimits.lowerBound) to \(FamilyLimits.snoozeLimits.upperBound) times.",
-                    field: "snoozeLimit"))
+        if let snoozeLimit {
+            try KithError.check(
+                snoozeLimit, in: FamilyLimits.snoozeLimits, field: "snoozeLimit",
+                "A reminder may be snoozed \(FamilyLimits.snoozeLimits.lowerBound) to \(FamilyLimits.snoozeLimits.upperBound) times.")
         }
         let request = UpdateFamilyRequest(
             name: try name.map { try Self.checked(FamilyLimits.checkedName($0)) },

@@ -11,13 +11,9 @@ extension KithClient {
     public func inbox(unreadOnly: Bool = false, limit: Int = InboxLimits.defaultPage, before: Int64? = nil)
         async throws -> InboxPage
     {
-        guard InboxLimits.page.contains(limit) else {
-            throw KithError.invalid(
-                APIErrorDetail(
-                    .validationFailed,
-                    "A page holds \(InboxLimits.page.lowerBound) to \(InboxLimits.page.upperBound) notices.",
-                    field: "limit"))
-        }
+        try KithError.check(
+            limit, in: InboxLimits.page, field: "limit",
+            "A page holds \(InboxLimits.page.lowerBound) to \(InboxLimits.page.upperBound) notices.")
         var query = [URLQueryItem(name: "limit", value: String(limit))]
         if unreadOnly { query.append(URLQueryItem(name: "unread", value: "true")) }
         if let before { query.append(URLQueryItem(name: "before", value: String(before))) }

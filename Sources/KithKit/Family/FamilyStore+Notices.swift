@@ -10,13 +10,9 @@ extension FamilyStore {
     /// snoozed as often as the family allows (`LocalFamily.snoozeLimit`; code `snooze_limit`).
     @discardableResult
     public func snooze(_ id: UUID, minutes: Int64 = 10) throws -> FamilyReminder {
-        guard FamilyLimits.snoozeMinutes.contains(minutes) else {
-            throw KithError.invalid(
-                APIErrorDetail(
-                    .validationFailed,
-                    "A snooze lasts \(FamilyLimits.snoozeMinutes.lowerBound) to \(FamilyLimits.snoozeMinutes.upperBound) minutes.",
-                    field: "snoozedUntil"))
-        }
+        try KithError.check(
+            minutes, in: FamilyLimits.snoozeMinutes, field: "snoozedUntil",
+            "A snooze lasts \(FamilyLimits.snoozeMinutes.lowerBound) to \(FamilyLimits.snoozeMinutes.upperBound) minutes.")
         return try writing { transaction, _, book in
             let reminder = try Self.find(id, in: book)
             try transaction.save(
