@@ -31,11 +31,13 @@ struct NoticesCommandTests {
                 let notAParent = await child.kith(["family", "settings", "--snooze-limit", "5"])
                 #expect(notAParent.exitCode == 1, "\(notAParent)")
                 let limited = await parent.kith(["family", "settings", "--snooze-limit", "2"])
-                #expect(limited.stdout == "Lovelaces (Europe/Berlin): a reminder may be snoozed 2 times.\n", "\(limited)")
+                #expect(
+                    limited.stdout == "Lovelaces (Europe/Berlin): a reminder may be snoozed 2 times.\n", "\(limited)")
 
                 // Due a few seconds ahead: enough for the command's first sync on a loaded machine.
                 let added = try await child.object([
-                    "reminders", "add", "Feed the cat", "--due", WireCoding.formatTimestamp(Date().addingTimeInterval(6)),
+                    "reminders", "add", "Feed the cat", "--due",
+                    WireCoding.formatTimestamp(Date().addingTimeInterval(6)),
                 ])
                 let id = try #require(added["id"] as? String)
                 let due = try #require((added["dueAt"] as? String).flatMap(WireCoding.parseTimestamp))
@@ -48,14 +50,16 @@ struct NoticesCommandTests {
                 let snoozed = try #require(try await child.array(["reminders"]).first)
                 let until = try #require((snoozed["snoozedUntil"] as? String).flatMap(WireCoding.parseTimestamp))
                 #expect(
-                    second.stdout == "Snoozed Feed the cat until \(Self.berlin(until)); no snoozes left.\n", "\(second)")
+                    second.stdout == "Snoozed Feed the cat until \(Self.berlin(until)); no snoozes left.\n", "\(second)"
+                )
                 #expect(abs(until.timeIntervalSinceNow - 600) < 60, "10 minutes by default")
                 let third = await child.kith(["reminders", "snooze", id])
                 #expect(third.stderr == "error: This reminder was snoozed 2 times, the family's limit.\n", "\(third)")
 
                 try await eventually { try await Self.kinds(child).contains("due") }
                 let inbox = await child.kith(["inbox"])
-                let dueLine = "* \(Self.berlin(due))  \(Self.padded("due"))  Feed the cat · Due now (\(Self.clock(due)))."
+                let dueLine =
+                    "* \(Self.berlin(due))  \(Self.padded("due"))  Feed the cat · Due now (\(Self.clock(due)))."
                 #expect(inbox.stdout.split(separator: "\n").contains { $0 == dueLine }, "\(inbox)")
                 #expect(await parent.kith(["inbox"]).stdout == "No notices.\n", "the child's notices are hers")
 
@@ -65,7 +69,9 @@ struct NoticesCommandTests {
                 let late = await child.kith(["inbox", "--limit", "1"])
                 let lines = late.stdout.split(separator: "\n").map(String.init)
                 #expect(lines.count == 3, "\(late)")
-                #expect(lines.first?.hasPrefix("* \(Self.berlin(until))  \(Self.padded("snoozed"))  Feed the cat · ") == true)
+                #expect(
+                    lines.first?.hasPrefix("* \(Self.berlin(until))  \(Self.padded("snoozed"))  Feed the cat · ")
+                        == true)
                 #expect(lines.first?.contains("Snoozed 2 of 2 times; 0 left.") == true, "\(late)")
                 #expect(lines.first?.contains("  · late, arrived ") == true, "\(late)")
                 #expect(lines.dropFirst().first == "(older notices not shown: raise --limit)")
@@ -74,7 +80,8 @@ struct NoticesCommandTests {
                 let count = try #require(unread["unread"] as? Int)
                 #expect(count >= 2 && (unread["notices"] as? [Any])?.count == count, "\(unread)")
                 let readAll = await child.kith(["inbox", "--read-all"])
-                #expect(readAll.stdout.hasSuffix("\(count) unread.\n") && readAll.stderr == "Marked every notice read.\n")
+                #expect(
+                    readAll.stdout.hasSuffix("\(count) unread.\n") && readAll.stderr == "Marked every notice read.\n")
                 #expect(await child.kith(["inbox", "--unread"]).stdout == "No unread notices.\n")
                 #expect(await child.kith(["inbox"]).stdout.hasSuffix("\n0 unread.\n"), "read notices stay")
             }
@@ -121,12 +128,15 @@ struct NoticesCommandTests {
                 #expect(away.stdout == "Walk the dog: moved away 25 m: the parents are told.\n", "\(away)")
                 let stopped = await child.kith(Self.locate(id, six))
                 #expect(
-                    stopped.stderr == "error: Tracking stopped when its person moved away: set the place again to track it.\n",
+                    stopped.stderr
+                        == "error: Tracking stopped when its person moved away: set the place again to track it.\n",
                     "\(stopped)")
 
                 try await eventually { try await Self.kinds(parent).contains("movement") }
                 let told = await parent.kith(["inbox"])
-                #expect(told.stdout.contains("Cleo moved away · More than 20 m from where Walk the dog was set."), "\(told)")
+                #expect(
+                    told.stdout.contains("Cleo moved away · More than 20 m from where Walk the dog was set."), "\(told)"
+                )
                 let shown = try #require(try await parent.array(["reminders"]).first { $0["id"] as? String == id })
                 #expect((shown["place"] as? [String: Any])?["tracking"] as? Bool == false && shown["movedAt"] != nil)
             }
@@ -145,7 +155,8 @@ struct NoticesCommandTests {
 
     static func locate(_ id: String, _ point: GeoPoint, accuracy: String = "5") -> [String] {
         [
-            "reminders", "locate", id, "--lat", degrees(point.latitude), "--lon", degrees(point.longitude), "--accuracy",
+            "reminders", "locate", id, "--lat", degrees(point.latitude), "--lon", degrees(point.longitude),
+            "--accuracy",
             accuracy,
         ]
     }

@@ -8,7 +8,9 @@ extension FamilyCommand {
     /// new `family.info` to this device, so the snooze limit holds here too.
     struct Settings: ConsoleCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Rename the family, move it to another time zone, or set how often a reminder may be snoozed (parents).")
+            abstract:
+                "Rename the family, move it to another time zone, or set how often a reminder may be snoozed (parents)."
+        )
         @OptionGroup var options: ClientOptions
         @Option(help: "A new name.") var name: String?
         @Option(help: "A new IANA time zone (e.g. Europe/Berlin).") var timeZone: String?

@@ -51,7 +51,8 @@ enum FamilyText {
     static func snoozed(_ reminder: FamilyReminder, in family: LocalFamily) -> String {
         let until = reminder.snoozedUntil.map { " until \(when($0, in: family.timeZone))" } ?? ""
         let left = snoozesLeft(reminder, in: family)
-        return "Snoozed \(reminder.title)\(until); \(left == 0 ? "no" : String(left)) snooze\(left == 1 ? "" : "s") left."
+        let count = "\(left == 0 ? "no" : String(left)) snooze\(left == 1 ? "" : "s")"
+        return "Snoozed \(reminder.title)\(until); \(count) left."
     }
 
     /// How many more times this occurrence may be snoozed.

@@ -8,7 +8,9 @@ extension RemindersCommand {
     /// judged by the same rules (the assignee, once due, up to the family's limit) and synced.
     struct Snooze: ConsoleCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Snooze a due reminder's notice: its assignee, up to the family's limit (3 unless a parent set another).")
+            abstract:
+                "Snooze a due reminder's notice: its assignee, up to the family's limit (3 unless a parent set another)."
+        )
         @OptionGroup var options: ClientOptions
         @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
         @Option(help: "For how many minutes (1-1440).") var minutes: Int64 = 10

@@ -34,9 +34,10 @@ extension KithClient {
         -> FamilyDTO
     {
         if let snoozeLimit {
+            let limits = FamilyLimits.snoozeLimits
             try KithError.check(
-                snoozeLimit, in: FamilyLimits.snoozeLimits, field: "snoozeLimit",
-                "A reminder may be snoozed \(FamilyLimits.snoozeLimits.lowerBound) to \(FamilyLimits.snoozeLimits.upperBound) times.")
+                snoozeLimit, in: limits, field: "snoozeLimit",
+                "A reminder may be snoozed \(limits.lowerBound) to \(limits.upperBound) times.")
         }
         let request = UpdateFamilyRequest(
             name: try name.map { try Self.checked(FamilyLimits.checkedName($0)) },

@@ -12,11 +12,13 @@ extension FamilyStore {
     public func snooze(_ id: UUID, minutes: Int64 = 10) throws -> FamilyReminder {
         try KithError.check(
             minutes, in: FamilyLimits.snoozeMinutes, field: "snoozedUntil",
-            "A snooze lasts \(FamilyLimits.snoozeMinutes.lowerBound) to \(FamilyLimits.snoozeMinutes.upperBound) minutes.")
+            "A snooze lasts \(FamilyLimits.snoozeMinutes.lowerBound) to \(FamilyLimits.snoozeMinutes.upperBound) minutes."
+        )
         return try writing { transaction, _, book in
             let reminder = try Self.find(id, in: book)
             try transaction.save(
-                Self.reminderEntity, id: id, fields: ReminderFields.snooze(reminder, minutes: minutes, now: self.store.now()))
+                Self.reminderEntity, id: id,
+                fields: ReminderFields.snooze(reminder, minutes: minutes, now: self.store.now()))
             return try self.written(id, transaction)
         }
     }
@@ -28,7 +30,8 @@ extension FamilyStore {
         try writing { transaction, _, book in
             _ = try Self.find(id, in: book)
             try transaction.save(
-                Self.reminderEntity, id: id, fields: ReminderFields.location(point, accuracy: accuracy, at: self.store.now()))
+                Self.reminderEntity, id: id,
+                fields: ReminderFields.location(point, accuracy: accuracy, at: self.store.now()))
             return try self.written(id, transaction)
         }
     }

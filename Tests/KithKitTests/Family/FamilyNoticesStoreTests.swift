@@ -22,7 +22,9 @@ struct FamilyNoticesStoreTests {
         let clock = TestClock(F.noon)
         let ada = try Self.member(F.ada, clock)
         // Twenty of Ada's own, an hour apart: 80 notices, more than a phone keeps.
-        let hourly = try (1...20).map { try ada.addReminder(title: "Task \($0)", dueAt: F.noon + Double($0) * Self.hour) }
+        let hourly = try (1...20).map {
+            try ada.addReminder(title: "Task \($0)", dueAt: F.noon + Double($0) * Self.hour)
+        }
         // Due in 90 s: its 3- and 2-minute notices are already past.
         let soon = try ada.addReminder(title: "Soon", dueAt: F.noon + 90)
         let cleos = try ada.addReminder(title: "Cleo's", dueAt: F.noon + 1800, assignee: F.cleo.lowercased)
@@ -35,7 +37,8 @@ struct FamilyNoticesStoreTests {
         #expect(window.allSatisfy { $0.at > F.noon }, "none in the past")
         #expect(window.allSatisfy { $0.recipients == [F.ada.lowercased] })
         #expect(!window.contains { $0.reminder == cleos.id || $0.reminder == done.id }, "not others', not completed")
-        #expect(window.prefix(2).map(\.kind) == [.before1, .due] && window.prefix(2).allSatisfy { $0.reminder == soon.id })
+        #expect(
+            window.prefix(2).map(\.kind) == [.before1, .due] && window.prefix(2).allSatisfy { $0.reminder == soon.id })
         // Soon's 2, then 15 hourly reminders' 4, then the 16th's first 2.
         #expect(window.last?.reminder == hourly[15].id && window.last?.kind == .before2)
 
@@ -85,7 +88,9 @@ struct FamilyNoticesStoreTests {
         let clock = TestClock(F.noon)
         let cleo = try Self.member(F.cleo, clock)
         let walk = try cleo.addReminder(title: "Walk the dog", dueAt: F.noon + Self.hour)
-        #expect(await expectKithError { try cleo.report(Self.home, accuracy: 5, for: walk.id) }?.identifier == "not_tracked")
+        #expect(
+            await expectKithError { try cleo.report(Self.home, accuracy: 5, for: walk.id) }?.identifier == "not_tracked"
+        )
 
         let placed = try cleo.setLocation(walk.id, point: Self.home, accuracy: 8)
         #expect(placed.location == ReminderLocation(point: Self.home, accuracy: 8, capturedAt: F.noon, tracking: true))

@@ -51,7 +51,8 @@ struct KithClientInboxTests {
         let transport = FakeTransport.replaying([])
         let client = Self.client(transport)
         #expect(await expectKithError { try await client.inbox(limit: 0) }?.field == "limit")
-        #expect(await expectKithError { try await client.inbox(limit: InboxLimits.page.upperBound + 1) }?.field == "limit")
+        #expect(
+            await expectKithError { try await client.inbox(limit: InboxLimits.page.upperBound + 1) }?.field == "limit")
         #expect(transport.log.lines.isEmpty)
     }
 }
