@@ -12,8 +12,8 @@ struct KithCommand: ParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, AccountCommand.self, SyncCommand.self, StatusCommand.self, OutreachCommand.self,
-            FoodCommand.self, FamilyCommand.self, RemindersCommand.self, ContactsCommand.self, BackupCommand.self,
-            RestoreCommand.self,
+            FoodCommand.self, FamilyCommand.self, RemindersCommand.self, InboxCommand.self, ContactsCommand.self,
+            BackupCommand.self, RestoreCommand.self,
         ]
     )
 

@@ -8,10 +8,12 @@ import KithKit
 struct FamilyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "family",
-        abstract: "Your family: create or join one, invite, roles, leave.",
+        abstract: "Your family: create or join one, invite, roles, settings, leave.",
         discussion:
             "Needs a signed-in account and the server. MEMBER is a member's email or display name (any case). Reminders are `kith reminders`.",
-        subcommands: [Create.self, Show.self, Invite.self, Join.self, Leave.self, Remove.self, Role.self],
+        subcommands: [
+            Create.self, Show.self, Invite.self, Join.self, Leave.self, Remove.self, Role.self, Settings.self,
+        ],
         defaultSubcommand: Show.self
     )
 

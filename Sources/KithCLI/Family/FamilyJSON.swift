@@ -16,6 +16,8 @@ struct FamilyJSON: Encodable {
     let timeZone: String
     /// The caller's role.
     let role: String
+    /// How often one occurrence of a reminder may be snoozed.
+    let snoozeLimit: Int64
     let members: [Member]
 
     init(_ family: FamilyDTO) {
@@ -23,6 +25,7 @@ struct FamilyJSON: Encodable {
         name = family.name
         timeZone = family.timeZone
         role = family.role.rawValue
+        snoozeLimit = family.snoozeLimit
         members = family.members.map {
             Member(userId: $0.userId.lowercased(), displayName: $0.displayName, role: $0.role.rawValue, email: $0.email)
         }
@@ -33,6 +36,7 @@ struct FamilyJSON: Encodable {
         name = family.name
         timeZone = family.timeZone.identifier
         role = family.myRole.rawValue
+        snoozeLimit = family.snoozeLimit
         members = family.members.map {
             Member(userId: $0.id, displayName: $0.displayName, role: $0.role.rawValue, email: nil)
         }
@@ -66,6 +70,24 @@ struct ReminderJSON: Encodable {
     /// The RFC 5545 rule when it repeats.
     let repeats: String?
     let checklist: [Item]
+    /// This occurrence's snoozes: how many so far, how many the family's limit leaves, until when.
+    let snoozeCount: Int64
+    let snoozesLeft: Int64
+    let snoozedUntil: Date?
+    /// Where it is to be done, when set.
+    let place: Place?
+    /// When its person moved more than 20 m away from `place` (tracking stopped then).
+    let movedAt: Date?
+
+    struct Place: Encodable {
+        let latitude: Double
+        let longitude: Double
+        /// Metres.
+        let accuracy: Double
+        let capturedAt: Date?
+        /// Whether readings are still judged against it.
+        let tracking: Bool
+    }
 
     init(_ reminder: FamilyReminder, in family: LocalFamily) {
         func person(_ id: String) -> Person { Person(userId: id, displayName: family.member(id)?.displayName) }
@@ -81,5 +103,14 @@ struct ReminderJSON: Encodable {
         checklist = reminder.checklist.enumerated().map {
             Item(number: $0.offset + 1, id: $0.element.id.lowercased, text: $0.element.text, done: $0.element.done)
         }
+        snoozeCount = reminder.snoozeCount
+        snoozesLeft = FamilyText.snoozesLeft(reminder, in: family)
+        snoozedUntil = reminder.snoozedUntil
+        place = reminder.location.map {
+            Place(
+                latitude: $0.point.latitude, longitude: $0.point.longitude, accuracy: $0.accuracy,
+                capturedAt: $0.capturedAt, tracking: $0.tracking)
+        }
+        movedAt = reminder.movedAt
     }
 }

@@ -29,6 +29,13 @@ enum FamilyText {
             let by = reminder.completedBy.map { " by \(name($0, in: family))" } ?? ""
             parts.append("done\(by)")
         }
+        if reminder.status == .pending, reminder.snoozeCount > 0, let until = reminder.snoozedUntil {
+            parts.append("snoozed until \(when(until, in: family.timeZone))")
+        }
+        if let location = reminder.location {
+            parts.append("at " + place(location.point.latitude, location.point.longitude, accuracy: location.accuracy))
+        }
+        if let moved = reminder.movedAt { parts.append("moved away \(when(moved, in: family.timeZone))") }
         let items = reminder.checklist.enumerated().map { index, item in
             "          \(index + 1). [\(item.done ? "x" : " ")] \(item.text)"
         }
@@ -38,6 +45,24 @@ enum FamilyText {
     static func reminders(_ reminders: [FamilyReminder], in family: LocalFamily) -> String {
         guard !reminders.isEmpty else { return "No reminders." }
         return reminders.map { reminder($0, in: family) }.joined(separator: "\n")
+    }
+
+    /// "Snoozed Feed the cat until Wed 2026-11-25 07:40; 2 snoozes left."
+    static func snoozed(_ reminder: FamilyReminder, in family: LocalFamily) -> String {
+        let until = reminder.snoozedUntil.map { " until \(when($0, in: family.timeZone))" } ?? ""
+        let left = snoozesLeft(reminder, in: family)
+        let count = "\(left == 0 ? "no" : String(left)) snooze\(left == 1 ? "" : "s")"
+        return "Snoozed \(reminder.title)\(until); \(count) left."
+    }
+
+    /// How many more times this occurrence may be snoozed.
+    static func snoozesLeft(_ reminder: FamilyReminder, in family: LocalFamily) -> Int64 {
+        max(0, family.snoozeLimit - reminder.snoozeCount)
+    }
+
+    /// "52.520008, 13.404954 (±8 m)".
+    static func place(_ latitude: Double, _ longitude: Double, accuracy: Double) -> String {
+        String(format: "%.6f, %.6f (±%.0f m)", latitude, longitude, accuracy)
     }
 
     /// "Wed 2026-11-25 07:30".

@@ -8,10 +8,12 @@ import KithKit
 struct RemindersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reminders",
-        abstract: "Your family's reminders: list, add, edit, tick checklists, complete, delete.",
+        abstract: "Your family's reminders: list, add, edit, tick checklists, complete, snooze, locate, delete.",
         discussion:
             "Works offline; syncs before and after when the server answers. ID is a reminder's id or a unique prefix of it; MEMBER a member's display name or email; ITEM a checklist line's number (from 1) or its text. Times show in the family's time zone.",
-        subcommands: [List.self, Add.self, Edit.self, Check.self, Complete.self, Delete.self],
+        subcommands: [
+            List.self, Add.self, Edit.self, Check.self, Complete.self, Snooze.self, Locate.self, Delete.self,
+        ],
         defaultSubcommand: List.self
     )
 
@@ -28,6 +30,15 @@ struct RemindersCommand: ParsableCommand {
     static func emit(_ reminder: FamilyReminder, _ session: FamilySession, prefix: String) throws {
         let family = try session.knownFamily()
         session.output.emit(ReminderJSON(reminder, in: family)) { prefix + FamilyText.reminder(reminder, in: family) }
+    }
+
+    /// The reminder with the place given on the command line, if one was.
+    @MainActor
+    static func placing(_ reminder: FamilyReminder, at place: PlaceOptions, _ session: FamilySession) throws
+        -> FamilyReminder
+    {
+        guard let point = try place.point() else { return reminder }
+        return try session.family.setLocation(reminder.id, point: point, accuracy: place.metres)
     }
 
     /// The user id of MEMBER, when given.
@@ -94,6 +105,7 @@ struct RemindersCommand: ParsableCommand {
         @Option(help: "On these days, e.g. mon,wed.") var on: String?
         @Option(help: "From this day (yyyy-MM-dd, today or later).") var starting: String?
         @Option(help: "At this time of day (HH:mm, the family's time zone). Default 09:00.") var at: String?
+        @OptionGroup(title: "Where it is to be done") var place: PlaceOptions
 
         func validate() throws {
             if every == nil {
@@ -127,23 +139,25 @@ struct RemindersCommand: ParsableCommand {
                     title: title, dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) },
                     assignee: assignee,
                     items: items, schedule: schedule)
-                try RemindersCommand.emit(reminder, session, prefix: "Added ")
+                try RemindersCommand.emit(
+                    try RemindersCommand.placing(reminder, at: place, session), session, prefix: "Added ")
             }
         }
     }
 
     struct Edit: ConsoleCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a pending reminder's title, due time or assignee.")
+            abstract: "Change a pending reminder's title, due time, assignee or place.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
         @Option(help: "A new title.") var title: String?
         @Option(help: "A new due time (as for add).") var due: String?
         @Option(help: "A new assignee (MEMBER).") var assign: String?
+        @OptionGroup(title: "A new place") var place: PlaceOptions
 
         func validate() throws {
-            guard title != nil || due != nil || assign != nil else {
-                throw ValidationError("Give --title, --due or --assign.")
+            guard title != nil || due != nil || assign != nil || place.given else {
+                throw ValidationError("Give --title, --due, --assign or --lat and --lon.")
             }
         }
 
@@ -155,7 +169,8 @@ struct RemindersCommand: ParsableCommand {
                 let edited = try session.family.edit(
                     reminder.id, title: title, dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) },
                     assignee: assignee)
-                try RemindersCommand.emit(edited, session, prefix: "Changed ")
+                try RemindersCommand.emit(
+                    try RemindersCommand.placing(edited, at: place, session), session, prefix: "Changed ")
             }
         }
     }

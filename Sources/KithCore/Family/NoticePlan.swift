@@ -98,17 +98,20 @@ public enum NoticePlan {
     /// A before-due notice whose due time has passed by `now` is dropped.
     public static func stillStands(_ notice: PlannedNotice, for reminder: FamilyReminder?, now: Date) -> Bool {
         guard let reminder else { return false }
+        // Compared in whole milliseconds, as the wire and a job's payload carry times: a time parsed
+        // from "…:59.611Z" and one rebuilt from 1795583999611 ms can differ in the last bit.
+        func same(_ time: Date?) -> Bool { time?.epochMillis == notice.occurrence.epochMillis }
         switch notice.kind {
         case .completion:
-            return reminder.completedAt == notice.occurrence
+            return same(reminder.completedAt)
         case .movement:
-            return reminder.movedAt == notice.occurrence
+            return same(reminder.movedAt)
         case .snoozed:
-            return reminder.status == .pending && reminder.snoozedUntil == notice.occurrence
+            return reminder.status == .pending && same(reminder.snoozedUntil)
         case .due:
-            return reminder.status == .pending && reminder.dueAt == notice.occurrence
+            return reminder.status == .pending && same(reminder.dueAt)
         case .before3, .before2, .before1:
-            return reminder.status == .pending && reminder.dueAt == notice.occurrence && now < notice.occurrence
+            return reminder.status == .pending && same(reminder.dueAt) && now < notice.occurrence
         }
     }
 }

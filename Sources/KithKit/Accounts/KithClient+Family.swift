@@ -28,11 +28,20 @@ extension KithClient {
         }
     }
 
-    /// Renames the family or moves it to another time zone (parents).
-    public func updateFamily(name: String? = nil, timeZone: String? = nil) async throws -> FamilyDTO {
+    /// Renames the family, moves it to another time zone, or changes how often one occurrence of a
+    /// reminder may be snoozed (0 to 10; parents).
+    public func updateFamily(name: String? = nil, timeZone: String? = nil, snoozeLimit: Int64? = nil) async throws
+        -> FamilyDTO
+    {
+        if let snoozeLimit {
+            let limits = FamilyLimits.snoozeLimits
+            try KithError.check(
+                snoozeLimit, in: limits, field: "snoozeLimit",
+                "A reminder may be snoozed \(limits.lowerBound) to \(limits.upperBound) times.")
+        }
         let request = UpdateFamilyRequest(
             name: try name.map { try Self.checked(FamilyLimits.checkedName($0)) },
-            timeZone: try timeZone.map { try Self.checked(FamilyLimits.checkedTimeZone($0)) })
+            timeZone: try timeZone.map { try Self.checked(FamilyLimits.checkedTimeZone($0)) }, snoozeLimit: snoozeLimit)
         return try await authorized(KithAPI.Family.update, body: request)
     }
 

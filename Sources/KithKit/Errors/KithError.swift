@@ -93,3 +93,15 @@ public enum KithError: UserFacingError, Equatable {
         }
     }
 }
+
+extension KithError {
+    /// Refuses `value` outside `range` before anything is sent or written, as the server would:
+    /// `validation_failed` on `field`, with `message`.
+    static func check<Value: Comparable>(
+        _ value: Value, in range: ClosedRange<Value>, field: String, _ message: @autoclosure () -> String
+    ) throws {
+        guard range.contains(value) else {
+            throw KithError.invalid(APIErrorDetail(.validationFailed, message(), field: field))
+        }
+    }
+}

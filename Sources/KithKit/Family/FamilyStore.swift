@@ -13,8 +13,9 @@ import Observation
 /// is read-only, only the creator or the assignee completes, … A refusal throws `KithError.invalid`
 /// with the rule's code, message and field, and writes nothing.
 ///
-/// A SwiftUI view binds to `family`, `reminders`, `filter` and `pendingChanges`, kept current after
-/// its writes and whenever the store changes otherwise (pulled changes, acknowledged pushes).
+/// A SwiftUI view binds to `family`, `reminders`, `filter`, `upcomingNotices` and `pendingChanges`,
+/// kept current after its writes and whenever the store changes otherwise (pulled changes,
+/// acknowledged pushes). Snoozing and locations are in `FamilyStore+Notices.swift`.
 @MainActor
 @Observable
 public final class FamilyStore {
@@ -26,6 +27,10 @@ public final class FamilyStore {
     public var filter: ReminderFilter {
         didSet { refresher.refresh() }
     }
+    /// The signed-in user's next notices, earliest first, at most `NoticeWindow.size`: what an app
+    /// schedules as local notifications, so the phone rings offline. Read again with the rest of
+    /// the state (after each write and sync); `refresh()` after a while drops those that passed.
+    public private(set) var upcomingNotices: [PlannedNotice] = []
     /// Changes made on this device that wait to be synced.
     public private(set) var pendingChanges = 0
     /// Why the state could not be read last time (the device's storage failed), or nil.
@@ -183,7 +188,7 @@ public final class FamilyStore {
     }
 
     /// One transaction with the user's family as it stands in it; refused when there is none.
-    private func writing<Result>(_ body: (LocalTransaction, LocalFamily, FamilyBook) throws -> Result) throws -> Result
+    func writing<Result>(_ body: (LocalTransaction, LocalFamily, FamilyBook) throws -> Result) throws -> Result
     {
         let result = try store.write { transaction in
             guard let found = try current(transaction.database) else {
@@ -198,14 +203,14 @@ public final class FamilyStore {
     }
 
     /// The reminder as the transaction left it.
-    private func written(_ id: UUID, _ transaction: LocalTransaction) throws -> FamilyReminder {
+    func written(_ id: UUID, _ transaction: LocalTransaction) throws -> FamilyReminder {
         guard let found = try current(transaction.database)?.book.reminders.first(where: { $0.id == id }) else {
             throw KithError.storage("reminder \(id.lowercased) was written but can't be read back")
         }
         return found
     }
 
-    private static func find(_ id: UUID, in book: FamilyBook) throws -> FamilyReminder {
+    static func find(_ id: UUID, in book: FamilyBook) throws -> FamilyReminder {
         guard let found = book.reminders.first(where: { $0.id == id }) else {
             throw KithError.invalid(APIErrorDetail(.notFound, "No reminder with id \(id.lowercased) in your family."))
         }
@@ -231,8 +236,10 @@ public final class FamilyStore {
         readError = nil
         let family = read.found?.family
         let reminders = read.found.map { $0.book.reminders(filter, viewer: $0.family.me) } ?? []
+        let notices = read.found.map { NoticeWindow.upcoming(in: $0.book, for: $0.family.me, after: store.now()) } ?? []
         if self.family != family { self.family = family }
         if self.reminders != reminders { self.reminders = reminders }
+        if upcomingNotices != notices { upcomingNotices = notices }
         if pendingChanges != read.pending { pendingChanges = read.pending }
     }
 }

@@ -18,6 +18,8 @@ public struct LocalFamily: Sendable, Equatable {
     /// The signed-in user's id.
     public let me: String
     public let myRole: FamilyMember.Role
+    /// How often the assignee may snooze one occurrence's due notice (a parent's choice, default 3).
+    public let snoozeLimit: Int64
 
     public func member(_ userId: String) -> FamilyMember? { members.first { $0.id == userId.lowercased() } }
 }
@@ -49,7 +51,8 @@ enum FamilyRecords {
         guard let me = book.member(user) else { return nil }
         let family = LocalFamily(
             id: String(scope.dropFirst("family:".count)), scope: scope, name: book.name ?? "", timeZone: book.timeZone,
-            members: book.members, me: me.id, myRole: me.role)
+            members: book.members, me: me.id, myRole: me.role,
+            snoozeLimit: book.snoozeLimit)
         return (family, book)
     }
 }

@@ -15,8 +15,11 @@ struct TestServer: Sendable {
     var outbox: Outbox { Outbox(directory: config.outboxDirectory) }
 
     /// Runs `body` while the server listens, then stops it. Its data goes in `data`, else in a
-    /// temporary directory removed afterwards.
-    static func run(data given: URL? = nil, _ body: @Sendable (TestServer) async throws -> Void) async throws {
+    /// temporary directory removed afterwards; `configure` changes the rest (a clock, the job runner).
+    static func run(
+        data given: URL? = nil, configure: (inout ServerConfig) -> Void = { _ in },
+        _ body: @Sendable (TestServer) async throws -> Void
+    ) async throws {
         let data = try given ?? makeTemporaryDirectory("kith-cli-data")
         defer { if given == nil { try? FileManager.default.removeItem(at: data) } }
         var config = ServerConfig()
@@ -25,6 +28,7 @@ struct TestServer: Sendable {
         config.port = 0
         config.accounts.bcryptCost = 4
         config.monica.rateLimitPerMinute = 100_000
+        configure(&config)
         var logger = Logger(label: "kith-cli-test")
         logger.logLevel = .critical
         let app = try await buildApplication(config, logger: logger)

@@ -75,4 +75,17 @@ struct MovementAndNoticeTests {
         #expect(NoticePlan.stillStands(told, for: done, now: told.at))
         #expect(!NoticePlan.stillStands(told, for: Self.reminder(), now: told.at), "undone")
     }
+
+    /// A job rebuilds the occurrence from whole milliseconds; the reminder's time is parsed from
+    /// its record's text. The two are the same time even when their last bits differ.
+    @Test func aNoticeRebuiltFromMillisecondsStandsForTheTimeItWasPlannedFrom() throws {
+        let done = Self.reminder(status: "completed", completedAt: "2026-11-25T05:19:59.611Z")
+        let planned = try #require(NoticePlan.completion(of: done, parents: [Rules.parent]))
+        let completedAt = try #require(done.completedAt)
+        let rebuilt = PlannedNotice(
+            reminder: planned.reminder, kind: .completion, occurrence: Date(epochMillis: completedAt.epochMillis),
+            at: planned.at, recipients: [])
+        #expect(rebuilt.occurrence != completedAt, "the case this guards: not the same Double")
+        #expect(NoticePlan.stillStands(rebuilt, for: done, now: planned.at))
+    }
 }

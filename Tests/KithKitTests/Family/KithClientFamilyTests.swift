@@ -35,7 +35,7 @@ struct KithClientFamilyTests {
             try await client.createFamily(name: "  Lovelaces ", timeZone: "Europe/London", displayName: "Ada")
                 == Self.family)
         #expect(try await client.family() == Self.family)
-        _ = try await client.updateFamily(name: "The Lovelaces")
+        _ = try await client.updateFamily(name: "The Lovelaces", snoozeLimit: 5)
         try await client.leaveFamily()
         _ = try await client.joinFamily(code: "acde fghj", displayName: "Ada")
         #expect(try await client.createJoinCode(role: .child) == code)
@@ -59,6 +59,7 @@ struct KithClientFamilyTests {
         #expect(created.name == "Lovelaces", "the name is sent trimmed")
         #expect(created.timeZone == "Europe/London")
         #expect(try requests[2].decodedBody(UpdateFamilyRequest.self).name == "The Lovelaces")
+        #expect(try requests[2].decodedBody(UpdateFamilyRequest.self).snoozeLimit == 5)
         #expect(
             try requests[4].decodedBody(JoinFamilyRequest.self).code == "ACDE-FGHJ",
             "the code is sent in its one spelling")
@@ -85,6 +86,7 @@ struct KithClientFamilyTests {
             await expectKithError { try await client.createFamily(name: "Us", timeZone: "Mars/Olympus") }?.field
                 == "timeZone")
         #expect(await expectKithError { try await client.joinFamily(code: "0OIL-1234") }?.code == .invalidJoinCode)
+        #expect(await expectKithError { try await client.updateFamily(snoozeLimit: 11) }?.field == "snoozeLimit")
         #expect(
             await expectKithError { try await client.updateMember(userId: "x", displayName: "") }?.field
                 == "displayName")
