@@ -93,7 +93,8 @@ public enum FamilyRules {
         let limit = records[infoEntity]?.first?.fields["snoozeLimit"]?.intValue ?? FamilyLimits.defaultSnoozeLimit
         let before = current["snoozeCount"]?.intValue ?? 0
         guard before < limit else {
-            return refuse("snooze_limit", "This reminder was snoozed \(before) times, the family's limit.", field: "snoozeCount")
+            let times = before == 1 ? "once" : "\(before) times"
+            return refuse("snooze_limit", "This reminder was snoozed \(times), the family's limit.", field: "snoozeCount")
         }
         guard count == before + 1 else {
             return refuse("validation_failed", "Each snooze counts one more than the last.", field: "snoozeCount")
