@@ -152,9 +152,11 @@ public func buildApplication(
     NutritionPages(nutrition: nutrition, renderer: renderer, session: session).addRoutes(to: router)
     let reminders = ReminderService(
         families: families, repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
-    let familyPages = FamilyPageRenderer(renderer: renderer)
+    let inbox = NoticeInbox(database: database, clock: config.clock)
+    let familyPages = FamilyPageRenderer(renderer: renderer, inbox: inbox)
     FamilyPages(families: families, reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
     ReminderPages(reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
+    NoticePages(inbox: inbox, reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
     ContactsPages(renderer: renderer, session: session).addRoutes(to: router)
     FoodSearchController(
         accounts: accounts,

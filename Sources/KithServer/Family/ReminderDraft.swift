@@ -10,9 +10,18 @@ struct ReminderDraft: Sendable, Equatable {
         var text: String
     }
 
+    /// Where the reminder happens, as typed or as the browser's location service found it.
+    struct Place: Sendable, Equatable {
+        var point: GeoPoint
+        /// Metres; 0 when the person typed the numbers without one.
+        var accuracy: Double
+    }
+
     var title: String
     var dueAt: Date?
     var assigneeId: String
     var recurrence: WeeklyRecurrence?
     var checklist: [Line]
+    /// nil: no place (editing, one that had a place loses it).
+    var place: Place? = nil
 }

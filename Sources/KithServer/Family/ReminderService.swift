@@ -41,7 +41,8 @@ struct ReminderService: WritesAsADevice, Sendable {
         let id = ids.uuid()
         let fields = ReminderFields.new(
             title: draft.title, dueAt: try due(of: draft), assignee: draft.assigneeId, creator: snapshot.me,
-            createdAt: clock.now(), recurrence: draft.recurrence)
+            createdAt: clock.now(), recurrence: draft.recurrence
+        ).merging(placeFields(draft.place, was: nil)) { _, place in place }
         try await write([upsert(FamilyEntities.reminder, id, fields, in: snapshot.scope)], user: user)
         let lines = draft.checklist.enumerated().map { position, line in
             upsert(
@@ -71,6 +72,7 @@ struct ReminderService: WritesAsADevice, Sendable {
         } else if draft.recurrence == nil, let due = draft.dueAt, due != reminder.dueAt {
             fields["dueAt"] = ReminderFields.timestamp(due)
         }
+        fields.merge(placeFields(draft.place, was: reminder.location)) { _, place in place }
         if !fields.isEmpty {
             try await write(
                 [upsert(FamilyEntities.reminder, id, fields, after: [current], in: snapshot.scope)], user: user)
@@ -132,6 +134,19 @@ struct ReminderService: WritesAsADevice, Sendable {
         try await write(unticks, user: user)
     }
 
+    /// The assignee snoozes the due reminder for `minutes`; `FamilyRules` decide (only the
+    /// assignee, once it is due, up to the family's limit, 1 to 1,440 minutes).
+    func snooze(_ id: UUID, minutes: Int64, for user: AuthenticatedUser) async throws {
+        let (snapshot, reminder) = try await reminder(id, for: user)
+        let current = try await existing(FamilyEntities.reminder, id, in: snapshot.scope, what: "That reminder")
+        try await write(
+            [
+                upsert(
+                    FamilyEntities.reminder, id, ReminderFields.snooze(reminder, minutes: minutes, now: clock.now()),
+                    after: [current], in: snapshot.scope)
+            ], user: user)
+    }
+
     /// Deletes the reminder; the server deletes its checklist with it (FamilyRules' cascade).
     func delete(_ id: UUID, for user: AuthenticatedUser) async throws {
         let (snapshot, _) = try await reminder(id, for: user)
@@ -140,6 +155,22 @@ struct ReminderService: WritesAsADevice, Sendable {
     }
 
     // MARK: Plumbing
+
+    /// The location fields a place writes when it differs from the stored one: a new place
+    /// (tracking starts again), all of them null when the place was removed, none when unchanged.
+    private func placeFields(_ place: ReminderDraft.Place?, was stored: ReminderLocation?) -> [String: JSONTree] {
+        guard let place else {
+            guard stored != nil else { return [:] }
+            return ["latitude", "longitude", "locationAccuracy", "locationAt", "tracking", "movedAt"].reduce(into: [:]) {
+                $0[$1] = .null
+            }
+        }
+        if let stored, stored.point == place.point, stored.accuracy == place.accuracy { return [:] }
+        // A new reminder has no movement to clear: it leaves `movedAt` out rather than null.
+        return ReminderFields.location(place.point, accuracy: place.accuracy, at: clock.now()).filter {
+            stored != nil || $0.value != .null
+        }
+    }
 
     /// When the draft is due: its first occurrence after now when it repeats, else its due time.
     private func due(of draft: ReminderDraft) throws -> Date {

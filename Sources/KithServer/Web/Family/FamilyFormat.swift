@@ -62,6 +62,14 @@ enum FamilyFormat {
                 year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute))
     }
 
+    /// A latitude or longitude with six decimals (about 10 cm), as a form field and a map link take it.
+    static func coordinate(_ degrees: Double) -> String { String(format: "%.6f", degrees) }
+
+    /// Metres as a person reads them: "12", "2.5".
+    static func metres(_ value: Double) -> String {
+        value.rounded() == value ? String(Int64(value)) : String(format: "%.1f", value)
+    }
+
     /// "Every 2 weeks on Mon, Wed at 07:30".
     static func repeatSummary(_ recurrence: WeeklyRecurrence) -> String {
         let every = recurrence.interval == 1 ? "Every week" : "Every \(recurrence.interval) weeks"

@@ -3,17 +3,23 @@ import Hummingbird
 import KithCore
 
 /// What every Family page shares: family.js (after app.js and live.js, which it follows
-/// `/v1/live` with), the time zones a family may choose, and the way back after a form.
+/// `/v1/live` with), the reader's unread notices next to the header's Family link, the time zones
+/// a family may choose, and the way back after a form.
 struct FamilyPageRenderer: Sendable {
     let renderer: WebRenderer
+    let inbox: NoticeInbox
 
     func render(
         _ template: String, title: String, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
         values: [String: Any]
-    ) throws -> Response {
+    ) async throws -> Response {
         var values = values
         values["pageScript"] = "family.js"
         values["live"] = true
+        if let user = context.user {
+            let unread = try await inbox.unreadCount(of: user.id.lowercased)
+            values["unreadNotices"] = ["count": unread, "any": unread > 0] as [String: Any]
+        }
         return try renderer.page(template, title: title, context: context, status: status, values: values)
     }
 

@@ -38,7 +38,7 @@ struct FamilyPages {
         do {
             snapshot = try await reminders.snapshot(for: user)
         } catch let error as AppError where error.detail.code == ErrorCode.notInFamily.rawValue {
-            return try startPage(request, context, values: [:])
+            return try await startPage(request, context, values: [:])
         }
         let query = request.uri.formQuery
         let today = LocalDate(reminders.now(), in: snapshot.timeZone)
@@ -50,7 +50,7 @@ struct FamilyPages {
         values["reminders"] = rows
         values["hasReminders"] = !rows.isEmpty
         values["back"] = request.uri.description
-        return try pages.render("family", title: snapshot.family.name, context, values: values)
+        return try await pages.render("family", title: snapshot.family.name, context, values: values)
     }
 
     /// The family, its members (parents first) and the reader's place in it.
@@ -76,7 +76,7 @@ struct FamilyPages {
     /// Create or join: the browser's zone preselected (food.js and family.js keep it in kith_tz).
     private func startPage(
         _ request: Request, _ context: AppRequestContext, status: HTTPResponse.Status = .ok, values: [String: Any]
-    ) throws -> Response {
+    ) async throws -> Response {
         var values = values
         let typedZone = (values["create"] as? [String: String])?["timeZone"]
         let cookieZone = request.cookies[NutritionPages.zoneCookie]?.value.removingPercentEncoding
@@ -84,7 +84,7 @@ struct FamilyPages {
             typedZone ?? cookieZone.flatMap { name in FamilyPageRenderer.timeZones.contains(name) ? name : nil } ?? ""
         values["zones"] = FamilyPageRenderer.zoneOptions(selected: zone.isEmpty ? "UTC" : zone)
         values["zoneKnown"] = !zone.isEmpty
-        return try pages.render("family-start", title: "Family", context, status: status, values: values)
+        return try await pages.render("family-start", title: "Family", context, status: status, values: values)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -102,7 +102,7 @@ struct FamilyPages {
                 NutritionPages.errorValues(
                     error, fields: Array(typed.keys), key: "createErrors", general: "createError")
             ) { _, new in new }
-            return try startPage(request, context, status: error.status, values: values)
+            return try await startPage(request, context, status: error.status, values: values)
         }
     }
 
@@ -119,7 +119,7 @@ struct FamilyPages {
             values.merge(
                 NutritionPages.errorValues(error, fields: Array(typed.keys), key: "joinErrors", general: "joinError")
             ) { _, new in new }
-            var response = try startPage(request, context, status: error.status, values: values)
+            var response = try await startPage(request, context, status: error.status, values: values)
             response.headers.append(contentsOf: error.headers)
             return response
         }
@@ -142,6 +142,9 @@ struct FamilyPages {
         let me = snapshot.family.members.first { $0.userId.lowercased() == snapshot.me }
         shown["myName"] = me?.displayName ?? ""
         shown["zones"] = FamilyPageRenderer.zoneOptions(selected: snapshot.family.timeZone)
+        shown["snoozeLimits"] = FamilyLimits.snoozeLimits.map { limit in
+            ["value": limit, "selected": limit == snapshot.family.snoozeLimit] as [String: Any]
+        }
         if snapshot.isParent {
             let codes = try await families.codes(user: user).codes
             let today = LocalDate(reminders.now(), in: snapshot.timeZone)
@@ -154,7 +157,7 @@ struct FamilyPages {
             shown["hasCodes"] = !codes.isEmpty
         }
         shown.merge(values) { _, given in given }
-        return try pages.render(
+        return try await pages.render(
             "family-members", title: "Members · \(snapshot.family.name)", context, status: status, values: shown)
     }
 
@@ -177,9 +180,17 @@ struct FamilyPages {
     }
 
     @Sendable func updateFamily(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await membersForm(request, context, fields: ["name", "timeZone"]) { form, user in
+        try await membersForm(request, context, fields: ["name", "timeZone", "snoozeLimit"]) { form, user in
+            // A form without the field (an older page) leaves the limit as it is.
+            var limit: Int64?
+            if !form["snoozeLimit"].isEmpty {
+                guard let typed = Int64(form["snoozeLimit"]) else {
+                    throw ReminderForm.refusal("A reminder may be snoozed 0 to 10 times.", field: "snoozeLimit")
+                }
+                limit = typed
+            }
             _ = try await families.update(
-                UpdateFamilyRequest(name: form["name"], timeZone: form["timeZone"]), user: user)
+                UpdateFamilyRequest(name: form["name"], timeZone: form["timeZone"], snoozeLimit: limit), user: user)
         }
     }
 

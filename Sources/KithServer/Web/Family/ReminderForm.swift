@@ -5,11 +5,15 @@ import KithCore
 /// reminder, turned into a `ReminderDraft` (or a refusal naming its field), and shown again.
 /// Field names are the record's (`title`, `dueAt`, `assigneeId`, `repeatInterval`, `repeatStart`,
 /// `repeatTime`), so a rule's refusal lands next to its field; the weekdays are `repeat.MO`…,
-/// the checklist `checklist.N.text` with `checklist.N.id` for a line that exists.
+/// the checklist `checklist.N.text` with `checklist.N.id` for a line that exists, the place
+/// `latitude`, `longitude` and `locationAccuracy` (metres).
 struct ReminderForm {
     static let maximumLines = 50
     /// Fields the form shows an error next to; a refusal naming another field is shown above it.
-    static let fields = ["title", "dueAt", "assigneeId", "repeatDays", "repeatInterval", "repeatStart", "repeatTime"]
+    static let fields = [
+        "title", "dueAt", "assigneeId", "repeatDays", "repeatInterval", "repeatStart", "repeatTime", "latitude",
+        "longitude", "locationAccuracy",
+    ]
 
     var title = ""
     var dueAt = ""
@@ -19,6 +23,9 @@ struct ReminderForm {
     var start = ""
     var time = ""
     var lines: [ReminderDraft.Line] = []
+    var latitude = ""
+    var longitude = ""
+    var accuracy = ""
 
     init(form: WebForm) {
         title = form["title"]
@@ -28,6 +35,9 @@ struct ReminderForm {
         interval = form["repeatInterval"]
         start = form["repeatStart"]
         time = form["repeatTime"]
+        latitude = form["latitude"]
+        longitude = form["longitude"]
+        accuracy = form["locationAccuracy"]
         lines = (0..<Self.maximumLines * 2).compactMap { index in
             let text = form["checklist.\(index).text"]
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
@@ -58,6 +68,11 @@ struct ReminderForm {
             time = recurrence.time.description
         }
         lines = reminder.checklist.map { ReminderDraft.Line(id: $0.id, text: $0.text) }
+        if let location = reminder.location {
+            latitude = FamilyFormat.coordinate(location.point.latitude)
+            longitude = FamilyFormat.coordinate(location.point.longitude)
+            accuracy = location.accuracy > 0 ? FamilyFormat.metres(location.accuracy) : ""
+        }
     }
 
     // MARK: Reading
@@ -90,7 +105,28 @@ struct ReminderForm {
             }
             due = parsed
         }
-        return ReminderDraft(title: title, dueAt: due, assigneeId: assigneeId, recurrence: recurrence, checklist: lines)
+        return ReminderDraft(
+            title: title, dueAt: due, assigneeId: assigneeId, recurrence: recurrence, checklist: lines, place: try place())
+    }
+
+    /// The place typed (or filled by "Use my location"); nil when all three fields are empty.
+    /// A decimal comma is read as a point.
+    func place() throws -> ReminderDraft.Place? {
+        func number(_ text: String) -> Double? {
+            Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
+        }
+        let typed = [latitude, longitude, accuracy].map { $0.trimmingCharacters(in: .whitespaces) }
+        guard typed.contains(where: { !$0.isEmpty }) else { return nil }
+        guard let north = number(latitude), GeoPoint.latitudes.contains(north) else {
+            throw Self.refusal("Latitude is a number from -90 to 90, such as 52.520008.", field: "latitude")
+        }
+        guard let east = number(longitude), let point = GeoPoint(latitude: north, longitude: east) else {
+            throw Self.refusal("Longitude is a number from -180 to 180, such as 13.404954.", field: "longitude")
+        }
+        guard typed[2].isEmpty || number(accuracy).map({ (0...100_000).contains($0) }) == true else {
+            throw Self.refusal("Accuracy is in metres, from 0 to 100,000, or left empty.", field: "locationAccuracy")
+        }
+        return ReminderDraft.Place(point: point, accuracy: typed[2].isEmpty ? 0 : number(accuracy) ?? 0)
     }
 
     static func refusal(_ message: String, field: String) -> AppError {
@@ -125,7 +161,7 @@ struct ReminderForm {
         while rows.count < 3 { rows.append(ReminderDraft.Line(id: nil, text: "")) }
         values["form"] = [
             "title": title, "dueAt": dueAt, "repeatInterval": interval, "repeatStart": start, "repeatTime": time,
-            "repeats": !days.isEmpty,
+            "repeats": !days.isEmpty, "latitude": latitude, "longitude": longitude, "locationAccuracy": accuracy,
         ]
         values["errors"] = fieldErrors
         values["members"] = snapshot.assignable.map { member in

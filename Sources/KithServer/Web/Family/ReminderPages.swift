@@ -3,8 +3,8 @@ import Hummingbird
 import KithCore
 
 /// The reminder pages under /family/reminders: new and edit (with a checklist and a weekly repeat
-/// whose next occurrences the form previews), a reminder's own page (tick its checklist, complete,
-/// delete after a confirmation). Every write goes through `ReminderService` as the signed-in
+/// whose next occurrences the form previews, and a place), a reminder's own page (tick its
+/// checklist, complete, snooze, see its place, delete after a confirmation). Every write goes through `ReminderService` as the signed-in
 /// member, so `FamilyRules` decide; a refusal is shown next to its field and nothing changes.
 struct ReminderPages {
     let reminders: ReminderService
@@ -23,6 +23,7 @@ struct ReminderPages {
         group.get("{id}/edit", use: editPage)
         group.post("{id}/edit", use: edit)
         group.post("{id}/complete", use: complete)
+        group.post("{id}/snooze", use: snooze)
         group.post("{id}/items/{item}", use: tick)
         group.get("{id}/delete", use: confirmDeletion)
         group.post("{id}/delete", use: delete)
@@ -33,7 +34,7 @@ struct ReminderPages {
     @Sendable func newPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let snapshot = try await reminders.snapshot(for: user)
-        return try formPage(ReminderForm(newFor: snapshot, now: reminders.now()), snapshot, editing: nil, context)
+        return try await formPage(ReminderForm(newFor: snapshot, now: reminders.now()), snapshot, editing: nil, context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -41,12 +42,12 @@ struct ReminderPages {
         let form = try await WebForm.read(request, context: context)
         let snapshot = try await reminders.snapshot(for: user)
         let typed = ReminderForm(form: form)
-        if !form["preview"].isEmpty { return try formPage(typed, snapshot, editing: nil, context) }
+        if !form["preview"].isEmpty { return try await formPage(typed, snapshot, editing: nil, context) }
         do {
             let id = try await reminders.create(try typed.draft(in: snapshot.timeZone), for: user)
             return .redirect(to: "/family/reminders/\(id.lowercased)", type: .found)
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try formPage(typed, snapshot, editing: nil, context, error: error)
+            return try await formPage(typed, snapshot, editing: nil, context, error: error)
         }
     }
 
@@ -57,7 +58,7 @@ struct ReminderPages {
         guard snapshot.mayChange(reminder) else {
             return .redirect(to: "/family/reminders/\(reminder.id.lowercased)", type: .found)
         }
-        return try formPage(
+        return try await formPage(
             ReminderForm(editing: reminder, in: snapshot, now: reminders.now()), snapshot, editing: reminder, context)
     }
 
@@ -67,12 +68,12 @@ struct ReminderPages {
         let form = try await WebForm.read(request, context: context)
         let (snapshot, reminder) = try await reminders.reminder(id, for: user)
         let typed = ReminderForm(form: form)
-        if !form["preview"].isEmpty { return try formPage(typed, snapshot, editing: reminder, context) }
+        if !form["preview"].isEmpty { return try await formPage(typed, snapshot, editing: reminder, context) }
         do {
             try await reminders.edit(id, to: try typed.draft(in: snapshot.timeZone), for: user)
             return .redirect(to: "/family/reminders/\(id.lowercased)", type: .found)
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try formPage(typed, snapshot, editing: reminder, context, error: error)
+            return try await formPage(typed, snapshot, editing: reminder, context, error: error)
         }
     }
 
@@ -80,7 +81,7 @@ struct ReminderPages {
     private func formPage(
         _ form: ReminderForm, _ snapshot: FamilySnapshot, editing: FamilyReminder?, _ context: AppRequestContext,
         error: AppError? = nil
-    ) throws -> Response {
+    ) async throws -> Response {
         let now = reminders.now()
         var previewError: AppError?
         var upcoming: [Date] = []
@@ -104,7 +105,7 @@ struct ReminderPages {
             values["button"] = "Create reminder"
         }
         let status: HTTPResponse.Status = error == nil ? .ok : .unprocessableContent
-        return try pages.render(
+        return try await pages.render(
             "family-reminder-form", title: values["heading"] as? String ?? "Reminder", context, status: status,
             values: values)
     }
@@ -155,9 +156,14 @@ struct ReminderPages {
         let today = LocalDate(reminders.now(), in: snapshot.timeZone)
         var values = FamilyPages.familyValues(snapshot)
         values["reminder"] = ReminderListView(snapshot: snapshot, today: today).row(reminder)
+        if let location = reminder.location {
+            values["place"] = ReminderPlaceView.values(
+                location, movedAt: reminder.movedAt, in: snapshot.timeZone, today: today)
+        }
+        values["snooze"] = ReminderSnoozeView.values(reminder, snapshot, now: reminders.now(), today: today)
         values["back"] = "/family/reminders/\(id.lowercased)"
         if let error { values["error"] = error.detail.message }
-        return try pages.render(
+        return try await pages.render(
             "family-reminder", title: reminder.title, context, status: error == nil ? .ok : error!.status,
             values: values)
     }
@@ -179,6 +185,20 @@ struct ReminderPages {
         let form = try await WebForm.read(request, context: context)
         return try await refusedOnItsPage(id, user, context) {
             try await reminders.complete(id, for: user)
+            return FamilyPageRenderer.back(form)
+        }
+    }
+
+    /// Snoozes the due reminder for the minutes chosen, from its page or from its due notice.
+    @Sendable func snooze(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        let form = try await WebForm.read(request, context: context)
+        return try await refusedOnItsPage(id, user, context) {
+            guard let minutes = Int64(form["minutes"]) else {
+                throw ReminderForm.refusal("Choose how many minutes to snooze it for.", field: "minutes")
+            }
+            try await reminders.snooze(id, minutes: minutes, for: user)
             return FamilyPageRenderer.back(form)
         }
     }

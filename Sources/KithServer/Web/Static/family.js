@@ -1,6 +1,7 @@
 // Family pages: the browser's time zone for a new family, the repeat's next dates as the form
-// changes (GET /family/reminders/occurrences), and live updates from /v1/live (app.js adds
-// checklist rows).
+// changes (GET /family/reminders/occurrences), "Use my location" for a reminder's place, and live
+// updates from /v1/live: changed parts read again, new notices shown at once (and as browser
+// notifications when the person allowed them). app.js adds checklist rows.
 // Without this file every action still works through plain forms (the preview has its button).
 (function () {
   "use strict";
@@ -11,6 +12,8 @@
 
   setUpZone();
   setUpPreview();
+  setUpLocation();
+  setUpBrowserNotices();
   setUpLive();
 
   // ---------------------------------------------------------------------------------------------
@@ -94,13 +97,169 @@
   // (forms being typed in are left alone).
 
   function setUpLive() {
+    if (!window.KithLive) return;
     var parts = {
       home: ["reminders", "family-summary"],
       reminder: ["reminder-detail"],
-      members: ["members", "codes-list"]
-    }[root.dataset.page];
-    if (!parts || !window.KithLive) return;
+      members: ["members", "codes-list"],
+      notices: ["notices"]
+    }[root.dataset.page] || [];
     var setStatus = KithLive.statusLine(document.getElementById("sync-status"));
-    KithLive.followParts(setStatus, function () { return window.location.pathname + window.location.search; }, parts);
+    function here() { return window.location.pathname + window.location.search; }
+    var toasts = noticeToasts();
+    KithLive.onNotice(function (notice) {
+      toasts.show(notice);
+      countUnread(1);
+      showAsBrowserNotification(notice);
+      if (root.dataset.page === "notices") KithLive.refreshParts(here(), parts).catch(function () {});
+    });
+    if (parts.length) KithLive.followParts(setStatus, here, parts);
+    else KithLive.follow(setStatus, function () { /* nothing on this page follows changes */ });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // New notices: a small region at the foot of the window, announced politely; each notice stays
+  // until dismissed (its button, or Escape), at most three at once.
+
+  function noticeToasts() {
+    var region = document.createElement("div");
+    region.className = "notice-toasts";
+    region.id = "notice-toasts";
+    region.setAttribute("role", "region");
+    region.setAttribute("aria-label", "New notices");
+    var list = document.createElement("div");
+    list.setAttribute("role", "status");
+    list.setAttribute("aria-live", "polite");
+    region.appendChild(list);
+    document.body.appendChild(region);
+
+    function dismiss(toast) {
+      var hadFocus = toast.contains(document.activeElement);
+      toast.remove();
+      if (hadFocus) (list.lastElementChild && list.lastElementChild.querySelector("button") || document.getElementById("main")).focus();
+    }
+
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || !list.lastElementChild) return;
+      var target = event.target;
+      var typing = target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && !region.contains(target);
+      if (typing) return;
+      var toast = region.contains(target) && target.closest(".notice-toast") || list.lastElementChild;
+      dismiss(toast);
+    });
+
+    return {
+      show: function (notice) {
+        var toast = document.createElement("div");
+        toast.className = "notice-toast";
+        toast.id = "toast-" + notice.id;
+        toast.dataset.kind = notice.kind;
+        var text = document.createElement("div");
+        text.className = "notice-toast-text";
+        var title = document.createElement("a");
+        title.className = "notice-toast-title";
+        title.href = "/family/reminders/" + encodeURIComponent(notice.reminderId);
+        title.textContent = notice.title;
+        var body = document.createElement("span");
+        body.className = "notice-toast-body";
+        body.textContent = notice.body + (notice.late ? " (late)" : "");
+        text.appendChild(title);
+        text.appendChild(body);
+        var close = document.createElement("button");
+        close.type = "button";
+        close.className = "btn btn-secondary btn-small notice-toast-close";
+        close.textContent = "Dismiss";
+        close.setAttribute("aria-label", "Dismiss the notice " + notice.title);
+        close.addEventListener("click", function () { dismiss(toast); });
+        toast.appendChild(text);
+        toast.appendChild(close);
+        list.appendChild(toast);
+        while (list.children.length > 3) list.firstElementChild.remove();
+      }
+    };
+  }
+
+  // The header's unread count, one more per notice that arrives (the server's count on the next page).
+  function countUnread(more) {
+    var badge = document.getElementById("nav-unread");
+    if (!badge) return;
+    var number = badge.querySelector(".nav-count-number");
+    number.textContent = String((parseInt(number.textContent, 10) || 0) + more);
+    badge.hidden = false;
+  }
+
+  function browserNotificationsAllowed() {
+    return "Notification" in window && Notification.permission === "granted";
+  }
+
+  function showAsBrowserNotification(notice) {
+    if (!browserNotificationsAllowed()) return;
+    try {
+      var shown = new Notification(notice.title, { body: notice.body, tag: "kith-notice-" + notice.id });
+      shown.addEventListener("click", function () {
+        window.focus();
+        window.location.assign("/family/reminders/" + encodeURIComponent(notice.reminderId));
+      });
+    } catch (error) { /* some browsers allow notifications only from a service worker: the page shows it */ }
+  }
+
+  // The notices page's button: asks the browser once; says what was decided.
+  function setUpBrowserNotices() {
+    var button = document.getElementById("enable-browser-notices");
+    var status = document.getElementById("browser-notices-status");
+    if (!button || !status) return;
+    function say() {
+      if (!("Notification" in window)) {
+        button.hidden = true;
+        status.textContent = "This browser can't show notifications; notices still appear on the page.";
+      } else if (Notification.permission === "granted") {
+        button.hidden = true;
+        status.textContent = "Browser notifications are on for this site.";
+      } else if (Notification.permission === "denied") {
+        button.hidden = true;
+        status.textContent = "This browser blocks notifications from Kith; its site settings can allow them.";
+      } else {
+        button.hidden = false;
+        status.textContent = "";
+      }
+    }
+    button.addEventListener("click", function () {
+      var asked = Notification.requestPermission(say);
+      if (asked && asked.then) asked.then(say);
+    });
+    say();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // A reminder's place from the browser's location service; typing the numbers works without it.
+
+  function setUpLocation() {
+    var button = document.getElementById("use-my-location");
+    var status = document.getElementById("location-status");
+    if (!button || !status) return;
+    if (!("geolocation" in navigator)) {
+      button.hidden = true;
+      status.textContent = "This browser can't tell where it is; type the numbers instead.";
+      return;
+    }
+    var reasons = {
+      1: "The browser was not allowed to tell where it is.",
+      2: "The browser could not find where it is.",
+      3: "Finding the place took too long. Try again."
+    };
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      status.textContent = "Finding where you are…";
+      navigator.geolocation.getCurrentPosition(function (position) {
+        document.getElementById("reminder-latitude").value = position.coords.latitude.toFixed(6);
+        document.getElementById("reminder-longitude").value = position.coords.longitude.toFixed(6);
+        document.getElementById("reminder-locationAccuracy").value = String(Math.round(position.coords.accuracy));
+        status.textContent = "Filled in: within " + Math.round(position.coords.accuracy) + " m. Save to keep it.";
+        button.disabled = false;
+      }, function (problem) {
+        status.textContent = reasons[problem.code] || "The place could not be found.";
+        button.disabled = false;
+      }, { enableHighAccuracy: true, timeout: 15000, maximumAge: 60000 });
+    });
   }
 })();

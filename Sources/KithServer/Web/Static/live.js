@@ -5,6 +5,10 @@
 (function () {
   "use strict";
 
+  // Who hears the server's `notice` messages (a family notice just delivered to this person).
+  var noticeListeners = [];
+  function onNotice(listener) { noticeListeners.push(listener); }
+
   // setStatus(state, text?): "connecting", "live", "offline" or "failed".
   // changed(): the page's data changed on the server (or may have, after a reconnect).
   // Returns { isOpen() }: whether the socket is connected now.
@@ -34,6 +38,8 @@
           connectedBefore = true;
         } else if (message.type === "changed") {
           changed();
+        } else if (message.type === "notice" && message.notice) {
+          noticeListeners.forEach(function (listener) { listener(message.notice); });
         } else if (message.type === "error" && (message.code === "unauthorized" || message.code === "token_expired")) {
           socket.close();
           window.location.assign("/signin");
@@ -124,5 +130,7 @@
     return follow(setStatus, schedule);
   }
 
-  window.KithLive = { follow: follow, statusLine: statusLine, refreshParts: refreshParts, followParts: followParts };
+  window.KithLive = {
+    follow: follow, statusLine: statusLine, refreshParts: refreshParts, followParts: followParts, onNotice: onNotice
+  };
 })();

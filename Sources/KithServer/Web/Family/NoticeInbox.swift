@@ -1,0 +1,36 @@
+import Foundation
+import KithCore
+
+/// The signed-in person's inbox as the web pages read and mark it (the rows `FamilyNoticeJob`
+/// delivered into `family_notices`, through `NoticeTables`). The pages use this instead of
+/// `/v1/inbox`, which takes only bearer tokens.
+struct NoticeInbox: Sendable {
+    let database: KithDatabase
+    let clock: Clock
+
+    /// How many notices one page of /family/notices shows.
+    static let pageSize = 20
+
+    /// Newest first, before `seq` when given; `next` is the `before` of the older page.
+    func page(of userID: String, before seq: Int64?) async throws -> InboxPage {
+        try await database.run { sql in
+            let tables = NoticeTables(sql: sql)
+            // One more than shown says whether an older page exists.
+            let rows = try await tables.page(of: userID, unreadOnly: false, before: seq, limit: Self.pageSize + 1)
+            let shown = Array(rows.prefix(Self.pageSize))
+            return InboxPage(
+                notices: shown.map(\.dto), unread: try await tables.unreadCount(of: userID),
+                next: rows.count > Self.pageSize ? shown.last?.seq : nil)
+        }
+    }
+
+    func unreadCount(of userID: String) async throws -> Int {
+        try await database.run { try await NoticeTables(sql: $0).unreadCount(of: userID) }
+    }
+
+    /// Marks these notices (nil: all of them) read; someone else's ids change nothing.
+    func markRead(_ ids: [String]?, of userID: String) async throws {
+        let now = clock.nowMillis
+        try await database.run { try await NoticeTables(sql: $0).markRead(ids, of: userID, at: now) }
+    }
+}
