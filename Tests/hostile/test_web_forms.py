@@ -145,6 +145,10 @@ def family_forms(reminder, item, me):
         ("/family/reminders", reminder_form),
         (f"/family/reminders/{reminder}/edit", reminder_form),
         (f"/family/reminders/{reminder}/items/{item}", {"done": "true"}),
+        (f"/family/reminders/{reminder}/snooze", {"minutes": "10"}),
+        ("/family/reminders", dict(reminder_form, latitude="48.85", longitude="2.29", locationAccuracy="8")),
+        ("/family/notices/read", {"id": str(uuid.uuid4())}),
+        ("/family/notices/read", {"all": "1"}),
         (f"/family/reminders/{reminder}/complete", {"back": "/family"}),
         (f"/family/reminders/{uuid.uuid4()}/delete", {}),
     ]

@@ -79,6 +79,8 @@ struct FamilyNoticesTests {
             #expect(try await client.call(.get, "/v1/inbox?limit=0", token: child.token).status == .badRequest)
             let neither = try await client.call(.post, "/v1/inbox/read", json: "{}", token: child.token)
             #expect(neither.status == .unprocessableContent)
+            let nul = try await client.call(.post, "/v1/inbox/read", json: #"{"ids":["a\u0000b"]}"#, token: child.token)
+            #expect(nul.status == .unprocessableContent && nul.error?.field == "ids", "not a 500: \(nul.text)")
         }
     }
 

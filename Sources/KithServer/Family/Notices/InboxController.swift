@@ -61,6 +61,9 @@ struct InboxController {
             throw AppError(
                 .unprocessableContent, .validationFailed, "At most \(InboxLimits.idsPerRequest) ids at once.", field: "ids")
         }
+        if let ids = body.ids, ids.contains(where: { UUID(uuidString: $0) == nil }) {
+            throw AppError(.unprocessableContent, .validationFailed, "Each id is a notice's id (a UUID).", field: "ids")
+        }
         let now = clock.nowMillis
         let unread = try await database.transaction { sql in
             let tables = NoticeTables(sql: sql)
