@@ -79,15 +79,17 @@ public enum NoticePlan {
         return notices
     }
 
-    /// The movement alert, to every parent at once, when the assignee moved away.
-    public static func movement(of reminder: FamilyReminder, parents: [String]) -> PlannedNotice? {
-        guard let movedAt = reminder.movedAt, !parents.isEmpty else { return nil }
+    /// The movement alert, to `parents` at once, when the assignee moved away (recipients as for
+    /// `completion`).
+    public static func movement(of reminder: FamilyReminder, parents: [String] = []) -> PlannedNotice? {
+        guard let movedAt = reminder.movedAt else { return nil }
         return PlannedNotice(reminder: reminder.id, kind: .movement, occurrence: movedAt, at: movedAt, recipients: parents)
     }
 
-    /// The completion notice of the reminder's latest completion, to every parent, 30 s later.
-    public static func completion(of reminder: FamilyReminder, parents: [String]) -> PlannedNotice? {
-        guard let completedAt = reminder.completedAt, !parents.isEmpty else { return nil }
+    /// The completion notice of the reminder's latest completion, to `parents`, 30 s later. The
+    /// server plans it with no recipients and reads the parents of that moment when it delivers.
+    public static func completion(of reminder: FamilyReminder, parents: [String] = []) -> PlannedNotice? {
+        guard let completedAt = reminder.completedAt else { return nil }
         return PlannedNotice(
             reminder: reminder.id, kind: .completion, occurrence: completedAt, at: completedAt + completionDelay,
             recipients: parents)

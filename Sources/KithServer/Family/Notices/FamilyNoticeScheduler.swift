@@ -19,8 +19,8 @@ struct FamilyNoticeScheduler: RecordWriteHook {
         // A reminder made (or moved) two minutes before it is due gets no "in 3 minutes" notice.
         var planned = NoticePlan.upcoming(for: reminder).filter { $0.kind.lead == nil || $0.at >= clock.now() }
         // Recipients of a completion or a movement are read when it is delivered (the parents of that moment).
-        if let completion = NoticePlan.completion(of: reminder, parents: ["parents"]) { planned.append(completion) }
-        if let movement = NoticePlan.movement(of: reminder, parents: ["parents"]) { planned.append(movement) }
+        if let completion = NoticePlan.completion(of: reminder) { planned.append(completion) }
+        if let movement = NoticePlan.movement(of: reminder) { planned.append(movement) }
         let now = clock.nowMillis
         for notice in planned {
             let job = try NewJob(
