@@ -46,6 +46,9 @@ public enum FamilyEntities {
             FieldDeclaration("status", .choice(statuses)),
             FieldDeclaration("completedAt", .timestamp, optional: true),
             FieldDeclaration("completedBy", .uuid, optional: true),
+            // The due time of the occurrence the last completion finished (a one-off's own dueAt):
+            // undoing it within `FamilyLimits.undoSeconds` makes that occurrence due again.
+            FieldDeclaration("completedDueAt", .timestamp, optional: true),
             FieldDeclaration("repeatDays", .string(maxLength: 20), optional: true),
             FieldDeclaration("repeatInterval", .integer(1...52), optional: true),
             FieldDeclaration("repeatStart", .localDate, optional: true),

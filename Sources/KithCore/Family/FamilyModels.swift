@@ -47,6 +47,8 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
     public let status: Status
     public let completedAt: Date?
     public let completedBy: String?
+    /// The due time of the occurrence the last completion finished: where an undo puts `dueAt` back.
+    public let completedDueAt: Date?
     /// "FREQ=WEEKLY;…" when it repeats.
     public let repeatRule: String?
     public let checklist: [ChecklistItem]
@@ -72,6 +74,7 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
         status = fields["status"]?.stringValue.flatMap(Status.init(rawValue:)) ?? .pending
         completedAt = fields["completedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
         completedBy = fields["completedBy"]?.stringValue?.lowercased()
+        completedDueAt = fields["completedDueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
         if case .success(let recurrence?) = FamilyRules.recurrence(fields, timeZone: timeZone) {
             repeatRule = recurrence.rrule
         } else {

@@ -10,6 +10,8 @@ import Foundation
 /// - only the creator or the assignee completes it (`completedBy` is the one completing); a
 ///   recurring reminder is completed one occurrence at a time: its `dueAt` moves to the next
 ///   occurrence, so two devices completing the same occurrence offline move it once;
+/// - the one who completed it may undo the completion within 30 s, and nothing else with it
+///   (`FamilyRules+Undo.swift`);
 /// - deleting is for the creator or a parent;
 /// - a checklist item belongs to a pending reminder and is changed by those who may change it.
 public enum FamilyRules {
@@ -140,6 +142,10 @@ public enum FamilyRules {
             let completing = mutation.fields["completedBy"].map { $0 != .null } ?? false
 
             if let current {
+                // Before "read-only": an undo is the one change a completed reminder takes.
+                if FamilyRules.isUndo(mutation, of: current.fields) {
+                    return FamilyRules.undoProblem(mutation, current: current.fields, actor: actor, now: context.now)
+                }
                 if string("status", current.fields) == "completed" { return FamilyRules.completed }
                 for name in ["creatorId", "createdAt"] {
                     if let given = mutation.fields[name], given != current.fields[name] {
@@ -157,6 +163,11 @@ public enum FamilyRules {
                     }
                     guard string("completedBy", mutation.fields) == actor else {
                         return FamilyRules.refuse("validation_failed", "completedBy must be the person completing it.", field: "completedBy")
+                    }
+                    if let problem = FamilyRules.completedDueAtProblem(
+                        mutation, current: current.fields, due: due, recurrence: recurrence)
+                    {
+                        return problem
                     }
                     if let recurrence, string("status", merged) != "completed" {
                         // One occurrence done: due moves to the next one (or already did, when

@@ -22,6 +22,9 @@ public enum FamilyLimits {
     public static let defaultSnoozeLimit: Int64 = 3
     /// Minutes one snooze may last.
     public static let snoozeMinutes: ClosedRange<Int64> = 1...1440
+    /// How long the person who completed a reminder may undo it: as long as the parents' completion
+    /// notice waits (`NoticePlan.completionDelay`), so an undone completion is told to no one.
+    public static let undoSeconds: TimeInterval = 30
 
     /// `text` trimmed, or why it can't be a family's name (field `name`).
     public static func checkedName(_ text: String) -> Result<String, APIErrorDetail> {

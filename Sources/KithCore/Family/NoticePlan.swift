@@ -51,8 +51,9 @@ public struct PlannedNotice: Sendable, Hashable {
 }
 
 public enum NoticePlan {
-    /// A completion is told to the parents this long after it happened, so a quick undo tells no one.
-    public static let completionDelay: TimeInterval = 30
+    /// A completion is told to the parents this long after it happened: as long as it may be
+    /// undone, so an undo tells no one.
+    public static let completionDelay: TimeInterval = FamilyLimits.undoSeconds
 
     /// The notices of a pending reminder's current occurrence: 3, 2 and 1 minutes before, and at
     /// the due time, all to the assignee. A completed reminder has none.

@@ -65,10 +65,14 @@ public enum ReminderFields {
 
     /// `reminder` done by `member` at `time`. One that repeats (`recurrence`) stays pending, due at
     /// its next occurrence, with its checklist unticked; any other is completed, read-only from then on.
+    /// `completedDueAt` keeps the occurrence done, for an undo.
     public static func completion(
         of reminder: FamilyReminder, recurrence: WeeklyRecurrence?, by member: String, at time: Date
     ) -> Result<Completion, APIErrorDetail> {
-        var fields: [String: JSONTree] = ["completedBy": .string(member.lowercased()), "completedAt": timestamp(time)]
+        var fields: [String: JSONTree] = [
+            "completedBy": .string(member.lowercased()), "completedAt": timestamp(time),
+            "completedDueAt": timestamp(reminder.dueAt),
+        ]
         guard let recurrence else {
             fields["status"] = .string(FamilyReminder.Status.completed.rawValue)
             return .success(Completion(reminder: fields, untick: [], nextDue: nil))
@@ -81,6 +85,21 @@ public enum ReminderFields {
         fields["snoozeCount"] = .int(0)
         fields["snoozedUntil"] = .null
         return .success(Completion(reminder: fields, untick: reminder.checklist.filter(\.done).map(\.id), nextDue: next))
+    }
+
+    /// Undoing the last completion (its completer, within `FamilyLimits.undoSeconds`; `FamilyRules`
+    /// judge): pending again, due at the occurrence that was done. For a repeat that is the one
+    /// before its next; a one-off's due time never moved. The checklist stays as it is.
+    public static func undoCompletion(of reminder: FamilyReminder) -> Result<[String: JSONTree], APIErrorDetail> {
+        guard reminder.completedBy != nil else {
+            return .failure(APIErrorDetail(.validationFailed, "This reminder has no completion to undo."))
+        }
+        var fields: [String: JSONTree] = [
+            "status": .string(FamilyReminder.Status.pending.rawValue),
+            "completedBy": .null, "completedAt": .null, "completedDueAt": .null,
+        ]
+        if let due = reminder.completedDueAt { fields["dueAt"] = timestamp(due) }
+        return .success(fields)
     }
 
     /// The assignee snoozes the due notice for `minutes` from `now`: one more snooze counted.

@@ -39,13 +39,13 @@ struct FamilyRulesTests {
 
     static func problem(
         _ actor: String, _ op: Mutation.Operation = .upsert, _ fields: [String: JSONTree] = [:], current: SyncRecord? = nil,
-        entity: EntityDeclaration = FamilyEntities.reminder, extra: [SyncRecord] = []
+        entity: EntityDeclaration = FamilyEntities.reminder, extra: [SyncRecord] = [], at time: Date = now
     ) -> APIErrorDetail? {
         let mutation = Mutation(
             mutationId: UUID(), entity: entity.name, id: current?.id ?? UUID(), scope: scope, op: op, fields: fields,
             hlc: HLC(wallMillis: 1, counter: 0, node: "t"))
         let related = Dictionary(grouping: family + extra, by: \.entity)
-        let context = RuleContext(now: now, actor: actor)
+        let context = RuleContext(now: time, actor: actor)
         return rules.filter { $0.entity == entity.name }.lazy
             .compactMap { $0.problem(with: mutation, current: current, records: related, context: context) }.first
     }
@@ -125,6 +125,88 @@ struct FamilyRulesTests {
         var noDays = fields
         noDays["repeatDays"] = .string("XX")
         #expect(Self.problem(Self.parent, noDays)?.field == "repeatDays")
+    }
+
+    @Test func theCompleterUndoesWithinThirtySecondsAndChangesNothingElse() throws {
+        // Cleo completed a one-off at noon (Self.now); the undo is judged some seconds later.
+        var fields = Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed")
+        fields["completedBy"] = .string(Self.child)
+        fields["completedAt"] = .string("2026-11-24T12:00:00.000Z")
+        fields["completedDueAt"] = .string(Self.later)
+        let done = Self.record(FamilyEntities.reminder, fields)
+        let undo: [String: JSONTree] = [
+            "status": .string("pending"), "completedBy": .null, "completedAt": .null, "completedDueAt": .null,
+            "dueAt": .string(Self.later),
+        ]
+        func judged(_ actor: String, _ fields: [String: JSONTree] = undo, after seconds: TimeInterval = 10, current: SyncRecord = done)
+            -> APIErrorDetail?
+        {
+            Self.problem(actor, .upsert, fields, current: current, at: Self.now.addingTimeInterval(seconds))
+        }
+        #expect(judged(Self.child) == nil, "the completer, 10 s later: pending again")
+        #expect(judged(Self.child, after: 29.9) == nil)
+        #expect(judged(Self.parent)?.code == "not_allowed", "the creator did not complete it")
+        #expect(judged(Self.parent)?.message == "Only the person who completed this reminder can undo it.")
+        #expect(judged(Self.otherParent)?.code == "not_allowed")
+        #expect(judged(Self.outsider)?.code == "forbidden")
+        let late = judged(Self.child, after: 31)
+        #expect(late?.code == "undo_expired" && late?.message == "A completion can be undone only within 30 seconds.")
+        #expect(judged(Self.child, after: 30)?.code == "undo_expired", "the parents are told at 30 s")
+        #expect(judged(Self.child, undo.merging(["title": .string("Feed the dog")]) { $1 })?.field == "title")
+        #expect(judged(Self.child, undo.merging(["title": .string("Feed the cat")]) { $1 }) == nil, "an unchanged field may come along")
+        #expect(judged(Self.child, undo.merging(["status": .string("completed")]) { $1 })?.field == "status")
+        #expect(judged(Self.child, undo.merging(["dueAt": .string("2026-12-01T09:00:00.000Z")]) { $1 })?.field == "dueAt")
+        #expect(judged(Self.child, undo.merging(["completedAt": .string("2026-11-24T12:00:05.000Z")]) { $1 })?.field == "completedAt")
+        #expect(judged(Self.child, ["title": .string("Feed the dog")])?.code == "completed", "still read-only otherwise")
+
+        // A repeat done early (due Monday 10:00 in Paris, now Wednesday's occurrence is due): the
+        // undo brings Monday back, even once it has passed.
+        var repeating = Self.reminder(creator: Self.parent, assignee: Self.child)
+        repeating["repeatDays"] = .string("MO,WE")
+        repeating["repeatInterval"] = .int(1)
+        repeating["repeatStart"] = .string("2026-11-30")
+        repeating["repeatTime"] = .string("10:00")
+        repeating["dueAt"] = .string("2026-12-02T09:00:00.000Z")
+        repeating["completedBy"] = .string(Self.child)
+        repeating["completedAt"] = .string("2026-11-24T12:00:00.000Z")
+        repeating["completedDueAt"] = .string("2026-11-30T09:00:00.000Z")
+        let moved = Self.record(FamilyEntities.reminder, repeating)
+        let back = undo.merging(["dueAt": .string("2026-11-30T09:00:00.000Z")]) { $1 }
+        #expect(judged(Self.child, back, current: moved) == nil, "Monday's occurrence is due again")
+        #expect(judged(Self.child, undo.filter { $0.key != "dueAt" }, current: moved)?.field == "dueAt", "not left where it moved")
+        #expect(judged(Self.child, back, after: 31, current: moved)?.code == "undo_expired")
+        let snoozed = back.merging(["snoozeCount": .int(2)]) { $1 }
+        #expect(judged(Self.child, snoozed, current: moved)?.field == "snoozeCount", "no snooze with it")
+    }
+
+    @Test func aCompletionStatesTheOccurrenceItFinished() {
+        let current = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child))
+        func completion(_ dueAt: String) -> [String: JSONTree] {
+            [
+                "status": .string("completed"), "completedAt": .string("2026-11-24T12:00:00.000Z"),
+                "completedBy": .string(Self.child), "completedDueAt": .string(dueAt),
+            ]
+        }
+        #expect(Self.problem(Self.child, .upsert, completion(Self.later), current: current) == nil)
+        #expect(Self.problem(Self.child, .upsert, completion("2026-11-20T09:00:00.000Z"), current: current)?.field == "completedDueAt")
+
+        // A second device completes Monday's occurrence after the first moved the repeat to Wednesday.
+        var fields = Self.reminder(creator: Self.parent, assignee: Self.child)
+        fields["repeatDays"] = .string("MO,WE")
+        fields["repeatInterval"] = .int(1)
+        fields["repeatStart"] = .string("2026-11-30")
+        fields["repeatTime"] = .string("10:00")
+        fields["dueAt"] = .string("2026-12-02T09:00:00.000Z")
+        let moved = Self.record(FamilyEntities.reminder, fields)
+        func again(_ completedDueAt: String) -> [String: JSONTree] {
+            [
+                "dueAt": .string("2026-12-02T09:00:00.000Z"), "completedAt": .string("2026-11-30T09:05:00.000Z"),
+                "completedBy": .string(Self.child), "completedDueAt": .string(completedDueAt),
+            ]
+        }
+        #expect(Self.problem(Self.child, .upsert, again("2026-11-30T09:00:00.000Z"), current: moved) == nil, "Monday's")
+        #expect(Self.problem(Self.child, .upsert, again("2026-11-30T09:30:00.000Z"), current: moved)?.field == "completedDueAt",
+            "not an occurrence")
     }
 
     @Test func checklistItemsFollowTheirReminder() {

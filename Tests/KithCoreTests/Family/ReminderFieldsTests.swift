@@ -27,12 +27,24 @@ struct ReminderFieldsTests {
         return (reminder, recurrence)
     }
 
+    /// `reminder` as `fields` leave it.
+    static func changed(_ reminder: FamilyReminder, _ fields: [String: JSONTree], recurrence: WeeklyRecurrence?) throws
+        -> FamilyReminder
+    {
+        var all = Rules.reminder(creator: reminder.creatorId, assignee: reminder.assigneeId)
+        all["dueAt"] = ReminderFields.timestamp(reminder.dueAt)
+        all.merge(ReminderFields.repeating(recurrence).filter { $0.value != .null }) { _, new in new }
+        for (name, value) in fields { all[name] = value }
+        return try #require(FamilyReminder(id: reminder.id, fields: all, checklist: reminder.checklist, timeZone: paris))
+    }
+
     @Test func aRepeatingReminderMovesToItsNextOccurrenceWithItsChecklistUnticked() throws {
         let (reminder, recurrence) = try Self.reminder(repeating: true)
         let done = try ReminderFields.completion(of: reminder, recurrence: recurrence, by: Rules.child, at: Rules.now).get()
         #expect(done.reminder["dueAt"] == .string("2026-12-14T06:30:00.000Z"), "two weeks later, 07:30 in Paris")
         #expect(done.reminder["status"] == nil, "still pending")
         #expect(done.reminder["completedBy"] == .string(Rules.child))
+        #expect(done.reminder["completedDueAt"] == .string("2026-11-30T06:30:00.000Z"), "the occurrence done")
         #expect(done.untick == reminder.checklist.filter(\.done).map(\.id) && done.untick.count == 1)
     }
 
@@ -40,6 +52,24 @@ struct ReminderFieldsTests {
         let (reminder, _) = try Self.reminder(repeating: false)
         let done = try ReminderFields.completion(of: reminder, recurrence: nil, by: Rules.child, at: Rules.now).get()
         #expect(done.reminder["status"] == .string("completed") && done.reminder["dueAt"] == nil)
+        #expect(done.reminder["completedDueAt"] == .string("2026-11-30T06:30:00.000Z"), "its own due time")
         #expect(done.untick.isEmpty && done.nextDue == nil)
+    }
+
+    @Test func undoingMakesTheCompletedOccurrenceDueAgain() throws {
+        for repeating in [false, true] {
+            let (reminder, recurrence) = try Self.reminder(repeating: repeating)
+            let done = try ReminderFields.completion(of: reminder, recurrence: recurrence, by: Rules.child, at: Rules.now).get()
+            let completed = try Self.changed(reminder, done.reminder, recurrence: recurrence)
+            #expect(completed.completedDueAt == reminder.dueAt)
+            let undo = try ReminderFields.undoCompletion(of: completed).get()
+            #expect(undo["status"] == .string("pending"))
+            #expect(undo["completedBy"] == .null && undo["completedAt"] == .null && undo["completedDueAt"] == .null)
+            let undone = try Self.changed(completed, undo, recurrence: recurrence)
+            #expect(undone.status == .pending && undone.completedBy == nil && undone.completedAt == nil)
+            #expect(undone.dueAt == reminder.dueAt, repeating ? "back to the occurrence done" : "unchanged")
+        }
+        let (pending, _) = try Self.reminder(repeating: false)
+        #expect(throws: APIErrorDetail.self, "nothing to undo") { try ReminderFields.undoCompletion(of: pending).get() }
     }
 }

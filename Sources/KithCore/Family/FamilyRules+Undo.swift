@@ -1,0 +1,73 @@
+import Foundation
+
+/// Undoing a completion (issue 17): the parents hear of a completion 30 s after it, "none if the
+/// completion is undone … within those 30 s". So for those 30 s, and for the one who completed it
+/// only, the completion may be taken back: the reminder is pending again and due at the occurrence
+/// that was done (`completedDueAt`), even if that time has passed. Nothing else may change with it,
+/// and after 30 s a completed reminder is read-only again.
+extension FamilyRules {
+    /// The fields an undo writes; any other must keep its stored value.
+    static let undoFields: Set<String> = ["status", "completedBy", "completedAt", "completedDueAt", "dueAt"]
+
+    /// Whether `mutation` takes back the stored completion: `completedBy` cleared where it was set.
+    static func isUndo(_ mutation: Mutation, of current: [String: JSONTree]) -> Bool {
+        mutation.fields["completedBy"] == .null && current["completedBy"].map { $0 != .null } == true
+    }
+
+    /// Why the undo `mutation` (see `isUndo`) is refused, or nil when it stands.
+    static func undoProblem(_ mutation: Mutation, current: [String: JSONTree], actor: String, now: Date)
+        -> APIErrorDetail?
+    {
+        guard current["completedBy"]?.stringValue?.lowercased() == actor else {
+            return refuse("not_allowed", "Only the person who completed this reminder can undo it.")
+        }
+        // Strictly before the parents' notice is due: an undo accepted means no one was told.
+        let completedAt = timestamp("completedAt", current) ?? .distantPast
+        guard now.timeIntervalSince(completedAt) < FamilyLimits.undoSeconds else {
+            return refuse("undo_expired", "A completion can be undone only within 30 seconds.")
+        }
+        // A field may come along unchanged (a device sending more than it changed).
+        let changed = mutation.fields.keys.sorted().first {
+            !undoFields.contains($0) && mutation.fields[$0] != (current[$0] ?? .null)
+        }
+        if let changed {
+            return refuse(
+                "validation_failed", "An undo changes nothing but the completion; \(changed) can't change with it.",
+                field: changed)
+        }
+        let merged = current.merging(mutation.fields) { _, given in given }
+        guard merged["status"]?.stringValue == FamilyReminder.Status.pending.rawValue else {
+            return refuse("validation_failed", "An undone reminder is pending again.", field: "status")
+        }
+        if let kept = ["completedAt", "completedDueAt"].first(where: { (merged[$0] ?? .null) != .null }) {
+            return refuse("validation_failed", "An undo clears \(kept).", field: kept)
+        }
+        // Back to the occurrence that was done (a one-off's due time never moved).
+        let restored = timestamp("completedDueAt", current) ?? timestamp("dueAt", current)
+        guard timestamp("dueAt", merged)?.epochMillis == restored?.epochMillis else {
+            return refuse("validation_failed", "An undo makes the completed occurrence due again.", field: "dueAt")
+        }
+        return nil
+    }
+
+    /// A completion's `completedDueAt`, when given, is the occurrence it finished: the stored due
+    /// time, or (a second device completing an occurrence another already moved past) the
+    /// occurrence just before the new due time.
+    static func completedDueAtProblem(
+        _ mutation: Mutation, current: [String: JSONTree], due: Date?, recurrence: WeeklyRecurrence?
+    ) -> APIErrorDetail? {
+        guard let stated = timestamp("completedDueAt", mutation.fields) else { return nil }
+        if stated.epochMillis == timestamp("dueAt", current)?.epochMillis { return nil }
+        if let recurrence, let due, recurrence.next(after: stated)?.epochMillis == due.epochMillis,
+            recurrence.next(after: stated.addingTimeInterval(-0.001))?.epochMillis == stated.epochMillis
+        {
+            return nil
+        }
+        return refuse(
+            "validation_failed", "completedDueAt is the due time of the occurrence completed.", field: "completedDueAt")
+    }
+
+    static func timestamp(_ name: String, _ fields: [String: JSONTree]) -> Date? {
+        fields[name]?.stringValue.flatMap(WireCoding.parseTimestamp)
+    }
+}
