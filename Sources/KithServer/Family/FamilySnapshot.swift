@@ -47,6 +47,14 @@ struct FamilySnapshot: Sendable {
         reminder.status == .pending && (reminder.creatorId == me || reminder.assigneeId == me)
     }
 
+    /// How long the reader may still take back their completion of a moment ago; nil when they
+    /// may not (`FamilyRules` decide again when the form is sent).
+    func undoTimeLeft(_ reminder: FamilyReminder, now: Date) -> TimeInterval? {
+        guard reminder.completedBy == me, let completedAt = reminder.completedAt else { return nil }
+        let left = FamilyLimits.undoSeconds - now.timeIntervalSince(completedAt)
+        return left > 0 ? left : nil
+    }
+
     func mayChange(_ reminder: FamilyReminder) -> Bool {
         reminder.status == .pending && (isParent || reminder.creatorId == me || reminder.assigneeId == me)
     }

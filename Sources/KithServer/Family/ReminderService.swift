@@ -134,6 +134,15 @@ struct ReminderService: WritesAsADevice, Sendable {
         try await write(unticks, user: user)
     }
 
+    /// Takes back the user's completion of a moment ago: pending again, due at the occurrence that
+    /// was done; `FamilyRules` decide (only the one who completed it, within 30 s).
+    func undoCompletion(_ id: UUID, for user: AuthenticatedUser) async throws {
+        let (snapshot, reminder) = try await reminder(id, for: user)
+        let fields = try ReminderFields.undoCompletion(of: reminder).mapError(AppError.validation).get()
+        let current = try await existing(FamilyEntities.reminder, id, in: snapshot.scope, what: "That reminder")
+        try await write([upsert(FamilyEntities.reminder, id, fields, after: [current], in: snapshot.scope)], user: user)
+    }
+
     /// The assignee snoozes the due reminder for `minutes`; `FamilyRules` decide (only the
     /// assignee, once it is due, up to the family's limit, 1 to 1,440 minutes).
     func snooze(_ id: UUID, minutes: Int64, for user: AuthenticatedUser) async throws {

@@ -72,10 +72,11 @@ struct FamilyPushRulesTests {
                 #expect(
                     try await cast.push(.creator, client, cast.mutation(.creator, item, .upsert, itemFields, entity: FamilyEntities.checklistItem))
                         .status == .applied)
-                if action == .editCompleted {
+                if action.startsCompleted {
                     let done: [String: JSONTree] = [
                         "status": .string("completed"), "completedBy": .string(cast.id(.assignee)),
                         "completedAt": .string(WireCoding.formatTimestamp(now)),
+                        "completedDueAt": .string(WireCoding.formatTimestamp(tomorrow)),
                     ]
                     #expect(try await cast.push(.assignee, client, cast.mutation(.assignee, reminder, .upsert, done)).status == .applied)
                 }
@@ -105,6 +106,13 @@ struct FamilyPushRulesTests {
                         ["status": .string("completed"), "completedBy": .string(me), "completedAt": .string(WireCoding.formatTimestamp(now))])
                 case .delete:
                     write = cast.mutation(actor, reminder, .delete)
+                case .undoCompletion:
+                    write = cast.mutation(
+                        actor, reminder, .upsert,
+                        [
+                            "status": .string("pending"), "completedBy": .null, "completedAt": .null, "completedDueAt": .null,
+                            "dueAt": .string(WireCoding.formatTimestamp(tomorrow)),
+                        ])
                 }
                 let result = try await cast.push(actor, client, write)
                 // Compared as one Bool, so a failure names the row without printing every record.

@@ -38,6 +38,11 @@ enum FamilyRuleTable {
         case delete
         /// A change to the reminder once the assignee completed it.
         case editCompleted
+        /// Taking back the assignee's completion of a moment ago.
+        case undoCompletion
+
+        /// Whether the assignee completes the reminder before the actor acts.
+        var startsCompleted: Bool { self == .editCompleted || self == .undoCompletion }
     }
 
     /// The code each actor meets, nil where the write is applied.
@@ -60,6 +65,8 @@ enum FamilyRuleTable {
             return actor == .creator || actor == .parent ? nil : "not_allowed"
         case .editCompleted:
             return "completed"
+        case .undoCompletion:
+            return actor == .assignee ? nil : "not_allowed"
         }
     }
 

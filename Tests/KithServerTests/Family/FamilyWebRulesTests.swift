@@ -77,7 +77,7 @@ struct FamilyWebRulesTests {
                 let reminder = try #require(FamilyPagesTests.reminderID(made), "\(made.status) \(made.text)")
                 let records = try await Self.familyRecords(client, creatorToken)
                 let item = try #require(records.first { $0.value["reminderId"] == .string(reminder) }?.key.lowercased)
-                if action == .editCompleted {
+                if action.startsCompleted {
                     let done = try await cast.post(.assignee, client, "/family/reminders/\(reminder)/complete", [:])
                     #expect(done.status == .found)
                 }
@@ -104,6 +104,8 @@ struct FamilyWebRulesTests {
                     response = try await cast.post(actor, client, "/family/reminders/\(reminder)/complete", [:])
                 case .delete:
                     response = try await cast.post(actor, client, "/family/reminders/\(reminder)/delete", [:])
+                case .undoCompletion:
+                    response = try await cast.post(actor, client, "/family/reminders/\(reminder)/undo", [:])
                 }
                 // Compared as one Bool, so a failure names the row without printing every record.
                 let changed = try await Self.familyRecords(client, creatorToken) != before

@@ -4,7 +4,7 @@ import KithCore
 
 /// The reminder pages under /family/reminders: new and edit (with a checklist and a weekly repeat
 /// whose next occurrences the form previews, and a place), a reminder's own page (tick its
-/// checklist, complete, snooze, see its place, delete after a confirmation). Every write goes through `ReminderService` as the signed-in
+/// checklist, complete and undo that for 30 s, snooze, see its place, delete after a confirmation). Every write goes through `ReminderService` as the signed-in
 /// member, so `FamilyRules` decide; a refusal is shown next to its field and nothing changes.
 struct ReminderPages {
     let reminders: ReminderService
@@ -23,6 +23,7 @@ struct ReminderPages {
         group.get("{id}/edit", use: editPage)
         group.post("{id}/edit", use: edit)
         group.post("{id}/complete", use: complete)
+        group.post("{id}/undo", use: undo)
         group.post("{id}/snooze", use: snooze)
         group.post("{id}/items/{item}", use: tick)
         group.get("{id}/delete", use: confirmDeletion)
@@ -161,6 +162,10 @@ struct ReminderPages {
                 location, movedAt: reminder.movedAt, in: snapshot.timeZone, today: today)
         }
         values["snooze"] = ReminderSnoozeView.values(reminder, snapshot, now: reminders.now(), today: today)
+        if let left = snapshot.undoTimeLeft(reminder, now: reminders.now()) {
+            // family.js takes the button away when the time is up (counted from the page's arrival).
+            values["undo"] = ["secondsLeft": Int(left.rounded(.up))]
+        }
         values["back"] = "/family/reminders/\(id.lowercased)"
         if let error { values["error"] = error.detail.message }
         return try await pages.render(
@@ -185,6 +190,18 @@ struct ReminderPages {
         let form = try await WebForm.read(request, context: context)
         return try await refusedOnItsPage(id, user, context) {
             try await reminders.complete(id, for: user)
+            return FamilyPageRenderer.back(form)
+        }
+    }
+
+    /// Takes back the reader's completion of a moment ago; a refusal (too late, not theirs) is
+    /// shown on the reminder's page.
+    @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        let form = try await WebForm.read(request, context: context)
+        return try await refusedOnItsPage(id, user, context) {
+            try await reminders.undoCompletion(id, for: user)
             return FamilyPageRenderer.back(form)
         }
     }

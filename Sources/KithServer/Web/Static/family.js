@@ -1,7 +1,8 @@
 // Family pages: the browser's time zone for a new family, the repeat's next dates as the form
 // changes (GET /family/reminders/occurrences), "Use my location" for a reminder's place, and live
 // updates from /v1/live: changed parts read again, new notices shown at once (and as browser
-// notifications when the person allowed them). app.js adds checklist rows.
+// notifications when the person allowed them), and the undo of a completion taken away when its
+// 30 s are up. app.js adds checklist rows.
 // Without this file every action still works through plain forms (the preview has its button).
 (function () {
   "use strict";
@@ -15,6 +16,7 @@
   setUpLocation();
   setUpBrowserNotices();
   setUpLive();
+  setUpUndo();
 
   // ---------------------------------------------------------------------------------------------
   // A new family's time zone: the browser's, unless the server already knew it (kith_tz).
@@ -90,6 +92,21 @@
     }
     form.addEventListener("input", changed);
     form.addEventListener("change", changed);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Undo: the server draws the button with the seconds left; counted from when it arrived (a
+  // live refresh may draw it again), so the device's clock does not matter. Sent late, the
+  // server refuses it anyway and says why.
+
+  function setUpUndo() {
+    if (root.dataset.page !== "reminder") return;
+    window.setInterval(function () {
+      Array.prototype.forEach.call(document.querySelectorAll("[data-seconds-left]"), function (form) {
+        if (!form.dataset.deadline) form.dataset.deadline = String(Date.now() + Number(form.dataset.secondsLeft) * 1000);
+        if (Date.now() >= Number(form.dataset.deadline)) form.remove();
+      });
+    }, 500);
   }
 
   // ---------------------------------------------------------------------------------------------
