@@ -141,6 +141,31 @@ struct FamilyCommandTests {
         }
     }
 
+    @Test("undo: the one who completed a reminder takes it back within 30 seconds, no one else")
+    func undo() async throws {
+        try await TestServer.run { server in
+            try await withHome { home in
+                let (parent, child, _) = try await Self.family(server, home: home)
+                let added = try await parent.object(["reminders", "add", "Homework", "--due", Self.tomorrow, "--assign", "Cleo"])
+                let id = try #require(added["id"] as? String)
+                #expect(try await child.object(["reminders", "complete", id])["status"] as? String == "completed")
+
+                let notHers = await parent.kith(["reminders", "undo", id])
+                #expect(
+                    notHers.exitCode == 1
+                        && notHers.stderr == "error: Only the person who completed this reminder can undo it.\n",
+                    "\(notHers)")
+                let undone = await child.kith(["reminders", "undo", String(id.prefix(8))])
+                #expect(undone.stdout.hasPrefix("Undone, pending again: \(id.prefix(8))  "), "\(undone)")
+                #expect(!undone.stdout.contains("done by"), "\(undone)")
+                let seen = try #require(try await parent.array(["reminders"]).first { $0["id"] as? String == id })
+                #expect(seen["status"] as? String == "pending" && (seen["completedBy"] as? [String: Any]) == nil, "the server took it: \(seen)")
+                let again = await child.kith(["reminders", "undo", id])
+                #expect(again.stderr == "error: This reminder has no completion to undo.\n", "\(again)")
+            }
+        }
+    }
+
     @Test("reminders are written offline, said so, and sent on the next sync")
     func offline() async throws {
         try await TestServer.run { server in

@@ -8,11 +8,12 @@ import KithKit
 struct RemindersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reminders",
-        abstract: "Your family's reminders: list, add, edit, tick checklists, complete, snooze, locate, delete.",
+        abstract:
+            "Your family's reminders: list, add, edit, tick checklists, complete (and undo that), snooze, locate, delete.",
         discussion:
             "Works offline; syncs before and after when the server answers. ID is a reminder's id or a unique prefix of it; MEMBER a member's display name or email; ITEM a checklist line's number (from 1) or its text. Times show in the family's time zone.",
         subcommands: [
-            List.self, Add.self, Edit.self, Check.self, Complete.self, Snooze.self, Locate.self, Delete.self,
+            List.self, Add.self, Edit.self, Check.self, Complete.self, Undo.self, Snooze.self, Locate.self, Delete.self,
         ],
         defaultSubcommand: List.self
     )
@@ -194,7 +195,9 @@ struct RemindersCommand: ParsableCommand {
 
     struct Complete: ConsoleCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Mark a reminder done (its creator or assignee). A repeating one moves to its next occurrence.")
+            abstract:
+                "Mark a reminder done (its creator or assignee). A repeating one moves to its next occurrence. `undo` takes it back within 30 seconds."
+        )
         @OptionGroup var options: ClientOptions
         @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
 

@@ -137,6 +137,20 @@ public final class FamilyStore {
         }
     }
 
+    /// Takes back the signed-in user's own completion within `FamilyLimits.undoSeconds` of it, so
+    /// the parents are never told: the reminder is pending again and due at the occurrence that was
+    /// done (a repeat's moves back; the checklist stays as it is). Anyone else, or later, is
+    /// refused (`not_allowed`, `undo_expired`). The server judges again by its own clock when the
+    /// change arrives: an undo kept offline past the 30 s is refused there.
+    @discardableResult
+    public func undoCompletion(_ id: UUID) throws -> FamilyReminder {
+        try writing { transaction, _, book in
+            let fields = try ReminderFields.undoCompletion(of: try Self.find(id, in: book)).mapError(KithError.invalid).get()
+            try transaction.save(Self.reminderEntity, id: id, fields: fields)
+            return try self.written(id, transaction)
+        }
+    }
+
     /// Deletes the reminder with its checklist (its creator or a parent).
     public func delete(_ id: UUID) throws {
         try writing { transaction, _, book in

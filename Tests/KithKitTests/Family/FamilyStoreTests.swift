@@ -108,6 +108,53 @@ struct FamilyStoreTests {
         #expect(try ada.complete(reminder.id).dueAt == Self.utc("2026-12-02T06:30:00Z"))
     }
 
+    @Test func theCompleterUndoesWithinThirtySecondsAndNoOneElseDoes() async throws {
+        let clock = TestClock(F.noon)
+        let server = await Self.familyServer()
+        let (ada, adaSync) = try Self.synced(F.ada, server, now: { clock.now })
+        let (cleo, cleoSync) = try Self.synced(F.cleo, server, now: { clock.now })
+        try await adaSync.sync()
+        let reminder = try ada.addReminder(title: "Homework", dueAt: Self.tomorrow, assignee: F.cleo.lowercased)
+        try await adaSync.sync()
+        try await cleoSync.sync()
+
+        let done = try cleo.complete(reminder.id)
+        #expect(done.status == .completed && done.completedDueAt == Self.tomorrow)
+        try await cleoSync.sync()
+        try await adaSync.sync()
+        clock.advance(by: 10)
+        let notHers = await expectKithError { try ada.undoCompletion(reminder.id) }
+        #expect(notHers?.identifier == "not_allowed", "the creator did not complete it")
+        #expect(notHers?.userMessage == "Only the person who completed this reminder can undo it.")
+
+        let undone = try cleo.undoCompletion(reminder.id)
+        #expect(undone.status == .pending && undone.completedBy == nil && undone.completedAt == nil)
+        #expect(undone.dueAt == Self.tomorrow)
+        #expect(cleo.upcomingNotices.contains { $0.reminder == reminder.id && $0.kind == .due }, "its notices are back")
+        let nothing = await expectKithError { try cleo.undoCompletion(reminder.id) }
+        #expect(nothing?.userMessage == "This reminder has no completion to undo.")
+        try await cleoSync.sync()
+        try await adaSync.sync()
+        #expect(try ada.reminder(reminder.id)?.status == .pending, "the parent's device pulled the undo")
+        #expect(try ada.edit(reminder.id, title: "Homework, all of it").status == .pending, "changeable again")
+
+        try cleo.complete(reminder.id)
+        clock.advance(by: 31)
+        let late = await expectKithError { try cleo.undoCompletion(reminder.id) }
+        #expect(late?.identifier == "undo_expired" && late?.userMessage == "A completion can be undone only within 30 seconds.")
+        #expect(try cleo.reminder(reminder.id)?.status == .completed, "nothing changed")
+    }
+
+    @Test func undoingARepeatsCompletionMakesTheOccurrenceDoneDueAgain() throws {
+        let ada = try F.member(F.ada)
+        let reminder = try ada.addReminder(title: "Bins out", assignee: F.cleo.lowercased, schedule: Self.binsDays)
+        let moved = try ada.complete(reminder.id)
+        #expect(moved.dueAt == Self.utc("2026-11-30T06:30:00Z") && moved.completedDueAt == reminder.dueAt)
+        let back = try ada.undoCompletion(reminder.id)
+        #expect(back.dueAt == Self.utc("2026-11-25T06:30:00Z") && back.status == .pending && back.completedBy == nil)
+        #expect(ada.pendingChanges > 0, "queued for sync")
+    }
+
     @Test func twoDevicesCompletingTheSameOccurrenceOfflineMoveItOnce() async throws {
         let server = await Self.familyServer()
         let (ada, adaSync) = try Self.synced(F.ada, server)
@@ -233,8 +280,10 @@ struct FamilyStoreTests {
         return server
     }
 
-    static func synced(_ user: UUID, _ server: FakeSyncService) throws -> (FamilyStore, SyncEngine) {
-        let store = try F.device(user)
+    static func synced(_ user: UUID, _ server: FakeSyncService, now: @escaping @Sendable () -> Date = { F.noon }) throws
+        -> (FamilyStore, SyncEngine)
+    {
+        let store = try F.device(user, now: now)
         return (
             FamilyStore(store: store), SyncEngine(store: store, service: FakeSyncSession(server: server, userID: user))
         )
