@@ -204,6 +204,56 @@ struct FamilyNoticesTests {
     }
 
     @Test(arguments: Engine.available)
+    func aWeeklyReminderAcrossTheSpringChangeIsStillToldAtItsLocalTime(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            // Saturday 20 March 2027 in Paris; summer time starts early on Sunday the 28th.
+            let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+            server.clock.advance(by: try #require(WireCoding.parseTimestamp("2027-03-20T12:00:00Z")).timeIntervalSince(server.clock.now))
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            let sundays = try WeeklyRecurrence.make(
+                weekdays: [.sunday], interval: 1, start: try #require(LocalDate("2027-03-21")),
+                time: try #require(LocalTime("07:30")), timeZone: paris
+            ).get()
+            let first = try #require(sundays.next(after: server.clock.now))
+            #expect(WireCoding.formatTimestamp(first) == "2027-03-21T06:30:00.000Z", "07:30 winter time (UTC+1)")
+            let id = UUID()
+            let fields = ReminderFields.new(
+                title: "Bins out", dueAt: first, assignee: child.userID, creator: parent.userID, createdAt: server.clock.now,
+                recurrence: sundays)
+            var device = parent.device
+            let made = try await SyncAPITests.push(
+                client, device, [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
+            #expect(made.results.map(\.status) == [.applied], "\(made.results)")
+
+            // The child does the first Sunday's early; the next is due after the change.
+            let reminder = try #require(FamilyReminder(id: id, fields: fields, checklist: [], timeZone: paris))
+            let done = try ReminderFields.completion(of: reminder, recurrence: sundays, by: child.userID, at: server.clock.now).get()
+            var counter: Int64 = 0
+            #expect(try await Self.change(client, child, family, id, done.reminder, after: &counter).status == .applied)
+            let next = try #require(done.nextDue)
+            #expect(WireCoding.formatTimestamp(next) == "2027-03-28T05:30:00.000Z", "07:30 summer time (UTC+2): an hour earlier in UTC")
+            let stored = try await SyncAPITests.pull(client, parent.device).changes.last { $0.id == id }
+            #expect(stored?.fields["dueAt"] == .string("2027-03-28T05:30:00.000Z"))
+
+            // A week on: nothing for the first Sunday (done), then 3, 2, 1 minutes before 07:30 and at 07:30.
+            server.clock.advance(by: next.addingTimeInterval(-180).timeIntervalSince(server.clock.now))
+            let childNow = try await child.signedInAgain(client, server)  // a week on, her token expired
+            try await eventually { try await Self.kinds(client, childNow) == [.before3] }
+            for expected in [[NoticeKind.before3, .before2], [.before3, .before2, .before1], [.before3, .before2, .before1, .due]] {
+                server.clock.advance(by: 60)
+                try await eventually { try await Self.kinds(client, childNow) == expected }
+            }
+            let notices = try await Self.inbox(client, childNow).notices
+            #expect(notices.allSatisfy { $0.occurrence.epochMillis == next.epochMillis && !$0.late }, "all about the 28th, on time")
+            #expect(notices.map { WireCoding.formatTimestamp($0.dueAt) } == [
+                "2027-03-28T05:30:00.000Z", "2027-03-28T05:29:00.000Z", "2027-03-28T05:28:00.000Z", "2027-03-28T05:27:00.000Z",
+            ])
+            #expect(notices.first?.body == "Due now (07:30).", "07:30 on the family's clock")
+            #expect(notices.last?.body.hasPrefix("Due at 07:30.") == true, "\(notices.last?.body ?? "")")
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func movingAwayFromTheReminderAlertsTheParentsAtOnce(_ engine: Engine) async throws {
         try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
             let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
