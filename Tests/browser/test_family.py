@@ -2,7 +2,8 @@
 founds a family and makes an invite code, a child joins with it in another browser (after a wrong
 code is refused), the parent makes a repeating reminder with a checklist for the child (the next
 dates previewed as the form changes), the child sees it appear without a reload, ticks an item and
-completes it, and the parent sees both without a reload; desktop, phone width and dark mode."""
+completes it (undoes that, and completes it again), and the parent sees both without a reload;
+desktop, phone width and dark mode."""
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
@@ -140,6 +141,14 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     assert still_same_page(parent)
 
     # The child completes this time: it moves to its next occurrence, and the parent sees who did it.
+    # Right after, the child may take it back for 30 s: the occurrence done is due again; then done.
+    submit(child, "#reminder-actions .complete-form")
+    assert text_of(child, "#undo-note") == "Completed."
+    assert text_of(child, "#reminder-due") != first_due
+    shot(child, "family-child-undo")
+    submit(child, "#undo", "#undo-button")
+    assert text_of(child, "#reminder-due") == first_due
+    assert not child.find_elements(By.CSS_SELECTOR, "#reminder-completion, #undo")
     submit(child, "#reminder-actions .complete-form")
     assert "Last done by Byron" in text_of(child, "#reminder-completion")
     wait_text(parent, "#reminder-completion", "Last done by Byron")

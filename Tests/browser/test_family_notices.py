@@ -81,8 +81,12 @@ def test_the_parent_sees_a_completion_live_and_a_reminder_has_a_place(server, dr
     submit(child, "#reminder-actions .complete-form")
     wait_text(child, "#reminder-status", "Completed")
 
-    # 30 s later the notice appears on the parent's open page, without a reload, and is counted.
+    assert find(child, "#undo-button").is_displayed(), "the completion may be undone for 30 s"
+
+    # 30 s later the notice appears on the parent's open page, without a reload, and is counted;
+    # by then the child's undo button is gone.
     wait_text(parent, "#notice-toasts .notice-toast", "Irène completed Walk the dog", timeout=NOTICE_WAIT)
+    WebDriverWait(child, WAIT).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#undo"))
     assert path_of(parent) == "/family"
     assert find(parent, "#nav-unread .nav-count-number").text == "1"
     assert find(parent, "#notice-toasts [role=status]").get_attribute("aria-live") == "polite"
