@@ -37,6 +37,18 @@ struct FamilyRulesTests {
         ]
     }
 
+    /// The creator's reminder for the child, repeating on Mondays and Wednesdays at 10:00 (Paris)
+    /// from Monday 30 November, due `due`.
+    static func repeating(due: String) -> [String: JSONTree] {
+        var fields = reminder(creator: parent, assignee: child)
+        fields["repeatDays"] = .string("MO,WE")
+        fields["repeatInterval"] = .int(1)
+        fields["repeatStart"] = .string("2026-11-30")
+        fields["repeatTime"] = .string("10:00")
+        fields["dueAt"] = .string(due)
+        return fields
+    }
+
     static func problem(
         _ actor: String, _ op: Mutation.Operation = .upsert, _ fields: [String: JSONTree] = [:], current: SyncRecord? = nil,
         entity: EntityDeclaration = FamilyEntities.reminder, extra: [SyncRecord] = [], at time: Date = now
@@ -98,12 +110,7 @@ struct FamilyRulesTests {
     }
 
     @Test func aRepeatingReminderIsCompletedOneOccurrenceAtATime() throws {
-        var fields = Self.reminder(creator: Self.parent, assignee: Self.child)
-        fields["repeatDays"] = .string("MO,WE")
-        fields["repeatInterval"] = .int(1)
-        fields["repeatStart"] = .string("2026-11-30")
-        fields["repeatTime"] = .string("10:00")
-        fields["dueAt"] = .string("2026-11-30T09:00:00.000Z")  // Monday 10:00 in Paris
+        let fields = Self.repeating(due: "2026-11-30T09:00:00.000Z")  // Monday 10:00 in Paris
         #expect(Self.problem(Self.parent, fields) == nil)
         let current = Self.record(FamilyEntities.reminder, fields)
         func complete(due: String) -> [String: JSONTree] {
@@ -128,7 +135,7 @@ struct FamilyRulesTests {
     }
 
     @Test func theCompleterUndoesWithinThirtySecondsAndChangesNothingElse() throws {
-        // Cleo completed a one-off at noon (Self.now); the undo is judged some seconds later.
+        // The child completed a one-off at noon (Self.now); the undo is judged some seconds later.
         var fields = Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed")
         fields["completedBy"] = .string(Self.child)
         fields["completedAt"] = .string("2026-11-24T12:00:00.000Z")
@@ -161,12 +168,7 @@ struct FamilyRulesTests {
 
         // A repeat done early (due Monday 10:00 in Paris, now Wednesday's occurrence is due): the
         // undo brings Monday back, even once it has passed.
-        var repeating = Self.reminder(creator: Self.parent, assignee: Self.child)
-        repeating["repeatDays"] = .string("MO,WE")
-        repeating["repeatInterval"] = .int(1)
-        repeating["repeatStart"] = .string("2026-11-30")
-        repeating["repeatTime"] = .string("10:00")
-        repeating["dueAt"] = .string("2026-12-02T09:00:00.000Z")
+        var repeating = Self.repeating(due: "2026-12-02T09:00:00.000Z")
         repeating["completedBy"] = .string(Self.child)
         repeating["completedAt"] = .string("2026-11-24T12:00:00.000Z")
         repeating["completedDueAt"] = .string("2026-11-30T09:00:00.000Z")
@@ -191,13 +193,7 @@ struct FamilyRulesTests {
         #expect(Self.problem(Self.child, .upsert, completion("2026-11-20T09:00:00.000Z"), current: current)?.field == "completedDueAt")
 
         // A second device completes Monday's occurrence after the first moved the repeat to Wednesday.
-        var fields = Self.reminder(creator: Self.parent, assignee: Self.child)
-        fields["repeatDays"] = .string("MO,WE")
-        fields["repeatInterval"] = .int(1)
-        fields["repeatStart"] = .string("2026-11-30")
-        fields["repeatTime"] = .string("10:00")
-        fields["dueAt"] = .string("2026-12-02T09:00:00.000Z")
-        let moved = Self.record(FamilyEntities.reminder, fields)
+        let moved = Self.record(FamilyEntities.reminder, Self.repeating(due: "2026-12-02T09:00:00.000Z"))
         func again(_ completedDueAt: String) -> [String: JSONTree] {
             [
                 "dueAt": .string("2026-12-02T09:00:00.000Z"), "completedAt": .string("2026-11-30T09:05:00.000Z"),

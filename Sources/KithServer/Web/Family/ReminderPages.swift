@@ -174,48 +174,43 @@ struct ReminderPages {
     }
 
     @Sendable func tick(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try FamilyPageRenderer.id(context, what: "That reminder")
         let item = try FamilyPageRenderer.id(context, "item", what: "That checklist item")
-        let form = try await WebForm.read(request, context: context)
-        return try await refusedOnItsPage(id, user, context) {
+        return try await onItsPage(request, context) { id, user, form in
             try await reminders.setItem(item, of: id, done: form["done"] == "true", for: user)
-            return FamilyPageRenderer.back(form)
         }
     }
 
     @Sendable func complete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try FamilyPageRenderer.id(context, what: "That reminder")
-        let form = try await WebForm.read(request, context: context)
-        return try await refusedOnItsPage(id, user, context) {
-            try await reminders.complete(id, for: user)
-            return FamilyPageRenderer.back(form)
-        }
+        try await onItsPage(request, context) { id, user, _ in try await reminders.complete(id, for: user) }
     }
 
     /// Takes back the reader's completion of a moment ago; a refusal (too late, not theirs) is
     /// shown on the reminder's page.
     @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try FamilyPageRenderer.id(context, what: "That reminder")
-        let form = try await WebForm.read(request, context: context)
-        return try await refusedOnItsPage(id, user, context) {
-            try await reminders.undoCompletion(id, for: user)
-            return FamilyPageRenderer.back(form)
-        }
+        try await onItsPage(request, context) { id, user, _ in try await reminders.undoCompletion(id, for: user) }
     }
 
     /// Snoozes the due reminder for the minutes chosen, from its page or from its due notice.
     @Sendable func snooze(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try FamilyPageRenderer.id(context, what: "That reminder")
-        let form = try await WebForm.read(request, context: context)
-        return try await refusedOnItsPage(id, user, context) {
+        try await onItsPage(request, context) { id, user, form in
             guard let minutes = Int64(form["minutes"]) else {
                 throw ReminderForm.refusal("Choose how many minutes to snooze it for.", field: "minutes")
             }
             try await reminders.snooze(id, minutes: minutes, for: user)
+        }
+    }
+
+    /// A form's `action` on the reminder in the path, as the signed-in member; then back where the
+    /// form says, or the reminder's page with the rule's refusal (nothing changed).
+    private func onItsPage(
+        _ request: Request, _ context: AppRequestContext,
+        _ action: (UUID, AuthenticatedUser, WebForm) async throws -> Void
+    ) async throws -> Response {
+        let user = try context.requireUser()
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        let form = try await WebForm.read(request, context: context)
+        return try await refusedOnItsPage(id, user, context) {
+            try await action(id, user, form)
             return FamilyPageRenderer.back(form)
         }
     }
