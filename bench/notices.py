@@ -129,13 +129,13 @@ class Rss:
 class Live:
     """Every child's live socket; records when each notice arrives."""
 
-    def __init__(self, ws_url):
-        self.ws_url = ws_url
+    def __init__(self, ws_url, sockets):
+        self.ws_url, self.sockets = ws_url, sockets
         self.arrivals = {}  # (user, reminder, occurrence, kind) -> [latency ms]
         self.ready = 0
         self.errors = []
 
-    async def follow(self, family, ready_all, done):
+    async def follow(self, family, all_ready, done):
         try:
             async with connect(self.ws_url, additional_headers={"Authorization": f"Bearer {family.child}"},
                                max_queue=None, open_timeout=60) as socket:
@@ -148,8 +148,8 @@ class Live:
                     message = json.loads(text)
                     if message["type"] == "ready":
                         self.ready += 1
-                        if self.ready == len(ready_all):
-                            ready_all[0].set()
+                        if self.ready == self.sockets:
+                            all_ready.set()
                     elif message["type"] == "notice":
                         notice = message["notice"]
                         key = (family.child_id, notice["reminderId"], notice["occurrence"], notice["kind"])
@@ -186,11 +186,11 @@ async def main_async(args):
     setup_seconds = time.time() - setup_started
     print(f"setup: {args.families} families, {total:,} reminders ({total * 4:,} notices) in {setup_seconds:.1f} s")
 
-    live = Live(args.url.replace("http://", "ws://") + "/v1/live")
-    ready_all, done = [asyncio.Event()], asyncio.Event()
-    tasks = [asyncio.create_task(live.follow(f, ready_all, done)) for f in families]
+    live = Live(args.url.replace("http://", "ws://") + "/v1/live", len(families))
+    all_ready, done = asyncio.Event(), asyncio.Event()
+    tasks = [asyncio.create_task(live.follow(f, all_ready, done)) for f in families]
     try:
-        await asyncio.wait_for(ready_all[0].wait(), timeout=120)
+        await asyncio.wait_for(all_ready.wait(), timeout=120)
     except asyncio.TimeoutError:
         pass
     first_notice = start_ms - LEADS["before_3"]
