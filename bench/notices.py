@@ -170,6 +170,21 @@ def read_inbox(api, family):
             return notices
 
 
+def calibrated_lead(api, args, run):
+    """Seconds to the first due time: the setup of the rest, estimated from families set up first
+    with reminders due tomorrow (outside the measured window), plus the 3 minutes of before-due
+    notices, with a margin."""
+    sample = [Family(args.families + i) for i in range(args.threads * 2)]
+    tomorrow = int(time.time() * 1000) + 86_400_000
+    started = time.time()
+    with concurrent.futures.ThreadPoolExecutor(args.threads) as pool:
+        list(pool.map(lambda f: set_up_family(api, f, run, tomorrow, 1, len(sample), args.per_family), sample))
+    per_family = (time.time() - started) / len(sample)
+    lead = int(180 + 30 + 1.5 * per_family * args.families)
+    print(f"calibration: {per_family * 1000:.0f} ms a family set up; first due time in {lead} s")
+    return lead
+
+
 async def main_async(args):
     api = Api(args.url)
     rss = Rss(args.pid)
@@ -177,9 +192,10 @@ async def main_async(args):
     total = args.families * args.per_family
     spacing_ms = int(args.minutes * 60_000) // total
     setup_started = time.time()
-    start_ms = int(setup_started * 1000) + args.lead * 1000
     families = [Family(i) for i in range(args.families)]
     run = uuid.uuid4().hex[:6]
+    lead = args.lead or calibrated_lead(api, args, run)
+    start_ms = int(time.time() * 1000) + lead * 1000
     with concurrent.futures.ThreadPoolExecutor(args.threads) as pool:
         list(pool.map(lambda f: set_up_family(api, f, run, start_ms, spacing_ms, args.families, args.per_family),
                       families))
@@ -256,7 +272,8 @@ def main():
     parser.add_argument("--families", type=int, default=1000)
     parser.add_argument("--per-family", type=int, default=100)
     parser.add_argument("--minutes", type=float, default=60, help="the due times spread over this long")
-    parser.add_argument("--lead", type=int, default=420, help="seconds from the start to the first due time")
+    parser.add_argument("--lead", type=int, default=0,
+                        help="seconds from the start to the first due time (default: from a calibration)")
     parser.add_argument("--grace", type=int, default=15, help="seconds to wait after the last notice's time")
     parser.add_argument("--threads", type=int, default=8, help="setup requests in flight")
     args = parser.parse_args()

@@ -47,51 +47,63 @@ struct JobRepository: Sendable {
         }
     }
 
-    /// Takes the oldest due pending job of one of `kinds` for `runner` until `leaseUntil`, counting
-    /// the attempt now (so a job that kills its server still runs out of attempts). On PostgreSQL
-    /// `FOR UPDATE SKIP LOCKED` lets concurrent runners each take a different job without waiting;
-    /// on SQLite the transaction is the one writer.
+    /// Takes the oldest due pending job of one of `kinds` for `runner` until `leaseUntil`.
     func claimNext(kinds: [String], runner: String, now: Int64, leaseUntil: Int64) async throws -> Job? {
-        guard !kinds.isEmpty else { return nil }
+        try await claimDue(kinds: kinds, runner: runner, now: now, leaseUntil: leaseUntil, limit: 1).first
+    }
+
+    /// Takes up to `limit` of the oldest due pending jobs of `kinds` for `runner` until `leaseUntil`,
+    /// counting the attempt now (so a job that kills its server still runs out of attempts). On
+    /// PostgreSQL `FOR UPDATE SKIP LOCKED` lets concurrent runners each take different jobs without
+    /// waiting; on SQLite the transaction is the one writer. One transaction for the batch: a
+    /// notice every few milliseconds would otherwise cost a commit each just to be claimed.
+    func claimDue(kinds: [String], runner: String, now: Int64, leaseUntil: Int64, limit: Int) async throws -> [Job] {
+        guard !kinds.isEmpty, limit > 0 else { return [] }
         let engine = database.engine
         return try await database.transaction { sql in
             let lock = SQLQueryString(engine == .postgres ? " FOR UPDATE SKIP LOCKED" : "")
-            guard
-                let row = try await sql.raw(
-                    """
-                    SELECT * FROM jobs
-                    WHERE status = \(bind: JobStatus.pending.rawValue) AND run_at <= \(bind: now)
-                        AND kind IN (\(binds: kinds))
-                    ORDER BY run_at, id LIMIT 1\(lock)
-                    """
-                ).first(decoding: JobRow.self)
-            else { return nil }
+            let rows = try await sql.raw(
+                """
+                SELECT * FROM jobs
+                WHERE status = \(bind: JobStatus.pending.rawValue) AND run_at <= \(bind: now)
+                    AND kind IN (\(binds: kinds))
+                ORDER BY run_at, id LIMIT \(bind: limit)\(lock)
+                """
+            ).all(decoding: JobRow.self)
+            guard !rows.isEmpty else { return [] }
             try await sql.raw(
                 """
                 UPDATE jobs SET status = \(bind: JobStatus.running.rawValue), attempts = attempts + 1,
                     claimed_by = \(bind: runner), claimed_until = \(bind: leaseUntil)
-                WHERE id = \(bind: row.id) AND status = \(bind: JobStatus.pending.rawValue)
+                WHERE id IN (\(binds: rows.map(\.id))) AND status = \(bind: JobStatus.pending.rawValue)
                 """
             ).run()
-            return row.job(attempts: row.attempts + 1)
+            return rows.map { $0.job(attempts: $0.attempts + 1) }
         }
     }
 
-    /// Marks the job done, if `runner` still holds it (a runner whose lease ran out and whose job
-    /// was taken back must not overwrite the newer outcome). `clearingPayload` empties the payload.
+    /// Marks every one of `jobs` that `runner` still holds done, in one transaction (jobs whose
+    /// lease ran out and were taken back keep their newer state). How many were marked.
     @discardableResult
-    func complete(_ job: Job, runner: String, now: Int64, clearingPayload: Bool = false) async throws -> Bool {
-        try await database.transaction { sql in
-            guard try await isHeld(job, by: runner, sql: sql) else { return false }
-            let payload = clearingPayload ? SQLQueryString(", payload = '{}'") : SQLQueryString("")
+    func completeAll(_ jobs: [Job], runner: String, now: Int64) async throws -> Int {
+        guard !jobs.isEmpty else { return 0 }
+        return try await database.transaction { sql in
+            let held = try await sql.raw(
+                """
+                SELECT id FROM jobs
+                WHERE id IN (\(binds: jobs.map(\.id))) AND status = \(bind: JobStatus.running.rawValue)
+                    AND claimed_by = \(bind: runner)
+                """
+            ).all(decodingColumn: "id", as: String.self)
+            guard !held.isEmpty else { return 0 }
             try await sql.raw(
                 """
                 UPDATE jobs SET status = \(bind: JobStatus.done.rawValue), finished_at = \(bind: now), last_error = NULL,
-                    claimed_by = NULL, claimed_until = NULL\(payload)
-                WHERE id = \(bind: job.id)
+                    claimed_by = NULL, claimed_until = NULL
+                WHERE id IN (\(binds: held)) AND status = \(bind: JobStatus.running.rawValue) AND claimed_by = \(bind: runner)
                 """
             ).run()
-            return true
+            return held.count
         }
     }
 

@@ -9,6 +9,10 @@ public struct JobSettings: Sendable {
     /// How long a claimed job belongs to its runner. A job still running after this is stopped by
     /// its runner and taken back by any runner, so a server that died mid-job loses it only this long.
     public var lease: Duration = .seconds(600)
+    /// Due jobs one runner claims at once (one transaction), and how many of them run at once:
+    /// handlers wait on the database most of the time, so several in flight keep it busy.
+    public var batchSize = 64
+    public var concurrency = 8
     /// Finished jobs (done or failed) are deleted this long after they finished.
     public var keepFinished: Duration = .seconds(30 * 86_400)
     /// Handlers besides the server's own: tests register counting handlers here.

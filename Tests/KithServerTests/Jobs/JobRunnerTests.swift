@@ -111,6 +111,41 @@ struct JobRunnerTests {
         }
     }
 
+    /// Many due at once (a burst of family notices): claimed a batch at a time and run several
+    /// at once, never more than `concurrency`, each once; a failure in a batch leaves the others done.
+    @Test(arguments: Engine.available)
+    func aBurstOfDueJobsRunsSeveralAtOnceEachOnce(engine: Engine) async throws {
+        let running = Locked((now: 0, most: 0))
+        let burst = RecordingJobHandler(kind: "test.burst") { job in
+            running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            defer { running.withLock { $0.now -= 1 } }
+            try await Task.sleep(for: .milliseconds(5))
+            if job.key == "burst 7" { throw JobFailure.permanent("this one is broken") }
+        }
+        let configure = JobTesting.configure([burst])
+        try await TestServer.withRouter(engine, configure: { config in
+            configure(&config)
+            config.jobs.batchSize = 16
+            config.jobs.concurrency = 4
+        }) { server, _ in
+            // Stored before the runner may look, so they are due together.
+            let repository = JobTesting.repository(server)
+            let now = server.clock.now.epochMillis
+            for index in 0..<100 {
+                try await repository.enqueue(
+                    NewJob(kind: burst.kind, key: "burst \(index)", runAt: now, retry: burst.retry), now: now)
+            }
+            try await eventually { try await repository.jobs(kind: burst.kind).allSatisfy { $0.status != .running && $0.status != .pending } }
+            let jobs = try await repository.jobs(kind: burst.kind)
+            #expect(jobs.count == 100)
+            #expect(jobs.filter { $0.status == .done }.count == 99)
+            #expect(try await repository.job(key: "burst 7")?.status == .failed)
+            #expect(burst.callsByKey.count == 100 && burst.callsByKey.values.allSatisfy { $0 == 1 }, "each once")
+            let most = running.value.most
+            #expect(most > 1 && most <= 4, "several at once, at most 4: \(most)")
+        }
+    }
+
     /// A job stored by one server instance runs on the next one; a job a server claimed and never
     /// finished (it died) is taken back once its lease ran out, and run.
     @Test(arguments: Engine.available)
