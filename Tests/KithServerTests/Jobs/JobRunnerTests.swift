@@ -146,6 +146,28 @@ struct JobRunnerTests {
         }
     }
 
+    /// A handler still running when the lease ends is stopped and its attempt counted failed, so
+    /// this server never works on a job another may have taken back; the runner goes on.
+    @Test(arguments: Engine.available)
+    func aJobThatOutlivesItsLeaseIsStoppedAndCountedFailed(engine: Engine) async throws {
+        let stuck = RecordingJobHandler(kind: "test.stuck") { job in
+            if job.key == "stuck" { try await Task.sleep(for: .seconds(3600)) }
+        }
+        let configure = JobTesting.configure([stuck])
+        try await TestServer.withRouter(engine, configure: { config in
+            configure(&config)
+            config.jobs.lease = .milliseconds(300)
+        }) { server, _ in
+            try await JobTesting.enqueue(server, stuck, key: "stuck")
+            try await eventually { try await JobTesting.job(server, "stuck").lastError != nil }
+            let job = try await JobTesting.job(server, "stuck")
+            #expect(job.lastError == "the job ran longer than its lease (0.3 seconds) and was stopped", "\(job)")
+            #expect(job.status == .pending && job.attempts == 1, "tried again later")
+            try await JobTesting.enqueue(server, stuck, key: "quick")
+            try await eventually { try await JobTesting.job(server, "quick").status == .done }
+        }
+    }
+
     /// A job stored by one server instance runs on the next one; a job a server claimed and never
     /// finished (it died) is taken back once its lease ran out, and run.
     @Test(arguments: Engine.available)
