@@ -56,6 +56,10 @@ struct FamilyNoticePagesTests {
 
             Self.move(server, to: due, plus: -170)
             try await eventually { try await family.child.get(client, "/family/notices").text.contains("In 3 minutes") }
+            // The before-due notice invites setting the place, one tap to it on the reminder's form.
+            let invited = try await family.child.get(client, "/family/notices")
+            #expect(invited.text.contains(#"<a class="btn btn-secondary btn-small place-link" href="/family/reminders/\#(id)/edit#place-card">Set the place</a>"#))
+            #expect(try await family.child.get(client, "/family/reminders/\(id)/edit").text.contains(#"id="place-card""#))
             // Five minutes after its time: the before-due notices whose time passed are dropped,
             // the due one comes late and says so.
             Self.move(server, to: due, plus: 300)
@@ -72,6 +76,7 @@ struct FamilyNoticePagesTests {
             #expect(dueRow.lowerBound < beforeRow.lowerBound, "newest first")
             #expect(page.text.contains("Late: meant for"), "the late one says so")
             #expect(Self.count("Late: meant for", in: page.text) == 1)
+            #expect(!page.text.contains("place-link"), "once it is due, the invitation is gone")
             let home = try await family.child.get(client, "/family")
             #expect(home.text.contains(#"id="notices-link" href="/family/notices">Notices <span class="nav-count">2</span>"#))
             let parentPage = try await family.parent.get(client, "/family/notices")

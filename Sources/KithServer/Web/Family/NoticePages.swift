@@ -72,6 +72,14 @@ struct NoticePages {
             row["snooze"] = snooze
             row["reminderId"] = reminder.id.lowercased
         }
+        // A before-due notice invites setting the place (seed 003): one tap to the place on the
+        // reminder's form, while the occurrence it announced is still ahead.
+        if notice.kind.lead != nil, reminder.status == .pending, notice.occurrence == reminder.dueAt, now < reminder.dueAt {
+            row["place"] = [
+                "link": "/family/reminders/\(reminder.id.lowercased)/edit#place-card",
+                "label": reminder.location == nil ? "Set the place" : "Change the place",
+            ]
+        }
         return row
     }
 
