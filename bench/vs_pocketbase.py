@@ -74,6 +74,25 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime (fields 14 and 15)
 
 
+def cpu_seconds_tree(pid):
+    """A PostgreSQL cluster's CPU: the postmaster's own and its reaped children's (cutime, cstime),
+    plus every live child's (the backends)."""
+    def fields_of(proc):
+        with open(f"/proc/{proc}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    own = fields_of(pid)
+    total = sum(int(v) for v in own[11:15])
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = fields_of(entry)
+            except OSError:
+                continue
+            if fields[1] == str(pid):
+                total += int(fields[11]) + int(fields[12])
+    return total / TICKS
+
+
 def rss_kib(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -161,6 +180,13 @@ class Server:
     @property
     def pid(self):
         return self.process.pid
+
+    def cpu(self):
+        """This server's CPU seconds so far (for Kith on PostgreSQL, with the cluster's, when known)."""
+        total = cpu_seconds(self.pid)
+        if self.name == "kith" and self.args.postgres_pid:
+            total += cpu_seconds_tree(self.args.postgres_pid)
+        return total
 
     def wait_healthy(self, path):
         for _ in range(300):
@@ -362,11 +388,11 @@ def run_wrk(server, mode, users, concurrency, seconds, expect=200, **env):
     environment = dict(os.environ, BENCH_MODE=mode, BENCH_FILE=lines_path, BENCH_EXPECT=str(expect),
                        BENCH_RUN=uuid.uuid4().hex[:8], **{k: str(v) for k, v in env.items()})
     sampler = RssSampler(server.pid)
-    cpu_before = cpu_seconds(server.pid)
+    cpu_before = server.cpu()
     command = ["wrk", "-t", str(concurrency), "-c", str(concurrency), "-d", f"{max(1, round(seconds))}s", "--timeout", "60s",
                "-s", LUA, server.url]
     answer = subprocess.run(command, env=environment, capture_output=True, text=True)
-    cpu = cpu_seconds(server.pid) - cpu_before
+    cpu = server.cpu() - cpu_before
     peak = sampler.close()
     line = next((l for l in answer.stdout.splitlines() if l.startswith("BENCH_RESULT ")), None)
     if answer.returncode != 0 or line is None:
@@ -502,7 +528,7 @@ def w_insert(server, args):
                             for i in indexes])
     sampler = RssSampler(server.pid)
     latencies = []
-    cpu_before = cpu_seconds(server.pid)
+    cpu_before = server.cpu()
     started = time.monotonic()
     for batch in batches:
         began = time.monotonic()
@@ -515,7 +541,7 @@ def w_insert(server, args):
                 raise RuntimeError(f"batch refused {len(bad)}: {bad[0]}")
         latencies.append((time.monotonic() - began) * 1000)
     seconds = time.monotonic() - started
-    cpu = cpu_seconds(server.pid) - cpu_before
+    cpu = server.cpu() - cpu_before
     http.close()
     latencies.sort()
     return {"insert (records)": Result(ok=args.records, seconds=seconds, cpu=cpu, rss_kib=sampler.close(),
@@ -673,7 +699,7 @@ async def realtime_async(server, args):
     rss_connected = rss_kib(server.pid)
     http = Http(server.url)
     loop = asyncio.get_running_loop()
-    cpu_before = cpu_seconds(server.pid)
+    cpu_before = server.cpu()
     started = time.monotonic()
     latencies = []
     for index in range(args.changes):
@@ -698,7 +724,7 @@ async def realtime_async(server, args):
             pass
     seconds = time.monotonic() - started
     await asyncio.sleep(2)  # late arrivals still count as delivered
-    cpu = cpu_seconds(server.pid) - cpu_before
+    cpu = server.cpu() - cpu_before
     done.set()
     await asyncio.gather(*tasks)
     pool.shutdown()
@@ -755,6 +781,8 @@ def main():
     parser.add_argument("--only", default=",".join(WORKLOADS))
     parser.add_argument("--database-url", help="Kith on PostgreSQL: a fresh database per workload is "
                                                "created (and dropped) with this URL's role")
+    parser.add_argument("--postgres-pid", type=int,
+                        help="the PostgreSQL postmaster's pid: its CPU is added to Kith's")
     args = parser.parse_args()
     chosen = [w.strip() for w in args.only.split(",") if w.strip()]
     unknown = [w for w in chosen if w not in RUNNERS]
@@ -764,6 +792,8 @@ def main():
         parser.error("--records must be at least 2")
 
     engine = "PostgreSQL" if args.database_url else "SQLite"
+    if args.database_url:
+        engine += ", its CPU counted with Kith's" if args.postgres_pid else ", whose CPU is not counted"
     print(f"# Kith ({engine}) vs PocketBase 0.40.6 (SQLite): {args.concurrency} clients, {args.seconds:g} s a phase, "
           f"{args.records:,} records, {args.subscribers:,} subscribers x {args.changes} changes, "
           f"bcrypt cost {args.bcrypt_cost} on both (KITH_BCRYPT_COST={args.bcrypt_cost})", flush=True)
