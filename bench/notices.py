@@ -19,14 +19,16 @@ import argparse
 import asyncio
 import concurrent.futures
 import datetime
-import json
+import os
 import sys
 import threading
 import time
 import uuid
 
 import requests
-from websockets.asyncio.client import connect
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from live_socket import live_messages  # noqa: E402
 
 PASSWORD = "bench password 1"
 KINDS = ("before_3", "before_2", "before_1", "due")
@@ -137,25 +139,17 @@ class Live:
 
     async def follow(self, family, all_ready, done):
         try:
-            async with connect(self.ws_url, additional_headers={"Authorization": f"Bearer {family.child}"},
-                               max_queue=None, open_timeout=60) as socket:
-                while not done.is_set():
-                    try:
-                        text = await asyncio.wait_for(socket.recv(), timeout=1)
-                    except asyncio.TimeoutError:
-                        continue
-                    arrived = time.time() * 1000
-                    message = json.loads(text)
-                    if message["type"] == "ready":
-                        self.ready += 1
-                        if self.ready == self.sockets:
-                            all_ready.set()
-                    elif message["type"] == "notice":
-                        notice = message["notice"]
-                        key = (family.child_id, notice["reminderId"], notice["occurrence"], notice["kind"])
-                        self.arrivals.setdefault(key, []).append(arrived - parse_ms(notice["dueAt"]))
-                    elif message["type"] == "error":
-                        self.errors.append(message)
+            async for arrived, message in live_messages(self.ws_url, family.child, done):
+                if message["type"] == "ready":
+                    self.ready += 1
+                    if self.ready == self.sockets:
+                        all_ready.set()
+                elif message["type"] == "notice":
+                    notice = message["notice"]
+                    key = (family.child_id, notice["reminderId"], notice["occurrence"], notice["kind"])
+                    self.arrivals.setdefault(key, []).append(arrived - parse_ms(notice["dueAt"]))
+                elif message["type"] == "error":
+                    self.errors.append(message)
         except Exception as error:  # a dropped socket is a finding, not a crash of the bench
             self.errors.append(f"family {family.index}: {error!r}")
 

@@ -31,7 +31,6 @@ import datetime
 import http.client
 import json
 import os
-import random
 import shutil
 import socket
 import sqlite3
@@ -45,6 +44,9 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from monica import rows as monica_rows, seed_postgres, seed_sqlite  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from live_socket import live_messages  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LUA = os.path.join(HERE, "vs_pocketbase.lua")
@@ -611,25 +613,17 @@ class Fanout:
 
 
 async def kith_subscriber(server, user, fanout, ready_event, done):
-    from websockets.asyncio.client import connect
     url = server.url.replace("http://", "ws://") + "/v1/live"
     try:
-        async with connect(url, additional_headers={"Authorization": f"Bearer {user['access']}"},
-                           max_queue=None, open_timeout=120, ping_interval=None) as ws:
-            while not done.is_set():
-                try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=1)
-                except asyncio.TimeoutError:
-                    continue
-                message = json.loads(text)
-                if message["type"] == "ready":
-                    fanout.ready += 1
-                    if fanout.ready == fanout.n:
-                        ready_event.set()
-                elif message["type"] == "changed":
-                    fanout.arrived(message["seq"])
-                elif message["type"] == "error":
-                    fanout.errors.append(message)
+        async for _, message in live_messages(url, user["access"], done):
+            if message["type"] == "ready":
+                fanout.ready += 1
+                if fanout.ready == fanout.n:
+                    ready_event.set()
+            elif message["type"] == "changed":
+                fanout.arrived(message["seq"])
+            elif message["type"] == "error":
+                fanout.errors.append(message)
     except Exception as error:  # noqa: BLE001  a dropped socket is a finding
         fanout.errors.append(repr(error))
 
@@ -646,7 +640,7 @@ async def pb_subscriber(server, user, fanout, ready_event, done, loop_pool):
     try:
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port, limit=1 << 20)
         # HTTP/1.0: the answer is the raw event stream until the server closes (no chunking).
-        writer.write(f"GET /api/realtime HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+        writer.write("GET /api/realtime HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
         await writer.drain()
         await reader.readuntil(b"\r\n\r\n")
         subscribed = False

@@ -51,11 +51,6 @@ struct JobRepository: Sendable {
         }
     }
 
-    /// Takes the oldest due pending job of one of `kinds` for `runner` until `leaseUntil`.
-    func claimNext(kinds: [String], runner: String, now: Int64, leaseUntil: Int64) async throws -> Job? {
-        try await claimDue(kinds: kinds, runner: runner, now: now, leaseUntil: leaseUntil, limit: 1).first
-    }
-
     /// Takes up to `limit` of the oldest due pending jobs of `kinds` for `runner` until `leaseUntil`,
     /// counting the attempt now (so a job that kills its server still runs out of attempts). On
     /// PostgreSQL `FOR UPDATE SKIP LOCKED` lets concurrent runners each take different jobs without
@@ -90,28 +85,19 @@ struct JobRepository: Sendable {
         }
     }
 
-    /// Marks every one of `jobs` that `runner` still holds done, in one transaction (jobs whose
-    /// lease ran out and were taken back keep their newer state). How many were marked.
-    @discardableResult
-    func completeAll(_ jobs: [Job], runner: String, now: Int64) async throws -> Int {
-        guard !jobs.isEmpty else { return 0 }
-        return try await database.transaction { sql in
-            let held = try await sql.raw(
-                """
-                SELECT id FROM jobs
-                WHERE id IN (\(binds: jobs.map(\.id))) AND status = \(bind: JobStatus.running.rawValue)
-                    AND claimed_by = \(bind: runner)
-                """
-            ).all(decodingColumn: "id", as: String.self)
-            guard !held.isEmpty else { return 0 }
+    /// Marks every one of `jobs` that `runner` still holds done, in one statement (jobs whose lease
+    /// ran out and were taken back keep their newer state).
+    func completeAll(_ jobs: [Job], runner: String, now: Int64) async throws {
+        guard !jobs.isEmpty else { return }
+        try await database.run { sql in
             try await sql.raw(
                 """
                 UPDATE jobs SET status = \(bind: JobStatus.done.rawValue), finished_at = \(bind: now), last_error = NULL,
                     claimed_by = NULL, claimed_until = NULL
-                WHERE id IN (\(binds: held)) AND status = \(bind: JobStatus.running.rawValue) AND claimed_by = \(bind: runner)
+                WHERE id IN (\(binds: jobs.map(\.id))) AND status = \(bind: JobStatus.running.rawValue)
+                    AND claimed_by = \(bind: runner)
                 """
             ).run()
-            return held.count
         }
     }
 

@@ -5,8 +5,8 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 
-/// Runs stored jobs (docs/jobs.md): a service in the server's lifecycle that claims due jobs one at
-/// a time, runs each with its kind's handler, and records the outcome. Any number of servers may
+/// Runs stored jobs (docs/jobs.md): a service in the server's lifecycle that claims due jobs a
+/// batch at a time, runs each with its kind's handler (several at once), and records the outcomes. Any number of servers may
 /// run one on the same database: a claim is atomic, so each job runs on one of them.
 ///
 /// Nothing a handler does stops the runner: its errors are logged and the job retried by the kind's
@@ -156,7 +156,6 @@ struct JobRunner: Service {
         }
         do {
             try await repository.completeAll(done, runner: name, now: clock.nowMillis)
-            if !done.isEmpty { logger.debug("jobs done: \(done.count)") }
         } catch {
             // The outcomes are lost; the leases run out and other attempts are made (handlers repeat safely).
             logger.error("jobs: could not record \(done.count) finished job(s): \(error)")
