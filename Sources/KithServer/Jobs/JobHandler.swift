@@ -16,8 +16,13 @@ protocol JobHandler: Sendable {
     func run(_ job: Job) async throws
     /// A job to enqueue whenever a server starts (a recurring job's first run), or nil.
     func jobAtStart(now: Date) throws -> NewJob?
+    /// Jobs of one claimed batch with the same sequence run one after another, in the order they
+    /// came due (a reminder's 2- and 1-minute notices arrive in that order); nil runs it alongside
+    /// any other.
+    func sequence(of job: Job) -> String?
 }
 
 extension JobHandler {
     func jobAtStart(now: Date) throws -> NewJob? { nil }
+    func sequence(of job: Job) -> String? { nil }
 }

@@ -113,35 +113,60 @@ struct JobRunner: Service {
         }
     }
 
+    /// The batch's jobs, up to `settings.concurrency` sequences at once; the jobs of one sequence
+    /// (`JobHandler.sequence(of:)`) one after another in the order they were claimed (due order).
     private func runConcurrently(_ jobs: [Job]) async -> [(Job, Result<Void, any Error>)] {
-        await withTaskGroup(of: (Job, Result<Void, any Error>).self) { group in
+        var sequences: [[Job]] = []
+        var index: [String: Int] = [:]
+        for job in jobs {
+            guard let sequence = handlers[job.kind]?.sequence(of: job) else {
+                sequences.append([job])
+                continue
+            }
+            if let at = index[sequence] {
+                sequences[at].append(job)
+            } else {
+                index[sequence] = sequences.count
+                sequences.append([job])
+            }
+        }
+        return await withTaskGroup(of: [(Job, Result<Void, any Error>)].self) { group in
             var outcomes: [(Job, Result<Void, any Error>)] = []
-            var waiting = jobs[...]
-            func start(_ job: Job) {
-                guard let handler = handlers[job.kind] else { return }
-                group.addTask {
-                    do {
-                        try await handler.run(job)
-                        return (job, .success(()))
-                    } catch {
-                        return (job, .failure(error))
-                    }
-                }
+            var waiting = sequences[...]
+            func start(_ sequence: [Job]) {
+                group.addTask { await runInOrder(sequence) }
             }
             let width = max(1, settings.concurrency)
-            for job in waiting.prefix(width) { start(job) }
+            for sequence in waiting.prefix(width) { start(sequence) }
             waiting = waiting.dropFirst(width)
-            while let outcome = await group.next() {
-                outcomes.append(outcome)
+            while let finished = await group.next() {
+                outcomes += finished
                 // Past the lease nothing more starts; what never started counts as failed.
                 if Task.isCancelled {
-                    outcomes += waiting.map { ($0, .failure(CancellationError())) }
+                    outcomes += waiting.joined().map { ($0, .failure(CancellationError())) }
                     waiting = []
                 }
-                if let job = waiting.popFirst() { start(job) }
+                if let sequence = waiting.popFirst() { start(sequence) }
             }
             return outcomes
         }
+    }
+
+    private func runInOrder(_ jobs: [Job]) async -> [(Job, Result<Void, any Error>)] {
+        var outcomes: [(Job, Result<Void, any Error>)] = []
+        for job in jobs {
+            guard let handler = handlers[job.kind], !Task.isCancelled else {
+                outcomes.append((job, .failure(CancellationError())))
+                continue
+            }
+            do {
+                try await handler.run(job)
+                outcomes.append((job, .success(())))
+            } catch {
+                outcomes.append((job, .failure(error)))
+            }
+        }
+        return outcomes
     }
 
     private func record(_ outcomes: [(Job, Result<Void, any Error>)]) async {

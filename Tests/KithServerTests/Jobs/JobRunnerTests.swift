@@ -146,6 +146,29 @@ struct JobRunnerTests {
         }
     }
 
+    /// Jobs of one sequence run one after another in the order they came due, even claimed in one
+    /// batch with room to run them all at once (a reminder's notices arrive in time order).
+    @Test(arguments: Engine.available)
+    func jobsOfOneSequenceRunInTheOrderTheyCameDue(engine: Engine) async throws {
+        let handler = SequencedJobHandler()
+        try await TestServer.withRouter(engine, configure: JobTesting.configure([handler])) { server, _ in
+            let now = server.clock.now.epochMillis
+            // Stored latest first, due earliest first: the order comes from the due times. One
+            // transaction, so the runner finds them all in one batch.
+            try await server.app.database.transaction { sql in
+                for step in (1...6).reversed() {
+                    let key = "\(step % 2 == 0 ? "even" : "odd") \(step)"
+                    let job = NewJob(kind: handler.kind, key: key, runAt: now - 10 + Int64(step), retry: JobTesting.policy)
+                    try await JobRepository.insert(job, id: UUID().uuidString, now: now, sql: sql)
+                }
+            }
+            try await eventually { handler.order.value.count == 6 }
+            let order = handler.order.value
+            #expect(order.filter { $0.hasPrefix("even") } == ["even 2", "even 4", "even 6"], "\(order)")
+            #expect(order.filter { $0.hasPrefix("odd") } == ["odd 1", "odd 3", "odd 5"], "\(order)")
+        }
+    }
+
     /// A handler still running when the lease ends is stopped and its attempt counted failed, so
     /// this server never works on a job another may have taken back; the runner goes on.
     @Test(arguments: Engine.available)
@@ -236,5 +259,22 @@ struct JobRunnerTests {
         let huge = JobRetryPolicy(
             maxAttempts: 5, firstDelay: .seconds(Int64.max / 2), maximumDelay: .seconds(Int64.max))
         #expect(huge.delayMillis(afterAttempt: 40) > 0)
+    }
+}
+
+/// Records the order its jobs ran in; a job's sequence is the first word of its key. Each waits
+/// a little, so jobs run together would finish out of order.
+private struct SequencedJobHandler: JobHandler {
+    let kind = "test.sequenced"
+    let retry = JobTesting.policy
+    let order = Locked<[String]>([])
+
+    func sequence(of job: Job) -> String? { String(job.key.split(separator: " ")[0]) }
+
+    func run(_ job: Job) async throws {
+        // Later ones wait less: run at once, they would finish first.
+        let step = Int(job.key.split(separator: " ")[1]) ?? 0
+        try await Task.sleep(for: .milliseconds(5 * (7 - step)))
+        order.withLock { $0.append(job.key) }
     }
 }

@@ -34,6 +34,11 @@ struct FamilyNoticeJob: JobHandler {
     var kind: String { Self.kind }
     var retry: JobRetryPolicy { Self.retry }
 
+    /// A reminder's notices in the order of their times (the key is `family.notice:<reminder>:…`).
+    func sequence(of job: Job) -> String? {
+        job.key.split(separator: ":", maxSplits: 2).prefix(2).joined(separator: ":")
+    }
+
     func run(_ job: Job) async throws {
         let payload = try job.payload(as: Payload.self)
         guard let reminderID = UUID(uuidString: payload.reminder), payload.scope.hasPrefix("family:") else {

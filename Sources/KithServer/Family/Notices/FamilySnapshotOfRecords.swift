@@ -40,11 +40,10 @@ struct NoticeText: Sendable {
 
     /// `now` is when it is delivered: a before-due notice says how long is really left.
     init(kind: NoticeKind, reminder: FamilyReminder, family: FamilySnapshotOfRecords, now: Date) {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = family.timeZone
-        formatter.dateFormat = "HH:mm"
-        let due = formatter.string(from: reminder.dueAt)
+        // The pages' wall-clock time, not a DateFormatter made per notice (3.5 % of the runner's
+        // time at 667 notices a second).
+        func clock(_ moment: Date) -> String { FamilyFormat.local(moment, in: family.timeZone).time.description }
+        let due = clock(reminder.dueAt)
         switch kind {
         case .due:
             title = reminder.title
@@ -58,7 +57,7 @@ struct NoticeText: Sendable {
             title = "In \(minutes) minute\(minutes == 1 ? "" : "s"): \(reminder.title)"
             body = "Due at \(due). Set where you are now if the reminder needs a place."
         case .completion:
-            let at = reminder.completedAt.map { formatter.string(from: $0) } ?? due
+            let at = reminder.completedAt.map(clock) ?? due
             title = "\(family.name(of: reminder.completedBy)) completed \(reminder.title)"
             body = "Done at \(at)."
         case .movement:
