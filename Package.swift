@@ -59,6 +59,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
+                // The system SQLite, which the server drives directly (Storage/SQLite).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

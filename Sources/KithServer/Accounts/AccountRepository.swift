@@ -123,7 +123,7 @@ struct AccountRepository: Sendable {
     }
 
     func session(accessHash: String) async throws -> SessionLookup? {
-        try await database.run { sql in
+        try await database.read { sql in
             try await sql.raw(
                 """
                 SELECT s.id AS session_id, s.kind, s.access_expires_at, u.*

@@ -8,7 +8,7 @@ struct FamilyScopeDirectory: ScopeDirectory {
 
     func memberships(userID: String) async throws -> [ScopeMembership] {
         let own = ScopeMembership(scope: "user:\(userID)", role: nil)
-        guard let member = try await database.run({ try await FamilyTables(sql: $0).membership(of: userID) }) else {
+        guard let member = try await database.read({ try await FamilyTables(sql: $0).membership(of: userID) }) else {
             return [own]
         }
         return [own, ScopeMembership(scope: FamilyRow.scope(of: member.familyID), role: member.role)]

@@ -6,7 +6,6 @@ import NIOCore
 import NIOPosix
 import PostgresKit
 import SQLKit
-import SQLiteKit
 
 /// Where the server keeps its data: an embedded SQLite file (the default) or a PostgreSQL server.
 public enum DatabaseLocation: Sendable, Equatable {
@@ -24,9 +23,8 @@ public final class KithDatabase: @unchecked Sendable {
     private let logger: Logger
 
     private enum Backend {
-        /// SQLite allows one writer at a time; one connection behind a lock makes every transaction
-        /// exclusive without "database is locked" retries.
-        case sqlite(SQLiteConnection, AsyncMutex)
+        /// One writer behind a lock and a few readers (SQLiteConnections).
+        case sqlite(SQLiteConnections)
         case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>)
     }
 
@@ -47,14 +45,8 @@ public final class KithDatabase: @unchecked Sendable {
         case .sqlite(let path):
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-            let sql = connection.sql(queryLogLevel: nil)
-            // WAL lets readers of the file (backups, sqlite3 shell) work while the server writes.
-            try await sql.raw("PRAGMA journal_mode = WAL").run()
-            try await sql.raw("PRAGMA foreign_keys = ON").run()
-            try await sql.raw("PRAGMA busy_timeout = 5000").run()
-            try await sql.raw("PRAGMA synchronous = NORMAL").run()
-            database = KithDatabase(engine: .sqlite, backend: .sqlite(connection, AsyncMutex()), logger: logger)
+            let connections = try await SQLiteConnections(path: path, logger: logger)
+            database = KithDatabase(engine: .sqlite, backend: .sqlite(connections), logger: logger)
         case .postgres(let url):
             let pool = EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: try postgresConfiguration(url: url)),
@@ -85,8 +77,19 @@ public final class KithDatabase: @unchecked Sendable {
     /// Runs `body` with a connection; each statement commits on its own.
     public func run<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch backend {
-        case .sqlite(let connection, let mutex):
-            return try await mutex.withLock { try await body(connection.sql(queryLogLevel: nil)) }
+        case .sqlite(let connections):
+            return try await connections.write(begin: nil, body)
+        case .postgres(let pool):
+            return try await withPostgresConnection(pool) { try await body($0) }
+        }
+    }
+
+    /// Runs `body`, which only reads, on one snapshot of the data. On SQLite it takes a reader, so
+    /// it neither waits for a write in progress nor holds one up; a statement that writes fails.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite(let connections):
+            return try await connections.read(body)
         case .postgres(let pool):
             return try await withPostgresConnection(pool) { try await body($0) }
         }
@@ -95,10 +98,8 @@ public final class KithDatabase: @unchecked Sendable {
     /// Runs `body` in one transaction: everything it writes commits together or not at all.
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch backend {
-        case .sqlite(let connection, let mutex):
-            return try await mutex.withLock {
-                try await Self.inTransaction(connection.sql(queryLogLevel: nil), begin: "BEGIN IMMEDIATE", body)
-            }
+        case .sqlite(let connections):
+            return try await connections.write(begin: "BEGIN IMMEDIATE", body)
         case .postgres(let pool):
             return try await withPostgresConnection(pool) { try await Self.inTransaction($0, begin: "BEGIN", body) }
         }
@@ -106,14 +107,14 @@ public final class KithDatabase: @unchecked Sendable {
 
     public func close() async {
         switch backend {
-        case .sqlite(let connection, let mutex):
-            await mutex.withLock { try? await connection.close() }
+        case .sqlite(let connections):
+            await connections.close()
         case .postgres(let pool):
             try? await pool.shutdownAsync()
         }
     }
 
-    private static func inTransaction<T: Sendable>(
+    static func inTransaction<T: Sendable>(
         _ sql: any SQLDatabase, begin: String, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
         try await sql.raw(SQLQueryString(begin)).run()

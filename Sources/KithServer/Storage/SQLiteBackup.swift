@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import SQLKit
-import SQLiteKit
 
 /// `kith backup` and `kith restore` for the embedded SQLite database (docs/storage.md). A backup is
 /// one ordinary SQLite file, consistent as of one moment, taken while the server keeps running;
@@ -24,14 +23,13 @@ public enum SQLiteBackup {
         guard !FileManager.default.fileExists(atPath: destination) else {
             throw BackupError("\(destination) already exists; give a new file name")
         }
-        let connection = try await SQLiteConnection.open(storage: .file(path: source), logger: logger)
         do {
-            let sql = connection.sql(queryLogLevel: nil)
+            let connection = try SQLiteHandle(path: source)
+            defer { connection.close() }
+            let sql = SQLiteHandleDatabase(handle: connection, logger: logger)
             try await sql.raw("PRAGMA busy_timeout = 10000").run()
             try await sql.raw("VACUUM INTO \(bind: destination)").run()
-            try await connection.close()
         } catch {
-            try? await connection.close()
             throw BackupError("the backup failed: \(error)")
         }
         return try await summary(of: destination, logger: logger)
@@ -66,21 +64,24 @@ public enum SQLiteBackup {
     /// version knows (an older one is brought up to date when the server starts).
     static func summary(of path: String, logger: Logger) async throws -> Summary {
         guard FileManager.default.fileExists(atPath: path) else { throw BackupError("there is no file at \(path)") }
-        let connection: SQLiteConnection
+        let connection: SQLiteHandle
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            connection = try SQLiteHandle(path: path)
         } catch {
             throw BackupError("\(path) is not a SQLite database")
         }
         let result: Result<(migration: Int, users: Int), BackupError>
         do {
-            result = .success(try await contents(connection.sql(queryLogLevel: nil), path: path))
+            result = .success(try await contents(SQLiteHandleDatabase(handle: connection, logger: logger), path: path))
         } catch let error as BackupError {
             result = .failure(error)
+        } catch let error as SQLiteFailure where error.isNotADatabase {
+            // SQLite opens any file; the first read finds out what it is.
+            result = .failure(BackupError("\(path) is not a SQLite database"))
         } catch {
             result = .failure(BackupError("\(path) is not a Kith database (\(error))"))
         }
-        try? await connection.close()
+        connection.close()
         let (migration, users) = try result.get()
         let latest = Migrations.all.map(\.version).max() ?? 0
         guard migration <= latest else {
@@ -102,9 +103,9 @@ public enum SQLiteBackup {
     }
 
     private static func checkpoint(_ path: String, logger: Logger) async throws {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-        try await connection.sql(queryLogLevel: nil).raw("PRAGMA wal_checkpoint(TRUNCATE)").run()
-        try await connection.close()
+        let connection = try SQLiteHandle(path: path)
+        defer { connection.close() }
+        try await SQLiteHandleDatabase(handle: connection, logger: logger).raw("PRAGMA wal_checkpoint(TRUNCATE)").run()
     }
 }
 

@@ -24,7 +24,7 @@ struct SyncRepository: Sendable {
 
     /// The live records of `entities` in `scope`, fields only (no stamps): what the web pages show.
     func liveFields(_ entities: Set<String>, in scope: String) async throws -> [SyncRecord] {
-        try await database.run { sql in try await Self.live(entities, in: scope, stamps: false, sql: sql) }
+        try await database.read { sql in try await Self.live(entities, in: scope, stamps: false, sql: sql) }
     }
 
     /// The live records of `entities` in `scope` with their stamps: what a server-side writer (the
@@ -62,7 +62,7 @@ struct SyncRepository: Sendable {
     /// Changes after each scope's position, oldest first across scopes, at most `limit`.
     func changes(after positions: [String: Int64], limit: Int) async throws -> [ChangeDTO] {
         guard !positions.isEmpty else { return [] }
-        return try await database.run { sql in
+        return try await database.read { sql in
             // One (scope, position) condition per scope: the (scope, seq) index serves each.
             var condition = SQLQueryString("")
             for (index, (scope, seq)) in positions.sorted(by: { $0.key < $1.key }).enumerated() {
@@ -87,7 +87,7 @@ struct SyncRepository: Sendable {
         // Bounded IN lists: PostgreSQL takes at most 65535 bound values per statement.
         for start in stride(from: 0, to: scopes.count, by: 1000) {
             let batch = Array(scopes[start..<min(start + 1000, scopes.count)])
-            let rows = try await database.run { sql in
+            let rows = try await database.read { sql in
                 try await sql.raw(
                     """
                     SELECT scope, MAX(seq) AS seq FROM sync_records
@@ -103,7 +103,7 @@ struct SyncRepository: Sendable {
 
     /// The latest sequence value: where a pull that has seen everything stands.
     func currentSequenceValue() async throws -> Int64 {
-        try await database.run { sql in
+        try await database.read { sql in
             try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(decodingColumn: "value", as: Int64.self) ?? 0
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 
 /// The storage side of an `/api` resource. Every method of a repository is one unit of work:
-/// one transaction for a write (all of it or nothing), one connection for a read. Handlers call
+/// one transaction for a write (all of it or nothing), one snapshot for a read. Handlers call
 /// repositories and never write SQL; repositories never see the request.
 protocol MonicaRepository: Sendable {
     var database: KithDatabase { get }
@@ -12,7 +12,7 @@ extension MonicaRepository {
     func reading<T: Sendable>(_ account: Int64, _ body: @escaping @Sendable (MonicaStorage) async throws -> T)
         async throws -> T
     {
-        try await database.run { sql in try await body(MonicaStorage(sql: sql, account: account)) }
+        try await database.read { sql in try await body(MonicaStorage(sql: sql, account: account)) }
     }
 
     func writing<T: Sendable>(_ account: Int64, _ body: @escaping @Sendable (MonicaStorage) async throws -> T)
