@@ -16,17 +16,45 @@ enum TokenKind: String {
 enum Tokens {
     static func generate(_ kind: TokenKind) -> String {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let encoded = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return "\(kind.rawValue)_\(encoded)"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for _ in 0..<4 { withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) } }
+        return "\(kind.rawValue)_\(base64URL(bytes))"
     }
 
+    /// Lowercase hex of the token's SHA-256. Every authenticated request hashes its token, so the
+    /// hex is written directly (`String(format:)` per byte was a tenth of a refresh's CPU).
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: Data(token.utf8))
+        return String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { text in
+            var index = 0
+            for byte in digest {
+                text[index] = hexDigits[Int(byte >> 4)]
+                text[index + 1] = hexDigits[Int(byte & 0x0f)]
+                index += 2
+            }
+            return index
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Base64url without padding (RFC 4648 §5), written directly: a refresh makes two tokens.
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            var group = 0
+            for (offset, byte) in chunk.enumerated() { group |= Int(byte) << (16 - 8 * offset) }
+            for position in 0...chunk.count { text.append(base64URLDigits[(group >> (18 - 6 * position)) & 63]) }
+            index += 3
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static let base64URLDigits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Compares secrets in time that depends only on their lengths.
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
