@@ -34,7 +34,7 @@ enum MonicaServer {
                     limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock)))
         let monicaAccounts = MonicaAccountRepository(database: database)
         let routes = MonicaRoutes(group: api, accounts: monicaAccounts, address: address, clock: clock)
-        let contacts = ContactRepository(database: database, ids: ids, searchIndex: ContactSearchIndex())
+        let contacts = ContactRepository(database: database, ids: ids, index: ContactIndex())
         MeRoutes(accounts: monicaAccounts).addRoutes(to: routes)
         ContactsRoutes(repository: contacts).addRoutes(to: routes)
         ContactFieldsRoutes(

@@ -56,6 +56,36 @@ struct MonicaContactsTests {
         }
     }
 
+    /// The list's order and total come from the in-memory contact index: every kind of change to a
+    /// contact must show in the next page, in both orders and both directions.
+    @Test(arguments: Engine.available)
+    func theListFollowsEveryChangeInEveryOrder(_ engine: Engine) async throws {
+        try await MonicaHarness.run(engine) { me, _, server in
+            var made: [Int64] = []
+            for index in 1...5 {
+                made.append(try await me.contact("Person\(index)"))
+                server.clock.advance(by: 1)
+            }
+            #expect(ids(try await me.get("/api/contacts")) == made)
+            #expect(ids(try await me.get("/api/contacts?sort=-created_at&limit=2&page=2")) == [made[2], made[1]])
+            #expect(ids(try await me.get("/api/contacts?sort=updated_at&limit=2")) == [made[0], made[1]])
+
+            #expect(try await me.put("/api/contacts/\(made[1])/introduction", ["is_date_known": false]).status == .ok)
+            server.clock.advance(by: 1)
+            #expect(ids(try await me.get("/api/contacts?sort=-updated_at&limit=1")) == [made[1]])
+            #expect(try await me.put("/api/contacts/\(made[3])/work", ["job": "Pilot"]).status == .ok)
+            server.clock.advance(by: 1)
+            #expect(ids(try await me.get("/api/contacts?sort=-updated_at&limit=2")) == [made[3], made[1]])
+            #expect(try await me.put("/api/contacts/\(made[2])", ["first_name": "Renamed", "is_birthdate_known": false, "is_deceased": false, "is_deceased_date_known": false]).status == .ok)
+            #expect(ids(try await me.get("/api/contacts?sort=-updated_at&limit=1")) == [made[2]])
+
+            #expect(try await me.delete("/api/contacts/\(made[0])").status == .ok)
+            let after = try await me.get("/api/contacts?limit=2&page=2")
+            #expect(ids(after) == [made[3], made[4]])
+            expectFragment(after, [("total", 4), ("last_page", 2)])
+        }
+    }
+
     @Test(arguments: Engine.available)
     func searchFindsByPartOfANameAndPaginates(_ engine: Engine) async throws {
         try await MonicaHarness.run(engine) { me, _, _ in

@@ -50,7 +50,7 @@ struct MonicaAccountRepository: Sendable {
     }
 
     private func find(userID: String) async throws -> MonicaAccount? {
-        try await database.run { sql in
+        try await database.read { sql in
             try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts")
                 .where("user_id", .equal, userID).first(decoding: MonicaAccount.self)
         }

@@ -7,11 +7,17 @@ import SQLKit
 struct ContactRepository: MonicaRepository {
     let database: KithDatabase
     let ids: IdentifierSource
-    let searchIndex: ContactSearchIndex
+    let index: ContactIndex
 
-    /// A page of the index: real (not partial), active contacts, in the requested order.
-    func list(account: Int64, _ page: PageRequest, withContactFields: Bool) async throws -> RecordPage<ContactDetails> {
-        try await reading(account) { storage in
+    /// A page of the index: real (not partial), active contacts, in the requested order. The
+    /// order and the total come from `ContactIndex`; only the page's contacts are read.
+    func list(account: MonicaAccount, _ page: PageRequest, withContactFields: Bool) async throws
+        -> RecordPage<ContactDetails>
+    {
+        if let listed = try await index.list(account: account, page, load: { try await indexRows(account.id) }) {
+            return try await contacts(listed.ids, total: listed.total, account: account.id, withContactFields)
+        }
+        return try await reading(account.id) { storage in
             let found = try await storage.contacts.page(
                 page,
                 filter: SQLBinaryExpression(
@@ -35,17 +41,23 @@ struct ContactRepository: MonicaRepository {
                 account: account.id, field: String(query[..<colon]), value: String(query[query.index(after: colon)...]),
                 page)
         } else if let search = NameSearch(query) {
-            ids = try await searchIndex.search(account: account, search, page) { try await candidates(account.id) }
+            ids = try await index.search(account: account, search, page) { try await indexRows(account.id) }
         } else {
             ids = []
         }
         let pageIDs = Array(ids.dropFirst(page.offset).prefix(page.limit))
-        return try await reading(account.id) { storage in
-            let byID = try await storage.contacts.byID(pageIDs)
-            let records = pageIDs.compactMap { byID[$0] }
+        return try await contacts(pageIDs, total: ids.count, account: account.id, withContactFields)
+    }
+
+    /// The contacts `ids` in full, in that order, as one page of `total`.
+    private func contacts(_ ids: [Int64], total: Int, account: Int64, _ withContactFields: Bool) async throws
+        -> RecordPage<ContactDetails>
+    {
+        try await reading(account) { storage in
+            let byID = try await storage.contacts.byID(ids)
             return RecordPage(
-                records: try await storage.details.details(of: records, withContactFields: withContactFields),
-                total: ids.count)
+                records: try await storage.details.details(of: ids.compactMap { byID[$0] }, withContactFields: withContactFields),
+                total: total)
         }
     }
 
@@ -133,6 +145,8 @@ struct ContactRepository: MonicaRepository {
             values["first_met_general_information"] = .text(change.generalInformation)
             values["first_met_through_contact_id"] = .int(change.metThroughContactID)
             let updated = try await storage.contacts.update(id, values, now: now)
+            // Its updated_at moved: the list sorted by it is served from ContactIndex.
+            try await storage.contactsChanged()
             try await replaceReminder(
                 .firstMet(change.wantsReminder ? updated.firstMetDateValue.day : nil), of: updated, storage, now: now)
             return try await Self.details(id, storage, withContactFields: withContactFields)
@@ -216,17 +230,18 @@ struct ContactRepository: MonicaRepository {
 
     // MARK: Search
 
-    /// The searchable words of the account's real contacts, for `ContactSearchIndex`.
-    private func candidates(_ account: Int64) async throws -> [ContactSearchIndex.Row] {
+    /// What `ContactIndex` keeps of the account's real contacts.
+    private func indexRows(_ account: Int64) async throws -> [ContactIndex.Row] {
         try await reading(account) { storage in
-            try await storage.sql.select().columns("id", "search_text", "created_at", "updated_at")
+            try await storage.sql.select().columns("id", "search_text", "created_at", "updated_at", "is_active")
                 .from(ContactRecord.table).where("account_id", .equal, account).where("is_partial", .equal, 0).all()
                 .map { row in
-                    ContactSearchIndex.Row(
+                    ContactIndex.Row(
                         id: try row.decode(column: "id", as: Int64.self),
                         searchText: try row.decode(column: "search_text", as: String.self),
                         createdAt: try row.decode(column: "created_at", as: Int64.self),
-                        updatedAt: try row.decode(column: "updated_at", as: Int64.self))
+                        updatedAt: try row.decode(column: "updated_at", as: Int64.self),
+                        isActive: try row.decode(column: "is_active", as: Int64.self) != 0)
                 }
         }
     }

@@ -86,7 +86,7 @@ struct ContactsRoutes {
             isSearch
             ? try await repository.search(
                 account: call.account, query: query, page, withContactFields: call.withContactFields)
-            : try await repository.list(account: call.accountID, page, withContactFields: call.withContactFields)
+            : try await repository.list(account: call.account, page, withContactFields: call.withContactFields)
         var envelope = PageEnvelope(
             items: found.records.map { ContactPresenter.full($0, call.presentation) }, total: found.total,
             request: page, path: call.indexURL)

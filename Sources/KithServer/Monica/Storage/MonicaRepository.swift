@@ -35,7 +35,7 @@ struct MonicaStorage: Sendable {
 
     var details: ContactDetailsLoader { ContactDetailsLoader(sql: sql, account: account) }
 
-    /// Tells every server's search index (`ContactSearchIndex`) that the account's contacts changed.
+    /// Tells every server's contact index (`ContactIndex`) that the account's contacts changed.
     func contactsChanged() async throws {
         try await sql.raw(
             "UPDATE monica_accounts SET contacts_version = contacts_version + 1 WHERE id = \(bind: account)"

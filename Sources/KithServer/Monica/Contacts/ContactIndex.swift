@@ -2,17 +2,22 @@ import Foundation
 import KithCore
 import Synchronization
 
-/// The searchable words of each account's contacts, kept in memory between searches: reading
-/// 100,000 rows costs far more than scoring them. An account's entry is valid while the
-/// account's `contacts_version` (bumped in the same transaction as every contact change) is the
-/// one it was read at, so servers sharing a database never serve a stale search.
-final class ContactSearchIndex: Sendable {
+/// Each account's real (not partial) contacts as search and the list need them, kept in memory
+/// between requests: reading 100,000 rows costs far more than scoring them, and a list page with
+/// its total would otherwise count and skip through them all (issue 18). An account's entry is
+/// valid while the account's `contacts_version` (bumped in the same transaction as every contact
+/// change) is the one it was read at, so servers sharing a database never serve a stale answer.
+final class ContactIndex: Sendable {
     struct Entry: Sendable {
         let version: Int64
         let ids: [Int64]
         let createdAt: [Int64]
         let updatedAt: [Int64]
         let candidates: [NameSearch.Candidate]
+        /// Positions of the active contacts by (created_at, id) and by (updated_at, id), ascending:
+        /// the list's two orders, sorted once per version.
+        let activeByCreated: [Int32]
+        let activeByUpdated: [Int32]
         var lastUsed: UInt64
     }
 
@@ -22,6 +27,7 @@ final class ContactSearchIndex: Sendable {
         let searchText: String
         let createdAt: Int64
         let updatedAt: Int64
+        let isActive: Bool
     }
 
     private let entries = Mutex<(byAccount: [Int64: Entry], clock: UInt64)>(([:], 0))
@@ -51,6 +57,23 @@ final class ContactSearchIndex: Sendable {
         return matches.map { entry.ids[$0.index] }
     }
 
+    /// One page of the account's active real contacts (what `/api/contacts` lists) in the page's
+    /// order, ties by id, and how many there are; nil for an order the index does not keep.
+    func list(account: MonicaAccount, _ page: PageRequest, load: () async throws -> [Row]) async throws
+        -> (ids: [Int64], total: Int)?
+    {
+        guard ["created_at", "updated_at"].contains(page.sortColumn) else { return nil }
+        let entry = try await self.entry(account, load: load)
+        let order = page.sortColumn == "updated_at" ? entry.activeByUpdated : entry.activeByCreated
+        let total = order.count
+        let start = min(page.offset, total)
+        let end = min(start + page.limit, total)
+        let ids = (start..<end).map { rank in
+            entry.ids[Int(order[page.descending ? total - 1 - rank : rank])]
+        }
+        return (ids, total)
+    }
+
     private func entry(_ monica: MonicaAccount, load: () async throws -> [Row]) async throws -> Entry {
         let account = monica.id
         let version = monica.contactsVersion
@@ -67,8 +90,13 @@ final class ContactSearchIndex: Sendable {
         let created = rows.map(\.createdAt)
         let updated = rows.map(\.updatedAt)
         let candidates = rows.map { NameSearch.Candidate(searchText: $0.searchText) }
+        let active = rows.indices.filter { rows[$0].isActive }.map(Int32.init)
+        func sorted(by stamps: [Int64]) -> [Int32] {
+            active.sorted { (stamps[Int($0)], ids[Int($0)]) < (stamps[Int($1)], ids[Int($1)]) }
+        }
         let fresh = Entry(
-            version: version, ids: ids, createdAt: created, updatedAt: updated, candidates: candidates, lastUsed: 0)
+            version: version, ids: ids, createdAt: created, updatedAt: updated, candidates: candidates,
+            activeByCreated: sorted(by: created), activeByUpdated: sorted(by: updated), lastUsed: 0)
         entries.withLock { state in
             state.clock += 1
             var stored = fresh
