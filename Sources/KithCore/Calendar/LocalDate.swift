@@ -44,9 +44,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self = LocalDate(year: clampedYear, month: parts.month ?? 1, day: parts.day ?? 1) ?? LocalDate.epoch
     }
 
-    public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
-    }
+    public var description: String { UTCTimestamp.text(of: self) }
 
     /// Days since 1970-01-01 (negative before it).
     public var dayNumber: Int {

@@ -49,34 +49,70 @@ public enum JSONTree: Sendable, Hashable {
     public static func nullable(_ value: JSONTree?) -> JSONTree { value ?? .null }
 }
 
-/// A JSON object's members in insertion order, with lookup by key.
+/// A JSON object's members in insertion order, with lookup by key. Members are kept in an array:
+/// most objects are a presenter's few dozen keys, where a scan is quicker than hashing (a
+/// dictionary per object was a tenth of a contact page's CPU, issue 18); past `scanLimit` members
+/// (a parsed body may hold thousands) lookups go through positions by key.
 public struct JSONObject: Sendable, Hashable {
-    public private(set) var keys: [String] = []
-    private var values: [String: JSONTree] = [:]
+    public private(set) var members: [(key: String, value: JSONTree)] = []
+    private var positions: [String: Int]?
+    static let scanLimit = 24
 
     public init() {}
 
     public init(_ members: [(String, JSONTree)]) {
+        self.members.reserveCapacity(members.count)
         for (key, value) in members { self[key] = value }
     }
 
     public subscript(key: String) -> JSONTree? {
-        get { values[key] }
+        get { position(of: key).map { members[$0].value } }
         set {
-            if let newValue {
-                if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if values.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            if let index = position(of: key) {
+                if let newValue {
+                    members[index].value = newValue
+                } else {
+                    members.remove(at: index)
+                    indexIfLarge()
+                }
+            } else if let newValue {
+                members.append((key, newValue))
+                if positions != nil { positions?[key] = members.count - 1 } else { indexIfLarge() }
             }
         }
     }
 
-    public var members: [(key: String, value: JSONTree)] { keys.compactMap { key in values[key].map { (key, $0) } } }
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    private mutating func indexIfLarge() {
+        positions =
+            members.count > Self.scanLimit
+            ? Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.key, $0.offset) }) : nil
+    }
 
     /// JSON objects are equal whatever the order of their keys.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.values == rhs.values }
-    public func hash(into hasher: inout Hasher) { hasher.combine(values) }
-    public var count: Int { keys.count }
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.count == rhs.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
+    }
+
+    /// Whatever the order of the keys, as equality is.
+    public func hash(into hasher: inout Hasher) {
+        var sum = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            sum &+= memberHasher.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(sum)
+    }
 }
 
 extension JSONTree: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
@@ -199,11 +235,11 @@ extension JSONTree {
 
     private func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output.append(contentsOf: Array("null".utf8))
-        case .bool(let value): output.append(contentsOf: Array((value ? "true" : "false").utf8))
-        case .int(let value): output.append(contentsOf: Array(String(value).utf8))
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): Self.write(integer: value, to: &output)
         case .double(let value):
-            output.append(contentsOf: Array((value.isFinite ? Self.number(value) : "null").utf8))
+            output.append(contentsOf: (value.isFinite ? Self.number(value) : "null").utf8)
         case .string(let value): Self.write(string: value, to: &output)
         case .array(let items):
             output.append(UInt8(ascii: "["))
@@ -224,24 +260,43 @@ extension JSONTree {
         }
     }
 
+    private static func write(integer: Int64, to output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        // The magnitude, so Int64.min has its digits too.
+        var rest = integer.magnitude
+        var divisor: UInt64 = 1
+        while rest / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
     /// Integral doubles keep no ".0" when exact (JSON has one number type); others the shortest form.
     private static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }
 
+    /// A string with JSON's escapes; text without any is copied whole.
     private static func write(string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
-            case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20:
-                output.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
-            default: output.append(byte)
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.append(contentsOf: string.utf8)
+        } else {
+            for byte in string.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
+                case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
+                case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
+                case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
+                case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                default: output.append(byte)
+                }
             }
         }
         output.append(UInt8(ascii: "\""))

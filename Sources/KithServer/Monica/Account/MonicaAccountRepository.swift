@@ -51,8 +51,9 @@ struct MonicaAccountRepository: Sendable {
 
     private func find(userID: String) async throws -> MonicaAccount? {
         try await database.read { sql in
-            try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts")
-                .where("user_id", .equal, userID).first(decoding: MonicaAccount.self)
+            // Every /api request reads this: text with a bind, not a builder (MonicaTableStore says why).
+            try await sql.raw("SELECT id, me_contact_id, contacts_version FROM monica_accounts WHERE user_id = \(bind: userID)")
+                .first(decoding: MonicaAccount.self)
         }
     }
 

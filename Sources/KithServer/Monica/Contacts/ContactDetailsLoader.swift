@@ -49,15 +49,7 @@ struct ContactDetailsLoader: Sendable {
         for (contactID, tag) in try await tags(of: ids) {
             if let position = index[contactID] { details[position].tags.append(tag) }
         }
-        for source in Self.statisticsSources {
-            guard let table = source.table else { continue }
-            for (contactID, count) in try await countByContact(table: table, ids: ids) {
-                if let position = index[contactID] { details[position].counts[source.key] = count }
-            }
-        }
-        for (contactID, day) in try await lastActivity(of: ids) {
-            if let position = index[contactID] { details[position].lastActivity = day }
-        }
+        try await addStatistics(ids, index: index, to: &details)
         try await addRelationships(ids, index: index, to: &details)
         let metThrough = try await self.summaries(contacts.compactMap(\.firstMetThroughContactID))
         for position in details.indices {
@@ -85,23 +77,24 @@ struct ContactDetailsLoader: Sendable {
     /// Each contact's tags, in the order they were attached.
     func tags(of contactIDs: [Int64]) async throws -> [(Int64, TagRecord)] {
         guard !contactIDs.isEmpty else { return [] }
-        let rows = try await sql.select().column(SQLColumn("contact_id", table: "ct")).column(SQLColumn("*", table: "t"))
-            .from(SQLAlias(SQLIdentifier("monica_contact_tags"), as: SQLIdentifier("ct")))
-            .join(
-                SQLAlias(SQLIdentifier(TagRecord.table), as: SQLIdentifier("t")), on: SQLColumn("tag_id", table: "ct"),
-                .equal, SQLColumn("id", table: "t")
-            )
-            .where(SQLColumn("account_id", table: "ct"), .equal, SQLBind(account))
-            .where(SQLColumn("contact_id", table: "ct"), .in, SQLBind.group(contactIDs))
-            .orderBy(SQLColumn("created_at", table: "ct")).orderBy(SQLColumn("id", table: "t")).all()
+        let rows = try await sql.raw(
+            """
+            SELECT ct.contact_id, t.* FROM monica_contact_tags ct JOIN \(unsafeRaw: TagRecord.table) t ON ct.tag_id = t.id
+            WHERE ct.account_id = \(bind: account) AND ct.contact_id IN (\(binds: contactIDs))
+            ORDER BY ct.created_at, t.id
+            """
+        ).all()
         return try rows.map { (try $0.decode(column: "contact_id", as: Int64.self), try $0.record(TagRecord.self)) }
     }
 
     /// Each contact's `count` newest notes.
     private func latestNotes(of contactIDs: [Int64], count: Int) async throws -> [NoteRecord] {
-        let all = try await sql.select().column("*").from(NoteRecord.table).where("account_id", .equal, account)
-            .where("contact_id", .in, SQLBind.group(contactIDs)).orderBy("created_at", .descending)
-            .orderBy("id", .descending).all().map { try $0.record(NoteRecord.self) }
+        let all = try await sql.raw(
+            """
+            SELECT * FROM \(unsafeRaw: NoteRecord.table) WHERE account_id = \(bind: account)
+            AND contact_id IN (\(binds: contactIDs)) ORDER BY created_at DESC, id DESC
+            """
+        ).all().map { try $0.record(NoteRecord.self) }
         var taken: [Int64: Int] = [:]
         return all.filter { note in
             let kept = taken[note.contactID, default: 0] + 1
@@ -110,33 +103,37 @@ struct ContactDetailsLoader: Sendable {
         }
     }
 
-    private func countByContact(table: String, ids: [Int64]) async throws -> [Int64: Int64] {
-        let rows = try await sql.select().column("contact_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-            .from(table).where("contact_id", .in, SQLBind.group(ids)).groupBy("contact_id").all()
-        var counts: [Int64: Int64] = [:]
-        for row in rows {
-            counts[try row.decode(column: "contact_id", as: Int64.self)] = try row.decode(column: "n", as: Int64.self)
+    /// One query for what `statistics` counts and the last activity's day, per contact: a
+    /// subquery per count (each by its `contact_id` index) instead of a query per count.
+    private static let statisticsQuery: String = {
+        var columns = ["c.id"]
+        for source in statisticsSources {
+            guard let table = source.table else { continue }
+            columns.append("(SELECT COUNT(*) FROM \(table) s WHERE s.contact_id = c.id) AS \(source.key)")
         }
-        return counts
-    }
+        columns.append(
+            """
+            (SELECT MAX(a.happened_at) FROM monica_activity_contacts ac JOIN \(ActivityRecord.table) a \
+            ON a.id = ac.activity_id WHERE ac.contact_id = c.id) AS last_activity
+            """)
+        return "SELECT " + columns.joined(separator: ", ") + " FROM monica_contacts c WHERE c.id IN "
+    }()
 
-    /// Each contact's most recent activity day, as midnight UTC milliseconds.
-    private func lastActivity(of contactIDs: [Int64]) async throws -> [Int64: Int64] {
-        let rows = try await sql.select().column(SQLColumn("contact_id", table: "ac"))
-            .column(SQLFunction("MAX", args: SQLColumn("happened_at", table: "a")), as: "last")
-            .from(SQLAlias(SQLIdentifier("monica_activity_contacts"), as: SQLIdentifier("ac")))
-            .join(
-                SQLAlias(SQLIdentifier(ActivityRecord.table), as: SQLIdentifier("a")),
-                on: SQLColumn("activity_id", table: "ac"), .equal, SQLColumn("id", table: "a")
-            )
-            .where(SQLColumn("contact_id", table: "ac"), .in, SQLBind.group(contactIDs))
-            .groupBy(SQLColumn("contact_id", table: "ac")).all()
-        var last: [Int64: Int64] = [:]
+    /// `ids` are contacts already read with the account's filter, so the query needs none: with
+    /// `account_id = ?` SQLite's planner walked the account's whole index instead of the ids.
+    private func addStatistics(_ ids: [Int64], index: [Int64: Int], to details: inout [ContactDetails]) async throws {
+        let rows = try await sql.raw("\(unsafeRaw: Self.statisticsQuery)(\(binds: ids))").all()
         for row in rows {
-            guard let day = MonicaDate(ymd: try row.decode(column: "last", as: String.self)) else { continue }
-            last[try row.decode(column: "contact_id", as: Int64.self)] = day.epochMillis
+            guard let position = index[try row.decode(column: "id", as: Int64.self)] else { continue }
+            for source in Self.statisticsSources where source.table != nil {
+                let count = try row.decode(column: source.key, as: Int64.self)
+                if count > 0 { details[position].counts[source.key] = count }
+            }
+            // The most recent day of an activity, as midnight UTC milliseconds.
+            if let day = try row.decode(column: "last_activity", as: String?.self).flatMap(MonicaDate.init(ymd:)) {
+                details[position].lastActivity = day.epochMillis
+            }
         }
-        return last
     }
 
     /// Each contact's relationships by group (love, family…).

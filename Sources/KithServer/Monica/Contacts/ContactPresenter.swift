@@ -107,7 +107,8 @@ enum ContactPresenter {
 
     /// The first letter or digit of each word, accents dropped ("Élodie Ü" -> "EU").
     static func initials(_ name: String) -> String {
-        let ascii = name.folding(options: .diacriticInsensitive, locale: nil)
+        // Folding (a Foundation call) is needed only for letters beyond ASCII.
+        let ascii = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.folding(options: .diacriticInsensitive, locale: nil)
         var result = ""
         var atWordStart = true
         for character in ascii {
@@ -138,8 +139,9 @@ enum ContactPresenter {
     /// Monica's public contact key is `h:` and 18 Hashids characters; Kith derives as many
     /// characters from the id, so each contact keeps one stable key.
     static func hashID(_ id: Int64) -> String {
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        let digest = SHA256.hash(data: Data("kith-contact-\(id)".utf8))
-        return "h:" + String(digest.prefix(18).map { alphabet[Int($0) % alphabet.count] })
+        let digest = SHA256.hash(data: Array("kith-contact-\(id)".utf8))
+        return "h:" + String(decoding: digest.prefix(18).map { hashAlphabet[Int($0) % hashAlphabet.count] }, as: UTF8.self)
     }
+
+    private static let hashAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 
 /// A calendar day as Monica stores and answers it (`Y-m-d`), years 1 to 9999 (Laravel's
 /// `date_format:Y-m-d` takes four digits, and PHP's `checkdate` no year 0). Computed with integer
@@ -28,7 +29,7 @@ struct MonicaDate: Sendable, Equatable, Comparable {
 
     /// The UTC day of the server's clock (clamped into years 1 to 9999).
     static func today(nowMillis: Int64) -> MonicaDate {
-        MonicaDate(utcMillis: min(max(nowMillis, MonicaTimestamp.earliest), MonicaTimestamp.latest)) ?? .unixEpoch
+        MonicaDate(utcMillis: min(max(nowMillis, UTCTimestamp.earliestMillis), UTCTimestamp.latestMillis)) ?? .unixEpoch
     }
 
     init?(ymd text: String) {
@@ -51,7 +52,10 @@ struct MonicaDate: Sendable, Equatable, Comparable {
         self.init(dayNumber: Self.floorDiv(Self.floorDiv(millis, 1000), 86_400))
     }
 
-    var ymd: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    var ymd: String {
+        UTCTimestamp.padded(year, width: 4) + "-" + UTCTimestamp.padded(month, width: 2) + "-"
+            + UTCTimestamp.padded(day, width: 2)
+    }
 
     /// How Monica answers a date inside a timestamp field: midnight UTC.
     var midnightTimestamp: String { ymd + "T00:00:00Z" }
@@ -126,22 +130,9 @@ struct MonicaDate: Sendable, Equatable, Comparable {
 enum MonicaTimestamp {
     /// A stored time outside years 1 to 9999 (which Kith never writes) is clamped to the nearest
     /// end rather than failing the whole answer.
-    static func format(millis: Int64) -> String {
-        let clamped = min(max(millis, Self.earliest), Self.latest)
-        let seconds = MonicaDate.floorDiv(clamped, 1000)
-        let days = MonicaDate.floorDiv(seconds, 86_400)
-        let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = MonicaDate.civil(fromDays: days) ?? (1970, 1, 1)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, Int(secondOfDay / 3600),
-            Int(secondOfDay % 3600 / 60), Int(secondOfDay % 60))
-    }
+    static func format(millis: Int64) -> String { UTCTimestamp.text(millis: millis, withMillis: false) }
 
     static func format(millis: Int64?) -> String? { millis.map { format(millis: $0) } }
-
-    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z.
-    static let earliest: Int64 = -719_162 * 86_400_000
-    static let latest: Int64 = 2_932_897 * 86_400_000 - 1
 }
 
 extension Character {

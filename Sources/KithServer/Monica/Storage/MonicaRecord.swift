@@ -14,10 +14,12 @@ protocol MonicaRecord: Decodable, Sendable {
 
 /// A boolean column: stored as 0/1 so one schema fits both engines.
 @propertyWrapper
-struct StoredFlag: Decodable, Sendable, Equatable {
+struct StoredFlag: IntegerColumn, Sendable, Equatable {
     var wrappedValue: Bool
 
     init(wrappedValue: Bool) { self.wrappedValue = wrappedValue }
+
+    init(integer: Int64) { wrappedValue = integer != 0 }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -34,6 +36,6 @@ extension KeyedDecodingContainer {
 
 extension SQLRow {
     func record<Record: MonicaRecord>(_ type: Record.Type) throws -> Record {
-        try decode(model: Record.self, keyDecodingStrategy: .useDefaultKeys)
+        try RowDecoder.decode(Record.self, from: self)
     }
 }

@@ -13,7 +13,9 @@ final class SQLiteHandle: @unchecked Sendable {
     static let statementCacheLimit = 256
 
     private var connection: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    /// Each prepared statement with its result's column names (found at its first row, then kept:
+    /// finding them for every execution was a twentieth of a small request's CPU).
+    private var statements: [String: (statement: OpaquePointer, columns: SQLiteResultRow.Columns?)] = [:]
 
     init(path: String) throws {
         var opened: OpaquePointer?
@@ -30,7 +32,7 @@ final class SQLiteHandle: @unchecked Sendable {
     deinit { close() }
 
     func close() {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for prepared in statements.values { sqlite3_finalize(prepared.statement) }
         statements = [:]
         if let connection { sqlite3_close_v2(connection) }
         connection = nil
@@ -38,24 +40,32 @@ final class SQLiteHandle: @unchecked Sendable {
 
     /// Runs one statement, handing each row to `onRow` before the next is read.
     func execute(_ sql: String, binds: [SQLiteData], onRow: (SQLiteResultRow) -> Void) throws {
-        let statement = try prepared(sql)
+        let (statement, known) = try prepared(sql)
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
         try bind(binds, to: statement)
-        var columns: SQLiteResultRow.Columns?
+        var columns = known
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw failure(code) }
-            let names = columns ?? SQLiteResultRow.Columns(of: statement)
-            columns = names
+            // A schema change (a migration) makes SQLite prepare the statement again, which may
+            // change its columns: the count tells.
+            let names: SQLiteResultRow.Columns
+            if let columns, columns.count == Int(sqlite3_column_count(statement)) {
+                names = columns
+            } else {
+                names = SQLiteResultRow.Columns(of: statement)
+                columns = names
+                statements[sql]?.columns = names
+            }
             onRow(SQLiteResultRow(columns: names, values: (0..<names.count).map { Self.value(statement, column: Int32($0)) }))
         }
     }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
+    private func prepared(_ sql: String) throws -> (OpaquePointer, SQLiteResultRow.Columns?) {
         if let cached = statements[sql] { return cached }
         guard let connection else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the connection is closed") }
         var statement: OpaquePointer?
@@ -73,11 +83,11 @@ final class SQLiteHandle: @unchecked Sendable {
             throw SQLiteFailure(code: SQLITE_MISUSE, message: "one statement at a time: \(sql)")
         }
         if statements.count >= Self.statementCacheLimit {
-            for old in statements.values { sqlite3_finalize(old) }
+            for old in statements.values { sqlite3_finalize(old.statement) }
             statements = [:]
         }
-        statements[sql] = statement
-        return statement
+        statements[sql] = (statement, nil)
+        return (statement, nil)
     }
 
     private func bind(_ binds: [SQLiteData], to statement: OpaquePointer) throws {

@@ -33,10 +33,37 @@ struct SQLiteResultRow: SQLRow {
     func decodeNil(column: String) throws -> Bool { value(column) == .null }
 
     func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
-        guard let value = columns.index[column].map({ values[$0] }) else {
+        guard let value = value(ofColumn: column) else {
             throw SQLiteFailure(code: SQLITE_ERROR, message: "no column named \(column) in this row")
         }
-        return try Self.decoder.decode(D.self, from: value)
+        return try Self.decode(value, as: D.self)
+    }
+
+    /// The column's value; nil when the row has no such column.
+    func value(ofColumn column: String) -> SQLiteData? { columns.index[column].map { values[$0] } }
+
+    /// A value of this row as `D`, as SQLiteKit's decoder reads it.
+    static func decode<D: Decodable>(_ value: SQLiteData, as type: D.Type) throws -> D {
+        if let direct = direct(value, as: D.self) { return direct }
+        return try decoder.decode(D.self, from: value)
+    }
+
+    /// The value as `D` without a decoder, for the types and storage classes that need no
+    /// conversion (what SQLiteKit's decoder would answer for them); nil leaves it to the decoder.
+    private static func direct<D>(_ value: SQLiteData, as type: D.Type) -> D? {
+        switch value {
+        case .integer(let integer):
+            if D.self == Int64.self || D.self == Int64?.self { return Int64(integer) as? D }
+            if D.self == Int.self || D.self == Int?.self { return integer as? D }
+        case .text(let text):
+            if D.self == String.self || D.self == String?.self { return text as? D }
+        case .null:
+            if D.self == Int64?.self { return Int64?.none as? D }
+            if D.self == String?.self { return String?.none as? D }
+            if D.self == Int?.self { return Int?.none as? D }
+        default: break
+        }
+        return nil
     }
 
     private func value(_ column: String) -> SQLiteData { columns.index[column].map { values[$0] } ?? .null }
