@@ -79,7 +79,7 @@ struct FamilyPages {
     ) async throws -> Response {
         var values = values
         let typedZone = (values["create"] as? [String: String])?["timeZone"]
-        let cookieZone = request.cookies[NutritionPages.zoneCookie]?.value.removingPercentEncoding
+        let cookieZone = request.cookies[WebTime.zoneCookie]?.value.removingPercentEncoding
         let zone =
             typedZone ?? cookieZone.flatMap { name in FamilyPageRenderer.timeZones.contains(name) ? name : nil } ?? ""
         values["zones"] = FamilyPageRenderer.zoneOptions(selected: zone.isEmpty ? "UTC" : zone)
