@@ -65,9 +65,15 @@ struct SyncWriter: Sendable {
         await notifier.committed(ScopeChange.latestPerScope(changes))
     }
 
-    /// One result per mutation, in order. Each mutation commits on its own; if storage fails part
-    /// way, the ones before stay committed (and are nudged) and the error is thrown. `memberships`
-    /// are the user's scopes when the caller already has them.
+    /// Consecutive mutations of one scope share a transaction, up to this many: a push of 10,000
+    /// is 40 commits, not 10,000 (a commit on PostgreSQL waits for its log to reach the disk), and
+    /// the writer is still let go often enough for other requests on SQLite.
+    static let mutationsPerTransaction = 256
+
+    /// One result per mutation, in order. Consecutive mutations of one scope commit together
+    /// (`mutationsPerTransaction`); if storage fails part way, the batches before stay committed
+    /// (and are nudged) and the error is thrown; the device sends the rest again (mutation ids make
+    /// that safe). `memberships` are the user's scopes when the caller already has them.
     func write(_ mutations: [Mutation], userID: String, memberships known: [ScopeMembership]? = nil) async throws
         -> [MutationResult]
     {
@@ -76,10 +82,19 @@ struct SyncWriter: Sendable {
         var results: [MutationResult] = []
         var changes: [ScopeChange] = []
         do {
-            for mutation in mutations {
-                let (result, change) = try await apply(mutation, userID: userID, memberships: memberships)
-                results.append(result)
-                if let change { changes.append(change) }
+            var start = 0
+            while start < mutations.count {
+                var end = start + 1
+                while end < mutations.count, end - start < Self.mutationsPerTransaction,
+                    mutations[end].scope == mutations[start].scope
+                {
+                    end += 1
+                }
+                for (result, change) in try await apply(mutations[start..<end], userID: userID, memberships: memberships) {
+                    results.append(result)
+                    if let change { changes.append(change) }
+                }
+                start = end
             }
         } catch {
             await notifier.committed(ScopeChange.latestPerScope(changes))
@@ -89,66 +104,93 @@ struct SyncWriter: Sendable {
         return results
     }
 
-    /// Applies one mutation in its own transaction; the change it committed comes back too.
-    private func apply(_ mutation: Mutation, userID: String, memberships: [ScopeMembership]) async throws
-        -> (MutationResult, ScopeChange?)
+    /// A mutation refused before its transaction: the result it gets.
+    private struct MutationRefusal: Error {
+        let result: MutationResult
+    }
+
+    /// Applies mutations of one scope in one transaction; each one's result and the change it made.
+    /// Who may write what is judged before the transaction opens: a refused mutation touches nothing.
+    private func apply(_ batch: ArraySlice<Mutation>, userID: String, memberships: [ScopeMembership]) async throws
+        -> [(MutationResult, ScopeChange?)]
+    {
+        /// Each mutation with its entity's declaration, or the refusal it gets instead.
+        let judged: [(mutation: Mutation, verdict: Result<EntityDeclaration, MutationRefusal>)] = batch.map { mutation in
+            let verdict = rules.check(mutation, memberships: memberships, now: clock.nowMillis).mapError { refusal in
+                MutationRefusal(result: Self.rejected(mutation, code: refusal.code, message: refusal.message))
+            }
+            return (mutation, verdict)
+        }
+        let refusals = judged.compactMap { item -> (MutationResult, ScopeChange?)? in
+            guard case .failure(let refusal) = item.verdict else { return nil }
+            return (refusal.result, nil)
+        }
+        if refusals.count == judged.count { return refusals }
+        return try await repository.inScope(batch[batch.startIndex].scope) { store in
+            var outcomes: [(MutationResult, ScopeChange?)] = []
+            for (mutation, verdict) in judged {
+                switch verdict {
+                case .failure(let refusal): outcomes.append((refusal.result, nil))
+                case .success(let declaration):
+                    outcomes.append(try await apply(mutation, declaration, userID: userID, in: store))
+                }
+            }
+            return outcomes
+        }
+    }
+
+    /// One mutation inside its scope's transaction: duplicates, ownership, field checks and rules
+    /// across records, then the merge, the write, the hooks and a deletion's cascade.
+    private func apply(_ mutation: Mutation, _ declaration: EntityDeclaration, userID: String, in store: SyncTransaction)
+        async throws -> (MutationResult, ScopeChange?)
     {
         let now = clock.nowMillis
-        let declaration: EntityDeclaration
-        switch rules.check(mutation, memberships: memberships, now: now) {
-        case .failure(let refusal):
-            return (Self.rejected(mutation, code: refusal.code, message: refusal.message), nil)
-        case .success(let found):
-            declaration = found
-        }
         let recordRules = rules.catalog.rules[mutation.entity] ?? []
-        return try await repository.inScope(mutation.scope) { store in
-            if try await store.wasApplied(mutation.mutationId, by: userID) {
-                return (MutationResult(mutationId: mutation.mutationId, status: .duplicate), nil)
+        if try await store.wasApplied(mutation.mutationId, by: userID) {
+            return (MutationResult(mutationId: mutation.mutationId, status: .duplicate), nil)
+        }
+        let stored = try await store.record(mutation.id)
+        var record = SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
+        if let stored {
+            guard stored.record.entity == mutation.entity, stored.record.scope == mutation.scope else {
+                // Ids are global: another entity or scope owning this id is not the caller's to touch.
+                return (Self.rejected(mutation, code: "forbidden", message: "This record belongs elsewhere."), nil)
             }
-            let stored = try await store.record(mutation.id)
-            var record = SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
-            if let stored {
-                guard stored.record.entity == mutation.entity, stored.record.scope == mutation.scope else {
-                    // Ids are global: another entity or scope owning this id is not the caller's to touch.
-                    return (Self.rejected(mutation, code: "forbidden", message: "This record belongs elsewhere."), nil)
-                }
-                record = stored.record
-            }
-            if mutation.op == .upsert,
-                let problem = declaration.problems(in: mutation.fields, isCreation: stored == nil).first
-            {
-                return (Self.rejected(mutation, problem, current: stored?.change), nil)
-            }
-            if !recordRules.isEmpty {
-                let related = try await store.liveRecords(Set(recordRules.flatMap(\.reads)))
-                let context = RuleContext(now: clock.now(), actor: userID)
-                for rule in recordRules {
-                    if let problem = rule.problem(with: mutation, current: stored?.record, records: related, context: context) {
-                        return (Self.rejected(mutation, problem, current: stored?.change), nil)
-                    }
+            record = stored.record
+        }
+        if mutation.op == .upsert,
+            let problem = declaration.problems(in: mutation.fields, isCreation: stored == nil).first
+        {
+            return (Self.rejected(mutation, problem, current: stored?.change), nil)
+        }
+        if !recordRules.isEmpty {
+            let related = try await store.liveRecords(Set(recordRules.flatMap(\.reads)))
+            let context = RuleContext(now: clock.now(), actor: userID)
+            for rule in recordRules {
+                if let problem = rule.problem(with: mutation, current: stored?.record, records: related, context: context) {
+                    return (Self.rejected(mutation, problem, current: stored?.change), nil)
                 }
             }
-            switch record.merge(mutation) {
-            case .ignoredDeleted:
-                return (
-                    Self.rejected(mutation, code: "deleted", message: "This record was deleted.", current: stored?.change),
-                    nil
-                )
-            case .superseded:
-                try await store.remember(mutation, userID: userID, now: now)
-                return (MutationResult(mutationId: mutation.mutationId, status: .applied), nil)
-            case .changed:
-                var seq = try await store.nextSequenceValue()
-                try await store.write(record, seq: seq, exists: stored != nil)
-                try await runHooks(record, in: store)
-                try await store.remember(mutation, userID: userID, now: now)
-                if mutation.op == .delete {
-                    seq = try await cascade(mutation, recordRules, in: store) ?? seq
-                }
-                let change = ScopeChange(scope: mutation.scope, seq: seq)
-                return (MutationResult(mutationId: mutation.mutationId, status: .applied), change)
+        }
+        switch record.merge(mutation) {
+        case .ignoredDeleted:
+            return (
+                Self.rejected(mutation, code: "deleted", message: "This record was deleted.", current: stored?.change),
+                nil
+            )
+        case .superseded:
+            try await store.remember(mutation, userID: userID, now: now)
+            return (MutationResult(mutationId: mutation.mutationId, status: .applied), nil)
+        case .changed:
+            var seq = try await store.nextSequenceValue()
+            try await store.write(record, seq: seq, exists: stored != nil)
+            try await runHooks(record, in: store)
+            try await store.remember(mutation, userID: userID, now: now)
+            if mutation.op == .delete {
+                seq = try await cascade(mutation, recordRules, in: store) ?? seq
             }
+            let change = ScopeChange(scope: mutation.scope, seq: seq)
+            return (MutationResult(mutationId: mutation.mutationId, status: .applied), change)
         }
     }
 

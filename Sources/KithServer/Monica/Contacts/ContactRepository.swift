@@ -14,19 +14,8 @@ struct ContactRepository: MonicaRepository {
     func list(account: MonicaAccount, _ page: PageRequest, withContactFields: Bool) async throws
         -> RecordPage<ContactDetails>
     {
-        if let listed = try await index.list(account: account, page, load: { try await indexRows(account.id) }) {
-            return try await contacts(listed.ids, total: listed.total, account: account.id, withContactFields)
-        }
-        return try await reading(account.id) { storage in
-            let found = try await storage.contacts.page(
-                page,
-                filter: SQLBinaryExpression(
-                    SQLBinaryExpression(SQLIdentifier("is_partial"), .equal, SQLBind(0)), .and,
-                    SQLBinaryExpression(SQLIdentifier("is_active"), .equal, SQLBind(1))))
-            return RecordPage(
-                records: try await storage.details.details(of: found.records, withContactFields: withContactFields),
-                total: found.total)
-        }
+        let listed = try await index.list(account: account, page, load: { try await indexRows(account.id) })
+        return try await contacts(listed.ids, total: listed.total, account: account.id, withContactFields)
     }
 
     /// `?query=`: `Field:value` finds contacts whose field of that type (Email, Phone…) starts with
@@ -37,9 +26,9 @@ struct ContactRepository: MonicaRepository {
     {
         let ids: [Int64]
         if let colon = query.lastIndex(of: ":"), colon != query.startIndex, query.index(after: colon) != query.endIndex {
-            ids = try await fieldSearch(
-                account: account.id, field: String(query[..<colon]), value: String(query[query.index(after: colon)...]),
-                page)
+            let found = try await fieldSearch(
+                account: account.id, field: String(query[..<colon]), value: String(query[query.index(after: colon)...]))
+            ids = try await index.ordered(found, account: account, page) { try await indexRows(account.id) }
         } else if let search = NameSearch(query) {
             ids = try await index.search(account: account, search, page) { try await indexRows(account.id) }
         } else {
@@ -233,12 +222,16 @@ struct ContactRepository: MonicaRepository {
     /// What `ContactIndex` keeps of the account's real contacts.
     private func indexRows(_ account: Int64) async throws -> [ContactIndex.Row] {
         try await reading(account) { storage in
-            try await storage.sql.select().columns("id", "search_text", "created_at", "updated_at", "is_active")
-                .from(ContactRecord.table).where("account_id", .equal, account).where("is_partial", .equal, 0).all()
+            try await storage.sql.select()
+                .columns("id", "search_text", "first_name", "last_name", "created_at", "updated_at", "is_active")
+                .from(ContactRecord.table).where("account_id", .equal, account).where("is_partial", .equal, 0)
+                .orderBy("id").all()
                 .map { row in
                     ContactIndex.Row(
                         id: try row.decode(column: "id", as: Int64.self),
                         searchText: try row.decode(column: "search_text", as: String.self),
+                        firstName: try row.decode(column: "first_name", as: String?.self) ?? "",
+                        lastName: try row.decode(column: "last_name", as: String?.self) ?? "",
                         createdAt: try row.decode(column: "created_at", as: Int64.self),
                         updatedAt: try row.decode(column: "updated_at", as: Int64.self),
                         isActive: try row.decode(column: "is_active", as: Int64.self) != 0)
@@ -246,11 +239,11 @@ struct ContactRepository: MonicaRepository {
         }
     }
 
-    private func fieldSearch(account: Int64, field: String, value: String, _ page: PageRequest) async throws -> [Int64] {
+    /// The real contacts with a field of type `field` whose value starts with `value`, in no order.
+    private func fieldSearch(account: Int64, field: String, value: String) async throws -> [Int64] {
         let prefix =
             value.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
-        let direction = page.descending ? "DESC" : "ASC"
         return try await reading(account) { storage in
             try await storage.sql.raw(
                 """
@@ -260,7 +253,6 @@ struct ContactRepository: MonicaRepository {
                     JOIN monica_contact_field_types t ON t.id = f.contact_field_type_id
                     WHERE f.contact_id = c.id AND f.account_id = \(bind: account)
                     AND LOWER(t.name) = \(bind: field.lowercased()) AND LOWER(f.data) LIKE \(bind: prefix) ESCAPE '\\')
-                ORDER BY c.\(ident: page.sortColumn) \(unsafeRaw: direction), c.id \(unsafeRaw: direction)
                 """
             ).all(decodingColumn: "id", as: Int64.self)
         }

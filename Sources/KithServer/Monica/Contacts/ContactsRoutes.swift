@@ -31,7 +31,8 @@ struct ContactsRoutes {
             FieldRules("gender_id", .nullable, .integer), FieldRules("description", .nullable, .string, .max(255)),
             FieldRules("is_partial", .nullable, .boolean),
         ] + dateRules + [FieldRules("is_deceased", .nullable, .boolean)] + deceasedRules
-    static let sortable: Set<String> = ["created_at", "updated_at"]
+    /// Monica's two, and Kith's name orders (`ContactIndex`).
+    static let sortable: Set<String> = ["created_at", "updated_at", "first_name", "last_name"]
     private static let introductionRules = [
         FieldRules("met_through_contact_id", .nullable, .integer),
         FieldRules("general_information", .nullable, .string, .max(65535)),

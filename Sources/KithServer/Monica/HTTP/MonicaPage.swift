@@ -6,13 +6,15 @@ struct PageRequest: Sendable {
     static let defaultLimit = 15
     static let maxLimit = 100
     static let sortable = ["created_at", "updated_at", "completed_at", "called_at", "favorited_at"]
+    /// Kith's extension to Monica's `sort` (docs/monica.md): contacts by name, which Monica lacks.
+    static let nameSortable = ["first_name", "last_name"]
 
     /// Pages past this hold nothing (100 per page): asked for, they are refused rather than computed.
     static let maxPage = Int(Int32.max)
 
     let limit: Int
     let page: Int
-    /// A column name from `sortable`, and the direction.
+    /// A column name from `sortable` (or `nameSortable`), and the direction.
     let sortColumn: String
     let descending: Bool
 
@@ -39,7 +41,8 @@ struct PageRequest: Sendable {
         } else {
             // Monica knows five sort columns; one this resource lacks made Monica fail with a 500
             // ("Invalid query"). Kith answers that as the invalid criterion it is.
-            guard Self.sortable.contains(column), sortableHere.contains(column) else { throw MonicaError.invalidSort }
+            guard Self.sortable.contains(column) || Self.nameSortable.contains(column), sortableHere.contains(column)
+            else { throw MonicaError.invalidSort }
             sortColumn = column
             descending = sort.hasPrefix("-")
         }
