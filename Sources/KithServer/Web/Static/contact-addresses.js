@@ -38,7 +38,7 @@
   }
 
   function contactName() {
-    return (contact && contact.complete_name) || "this contact";
+    return contact ? K.sentenceName(contact) : "this contact";
   }
 
   function labelOf(address) {
@@ -109,7 +109,10 @@
   function mapArea(address, point, directions) {
     var area = el("div", { className: "map-area" });
     if (!tiles) {
-      mapUnavailable(area, directions, "Maps are turned off on this server. Open the place in:");
+      // Once the card is whole: the directions are moved in from its actions.
+      mapsToDraw.push(function () {
+        mapUnavailable(area, directions, "Maps are turned off on this server.");
+      });
       return area;
     }
     var frame = el("span", { className: "map-frame" });
@@ -124,7 +127,7 @@
         lat: point.lat, lon: point.lon, zoom: PREVIEW_ZOOM, template: tiles.template, attribution: tiles.attribution,
         onFail: function () {
           mapUnavailable(area, directions,
-            "The map's tiles could not be loaded: you may be offline, or the map server is not answering. Open the place in:");
+            "The map could not be loaded: you may be offline, or the map server is not answering.");
         }
       });
     });
@@ -249,7 +252,7 @@
       addresses.sort(function (a, b) { return a.id - b.id; });
       mapsToDraw = [];
       body.appendChild(el("ul", { className: "address-list", id: "address-list" }, addresses.map(addressCard)));
-      // Drawn once on the page: a map needs its size.
+      // Drawn once on the page: a map needs its size, a placeholder the card's directions.
       mapsToDraw.forEach(function (drawMap) { drawMap(); });
     }, function (error) {
       K.clear(body);

@@ -90,8 +90,8 @@
       });
       if (answers[1]) {
         var shown = answers[1].data;
-        document.title = "Edit " + K.contactName(shown) + " · Kith";
-        $("contact-form-heading").textContent = "Edit " + K.contactName(shown);
+        document.title = "Edit " + K.sentenceName(shown) + " · Kith";
+        $("contact-form-heading").textContent = "Edit " + K.sentenceName(shown);
         fill(shown, answers[0], answers[2]);
       }
       card.hidden = false;
@@ -203,7 +203,7 @@
     var path = contactID ? "/api/contacts/" + encodeURIComponent(contactID) : "/api/contacts";
     K.api(contactID ? "PUT" : "POST", path, payload()).then(function (answer) {
       var saved = answer.data;
-      K.flash((contactID ? "Saved " : "Added ") + K.contactName(saved) + ".");
+      K.flash((contactID ? "Saved " : "Added ") + K.sentenceName(saved) + ".");
       window.location.assign("/contacts/" + saved.id);
     }, function (error) {
       saveButton.disabled = false;

@@ -56,7 +56,7 @@
 
   function start(contact) {
     var base = "/api/contacts/" + contact.id;
-    var name = K.contactName(contact);
+    var name = K.sentenceName(contact);
     function common(config) {
       config.contactID = function () { return contact.id; };
       return Editor.section(config);
@@ -201,10 +201,10 @@
       },
       remove: function (relationship) { return K.api("DELETE", "/api/relationships/" + relationship.id); },
       describe: function (relationship) {
-        return "the relationship with " + K.contactName(relationship.of_contact);
+        return "the relationship with " + K.sentenceName(relationship.of_contact);
       },
       consequence: function (relationship) {
-        return "Neither " + name + " nor " + K.contactName(relationship.of_contact) + " is deleted, only how they are related.";
+        return "Neither " + name + " nor " + K.sentenceName(relationship.of_contact) + " is deleted, only how they are related.";
       }
     });
 
@@ -423,11 +423,13 @@
               K.notify(tasks.notice, error.message);
             });
           });
+          var buttons = actions(task) || el("span", { className: "item-actions" });
+          buttons.insertBefore(toggle, buttons.firstChild);
           return el("li", { className: "item task" + (task.completed ? " is-done" : ""), "data-id": task.id }, [
             el("div", { className: "item-head" }, [
               el("span", { className: "task-state", text: task.completed ? "Done" : "Open" }),
               el("span", { className: "item-title", text: task.title || "Task" }),
-              when, el("span", { className: "item-actions" }, [toggle]), actions(task)
+              when, buttons
             ]),
             task.description ? el("p", { className: "item-text", text: task.description }) : null
           ]);

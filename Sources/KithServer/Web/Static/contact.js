@@ -63,7 +63,8 @@
     if (born) fact(facts, "Birthday", born);
     if (contact.is_dead) {
       var died = info.dates && info.dates.deceased_date && info.dates.deceased_date.date;
-      fact(facts, "Deceased", died ? [K.timeElement(died, "day")] : ["Yes"]);
+      var diedOn = K.parseDay(died);
+      fact(facts, "Deceased", diedOn ? [el("time", { datetime: K.isoDay(diedOn), text: K.dayFormat.format(diedOn) })] : ["Yes"]);
     }
     var career = info.career || {};
     if (career.job || career.company) {
@@ -81,7 +82,7 @@
   // ---- Deleting the contact ------------------------------------------------------------------------
 
   function setUpDeletion(contact) {
-    var name = K.contactName(contact);
+    var name = K.sentenceName(contact);
     document.getElementById("delete-contact").addEventListener("click", function () {
       window.KithEditor.confirm({
         title: "Delete " + name + "?",

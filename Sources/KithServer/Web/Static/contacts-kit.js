@@ -220,6 +220,13 @@
     return (contact && contact.complete_name) || "(no name)";
   }
 
+  // The name in a sentence ("Deleted Marie Curie."): first and last name, without the marks
+  // Monica's complete_name may carry (⚰ for someone who died).
+  function sentenceName(contact) {
+    var name = [contact && contact.first_name, contact && contact.last_name].filter(Boolean).join(" ");
+    return name || contactName(contact);
+  }
+
   window.KithContacts = {
     MESSAGES: MESSAGES,
     api: api,
@@ -240,6 +247,7 @@
     flash: flash,
     takeFlash: takeFlash,
     notify: notify,
-    contactName: contactName
+    contactName: contactName,
+    sentenceName: sentenceName
   };
 })();
