@@ -312,7 +312,8 @@
   //   noun         "note": "Add note", "Edit the note", "Delete the note?"
   //   fields       the form's fields (above)
   //   load()       a promise of the items
-  //   show(body, items, actions)  draws the items; actions(item) gives an item's Edit and Delete
+  //   empty        what the section says when it has nothing ("No notes")
+  //   show(body, items, actions)  draws the items (some); actions(item) gives its Edit and Delete
   //   prefill(item)        the form's values for an item (new: prefill(null))
   //   save(values, item)   a promise of the API call (item null: a new one)
   //   remove(item)         a promise of the deletion
@@ -392,7 +393,8 @@
       body.appendChild(K.loading());
       return config.load().then(function (items) {
         K.clear(body);
-        config.show(body, items, actions);
+        if (items.length) config.show(body, items, actions);
+        else body.appendChild(el("p", { className: "empty-note", text: config.empty }));
       }, function (error) {
         K.clear(body);
         body.appendChild(K.errorBox(error, reload));

@@ -10,10 +10,6 @@
   var el = K.el;
   var ACTIVITIES_AT_ONCE = 10;
 
-  function emptyNote(text) {
-    return el("p", { className: "empty-note", text: text });
-  }
-
   function contactLink(contact) {
     return el("a", { href: "/contacts/" + contact.id, className: "contact-ref", text: K.contactName(contact) });
   }
@@ -90,11 +86,8 @@
         { name: "data", label: "Value", maxlength: 255, hint: "An address, a number, a user name…" }
       ],
       load: function () { return K.allPages(base + "/contactfields"); },
+      empty: "No email, phone or other contact information",
       show: function (body, fields, actions) {
-        if (!fields.length) {
-          body.appendChild(emptyNote("No email, phone or other contact information"));
-          return;
-        }
         fields.sort(function (a, b) { return a.id - b.id; });
         body.appendChild(el("ul", { className: "field-list", id: "contact-field-list" }, fields.map(function (field) {
           return el("li", { className: "field-item", "data-id": field.id }, [
@@ -154,13 +147,15 @@
           } }
       ],
       load: function () {
-        return K.api("GET", base + "/relationships").then(function (answer) { return answer.data || []; });
+        return K.api("GET", base + "/relationships").then(function (answer) {
+          return (answer.data || []).filter(function (relationship) { return relationship.of_contact; });
+        });
       },
+      empty: "No relationships",
       show: function (body, relationships, actions) {
         var groups = [];
         var byName = {};
         relationships.forEach(function (relationship) {
-          if (!relationship.of_contact) return;
           var title = relationshipName(relationship.relationship_type);
           if (!byName[title]) {
             byName[title] = [];
@@ -168,10 +163,6 @@
           }
           byName[title].push(relationship);
         });
-        if (!groups.length) {
-          body.appendChild(emptyNote("No relationships"));
-          return;
-        }
         body.appendChild(el("dl", { className: "relationship-list" }, groups.map(function (title) {
           return el("div", { className: "relationship-group" }, [
             el("dt", { text: title }),
@@ -229,11 +220,8 @@
         suggest();
         return K.api("GET", base).then(function (answer) { return answer.data.tags || []; });
       },
+      empty: "No tags",
       show: function (body, tags, actions) {
-        if (!tags.length) {
-          body.appendChild(emptyNote("No tags"));
-          return;
-        }
         tags.sort(function (a, b) { return a.name.localeCompare(b.name); });
         body.appendChild(el("ul", { className: "tag-list" }, tags.map(function (tag) {
           return el("li", { className: "tag-item" }, [
@@ -298,11 +286,8 @@
       // Monica sorts lists by creation or update only: the page reads them all and shows the
       // newest by date first, ten at a time.
       load: function () { return K.allPages(base + "/activities"); },
+      empty: "No activities",
       show: function (body, activities, actions) {
-        if (!activities.length) {
-          body.appendChild(emptyNote("No activities"));
-          return;
-        }
         activities.sort(byNewest("happened_at"));
         var list = el("ul", { className: "item-list", id: "activity-list" });
         var more = el("button", { type: "button", className: "btn btn-secondary btn-small load-more", id: "activities-more",
@@ -353,11 +338,8 @@
         { name: "is_favorited", label: "Favorite: keep it at the top", type: "checkbox", wide: true }
       ],
       load: function () { return K.allPages(base + "/notes"); },
+      empty: "No notes",
       show: function (body, notes, actions) {
-        if (!notes.length) {
-          body.appendChild(emptyNote("No notes"));
-          return;
-        }
         notes.sort(function (a, b) {
           if (!!a.is_favorited !== !!b.is_favorited) return a.is_favorited ? -1 : 1;
           return byNewest("created_at")(a, b);
@@ -397,11 +379,8 @@
         { name: "completed", label: "Done", type: "checkbox", onlyWhenEditing: true }
       ],
       load: function () { return K.allPages(base + "/tasks"); },
+      empty: "No tasks",
       show: function (body, list, actions) {
-        if (!list.length) {
-          body.appendChild(emptyNote("No tasks"));
-          return;
-        }
         var open = list.filter(function (task) { return !task.completed; }).sort(byNewest("created_at"));
         var done = list.filter(function (task) { return task.completed; }).sort(byNewest("completed_at"));
         body.appendChild(el("ul", { className: "item-list", id: "task-list" }, open.concat(done).map(function (task) {
@@ -460,11 +439,8 @@
         { name: "comment", label: "Comment", type: "textarea", optional: true, wide: true }
       ],
       load: function () { return K.allPages(base + "/gifts"); },
+      empty: "No gifts",
       show: function (body, gifts, actions) {
-        if (!gifts.length) {
-          body.appendChild(emptyNote("No gifts"));
-          return;
-        }
         gifts.sort(byNewest("created_at"));
         body.appendChild(el("ul", { className: "item-list", id: "gift-list" }, gifts.map(function (gift) {
           var title = /^https?:\/\//i.test(gift.url || "")
@@ -543,11 +519,8 @@
         { name: "description", label: "Details", type: "textarea", optional: true, wide: true }
       ],
       load: function () { return K.allPages(base + "/reminders"); },
+      empty: "No reminders",
       show: function (body, reminders, actions) {
-        if (!reminders.length) {
-          body.appendChild(emptyNote("No reminders"));
-          return;
-        }
         var items = reminders.map(function (reminder) { return { reminder: reminder, next: nextReminderDay(reminder) }; });
         // Coming ones first, soonest first; past one-time reminders last.
         items.sort(function (a, b) {
