@@ -116,7 +116,7 @@ function request()
     elseif mode == "pb-read" then
         return get(string.format("/api/collections/contacts/records/c%014d", math.random(lo, hi)), token)
     elseif mode == "kith-list" then
-        return get("/api/contacts?limit=50&page=" .. math.random(1, pages), "Bearer " .. token)
+        return get("/api/contacts?limit=50&sort=last_name&page=" .. math.random(1, pages), "Bearer " .. token)
     elseif mode == "pb-list" then
         return get("/api/collections/contacts/records?perPage=50&sort=last_name&page=" .. math.random(1, pages), token)
     elseif mode == "kith-search" then

@@ -480,7 +480,7 @@ def w_read(server, args):
 def page_of(server, user, query=None, page=2):
     """(items on the page, total) of one list or search request, as the wrk runs make them."""
     if server.name == "kith":
-        path = f"/api/contacts?limit=50&page={page}" + (f"&query={urllib.parse.quote(query)}" if query else "")
+        path = f"/api/contacts?limit=50&page={page}" + (f"&query={urllib.parse.quote(query)}" if query else "&sort=last_name")
         answer = server.http.call("GET", path, auth=f"Bearer {user['token']}")
         return len(answer["data"]), answer["meta"]["total"]
     path = f"/api/collections/contacts/records?perPage=50&page={page}"

@@ -4,6 +4,7 @@
 #   source bench/lib/serve.sh
 #   bench_build kith [other products]    # sets $bench_bin (the release bin directory)
 #   bench_serve "$database_url"          # sets $url, $server_pid, $bench_tmp; "" means SQLite
+#                                        # (runs $bench_kith if set, else $bench_bin/kith)
 
 if ! command -v swift >/dev/null 2>&1 && [[ -x /opt/swift/usr/bin/swift ]]; then
     export PATH="$PATH:/opt/swift/usr/bin"
@@ -47,7 +48,7 @@ bench_serve() {
     fi
     echo "==> kith ${serve_args[*]} (KITH_BCRYPT_COST=${KITH_BCRYPT_COST:-})"
     mkdir -p "$bench_tmp/data"
-    "$bench_bin/kith" "${serve_args[@]}" >"$bench_tmp/server.log" 2>&1 </dev/null &
+    "${bench_kith:-$bench_bin/kith}" "${serve_args[@]}" >"$bench_tmp/server.log" 2>&1 </dev/null &
     server_pid=$!
 
     # Wait up to 60 s for /healthz to answer 200; bail out early if the server died.
