@@ -73,7 +73,7 @@ struct FamilyPages {
         ]
     }
 
-    /// Create or join: the browser's zone preselected (food.js and family.js keep it in kith_tz).
+    /// Create or join: the browser's zone preselected (app.js keeps it in kith_tz).
     private func startPage(
         _ request: Request, _ context: AppRequestContext, status: HTTPResponse.Status = .ok, values: [String: Any]
     ) async throws -> Response {
