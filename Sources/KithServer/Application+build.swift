@@ -33,7 +33,7 @@ public func buildApplication(
 
     // Everything that can fail on bad configuration comes before storage is opened.
     let mailer = try makeMailer(config, logger: logger)
-    let renderer = try await WebRenderer.load()
+    let renderer = try await WebRenderer.load(mapTiles: config.mapTiles)
     // One server per SQLite file: a second one (or `kith restore`) is refused while this one runs.
     let dataLock: DataDirectoryLock?
     if case .sqlite(let path) = config.databaseLocation {
@@ -100,7 +100,8 @@ public func buildApplication(
         database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock,
         ids: config.ids)
     router.add(middleware: MountMiddleware(prefixes: MonicaServer.prefixes, responder: monica.router.buildResponder()))
-    router.add(middleware: ErrorMiddleware(renderer: renderer))
+    let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
+    router.add(middleware: ErrorMiddleware(renderer: renderer, session: session))
     let routeTable = RouteTable()
     router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
     router.add(middleware: BodyLimitMiddleware())
@@ -141,7 +142,6 @@ public func buildApplication(
         accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live, notices: NoticeFeed(database: database))
     live.addRoutes(to: router)
     let webSocketRouter = live.webSocketRouter()
-    let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
     let outreach = OutreachService(
         repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
@@ -157,7 +157,12 @@ public func buildApplication(
     FamilyPages(families: families, reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
     ReminderPages(reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
     NoticePages(inbox: inbox, reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
-    ContactsPages(renderer: renderer, session: session).addRoutes(to: router)
+    ContactsPages(renderer: renderer, session: session, publicURL: { address.publicURL }).addRoutes(to: router)
+    HomePages(
+        home: HomeView(outreach: outreach, nutrition: nutrition, reminders: reminders, inbox: inbox),
+        renderer: renderer,
+        session: session, publicURL: { address.publicURL }
+    ).addRoutes(to: router)
     FoodSearchController(
         accounts: accounts,
         service: FoodSearchService(

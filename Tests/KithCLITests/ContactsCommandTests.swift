@@ -1,5 +1,6 @@
 import Foundation
 import KithKit
+import Synchronization
 import KithTestSupport
 import Testing
 
@@ -145,8 +146,63 @@ struct ContactsCommandTests {
                     "contacts", "connect", "--monica-url", api,
                 ])
                 #expect(noToken.exitCode == 1, "no terminal to prompt on: \(noToken)")
-                #expect(noToken.stderr.contains("Give the API token with --token-stdin"), "\(noToken)")
+                #expect(noToken.stderr.contains("with --token-stdin"), "\(noToken)")
             }
+        }
+    }
+
+    @Test("--cloud picks Monica's cloud address, and is not given with --monica-url")
+    func cloud() async throws {
+        try await withHome { home in
+            let device = Device(home: home, server: nil)
+            let noToken = await device.kith(["contacts", "connect", "--cloud"])
+            #expect(noToken.exitCode == 1, "no terminal to prompt on: \(noToken)")
+            #expect(
+                noToken.stderr == "error: Give the API token of https://app.monicahq.com/api with --token-stdin or the KITH_MONICA_TOKEN environment variable.\n",
+                "\(noToken)")
+            let both = await device.kith(["contacts", "connect", "--cloud", "--monica-url", "https://monica.example"])
+            #expect(both.exitCode == 64 && both.stderr.contains("Give --cloud or --monica-url, not both"), "\(both)")
+            let neither = await device.kith(["contacts", "connect"])
+            #expect(neither.exitCode == 64 && neither.stderr.contains("or --cloud for Monica's own"), "\(neither)")
+            let help = await device.kith(["contacts", "connect", "--help"])
+            #expect(help.stdout.contains("--cloud") && help.stdout.contains("https://app.monicahq.com/api"), "\(help)")
+            let status = try await device.object(["contacts", "status"])
+            #expect(status["source"] as? String == "none", "nothing saved")
+        }
+    }
+
+    @Test("cache clear forgets the cached contacts and keeps the address edits waiting to be sent")
+    func cacheClear() async throws {
+        try await withHome { home in
+            var device = Device(home: home, server: nil)
+            let before = await device.kith(["contacts", "cache", "clear"])
+            #expect(before.exitCode == 1 && before.stderr.contains("no contacts to cache"), "\(before)")
+            let served = Mutex<(url: URL?, ada: Int)>((nil, 0))
+            try await TestServer.run { server in
+                let online = Device(home: home, server: server.url)
+                let ada = try #require(try await Self.signUpWithContacts(online, server: server)["Ada"])
+                served.withLock { $0 = (server.url, ada) }
+                let synced = try await online.object(["contacts", "sync"])
+                #expect(synced["contacts"] as? Int == 3, "\(synced)")
+            }
+            let (url, ada) = served.withLock { $0 }
+            device.server = url
+            // The server is gone: the edit waits on this device.
+            let queued = try await device.object(
+                ["contacts", "address", "add", String(ada), "--label", "Home", "--city", "Paris", "--country", "FR"])
+            #expect(queued["pending"] as? Bool == true, "\(queued)")
+
+            let cleared = try await device.object(["contacts", "cache", "clear"])
+            #expect(cleared["contactsForgotten"] as? Int == 3 && cleared["pendingAddressEdits"] as? Int == 1, "\(cleared)")
+            #expect(cleared["server"] as? String == (url?.absoluteString ?? "?") + "/api", "\(cleared)")
+            let status = try await device.object(["contacts", "status"])
+            #expect(status["cachedContacts"] as? Int == 0 && status["pendingAddressEdits"] as? Int == 1, "\(status)")
+            let listed = await device.kith(["contacts", "list"])
+            #expect(!listed.stdout.contains("Ada Lovelace"), "nothing cached to show offline: \(listed)")
+
+            let again = await device.kith(["contacts", "cache", "clear"])
+            #expect(again.exitCode == 0 && again.stdout.hasPrefix("The offline cache of "), "\(again)")
+            #expect(again.stdout.contains("1 address edit made offline is kept, to be sent by kith contacts sync."))
         }
     }
 }

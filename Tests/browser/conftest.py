@@ -2,20 +2,17 @@
 
 Environment:
   KITH_BINARY       the built `kith` executable (required; the tests fail without it)
+  KITH_BROWSER_ENGINE  sqlite (default) or postgres: the server's database; postgres makes a fresh
+                    database per server with KITH_TEST_DATABASE_URL (a role that may create
+                    databases) and drops it afterwards
   KITH_SCREENSHOTS  where page screenshots go (default Tests/browser/screenshots)
   KITH_CHROMIUM, KITH_CHROMEDRIVER  browser and driver (default /usr/bin/chromium, /usr/bin/chromedriver)
 """
 
 import base64
-import collections
 import itertools
 import os
-import re
-import signal
-import subprocess
-import threading
-import time
-from dataclasses import dataclass
+import sys
 from pathlib import Path
 
 import pytest
@@ -27,23 +24,10 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-SERVING = re.compile(r"http://127\.0\.0\.1:(\d+)")
-START_TIMEOUT = 60
-STOP_TIMEOUT = 10
-
-
-@dataclass
-class KithServer:
-    base_url: str
-    data_dir: Path
-    process: subprocess.Popen
-    log: collections.deque
-
-    def url(self, path: str) -> str:
-        return self.base_url + path
-
-    def recent_log(self, lines: int = 40) -> str:
-        return "\n".join(list(self.log)[-lines:])
+# The hostile suite's server process (SQLite, or a fresh PostgreSQL database per server).
+sys.path.insert(0, str(HERE.parent / "hostile"))
+from kith_hostile import KithServer, ServerError  # noqa: E402
+from tile_server import TileServer  # noqa: E402
 
 
 def _binary() -> str:
@@ -59,67 +43,53 @@ def _binary() -> str:
     return binary
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """Starts `kith serve` on a free port with a fresh data directory; yields a KithServer."""
-    binary = _binary()
-    data_dir = tmp_path_factory.mktemp("kith-data")
-    env = dict(os.environ)
-    env["KITH_BCRYPT_COST"] = "4"
-    # Hermetic: SQLite in the data dir, mail into <data>/outbox, address from the flags.
-    for name in ("KITH_SMTP_URL", "KITH_DATABASE_URL", "KITH_PUBLIC_URL", "KITH_DATA", "KITH_HOST", "KITH_PORT"):
-        env.pop(name, None)
-    process = subprocess.Popen(
-        [binary, "serve", "--data", str(data_dir), "--port", "0", "--host", "127.0.0.1"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=env,
-        text=True,
-        bufsize=1,
-    )
-    log = collections.deque(maxlen=500)
-    found = threading.Event()
-    base = {}
+def engine() -> str:
+    chosen = os.environ.get("KITH_BROWSER_ENGINE", "sqlite")
+    if chosen not in ("sqlite", "postgres"):
+        pytest.fail(f"KITH_BROWSER_ENGINE must be sqlite or postgres, not {chosen!r}", pytrace=False)
+    if chosen == "postgres" and not os.environ.get("KITH_TEST_DATABASE_URL"):
+        pytest.fail("KITH_BROWSER_ENGINE=postgres needs KITH_TEST_DATABASE_URL (scripts/test starts one)", pytrace=False)
+    return chosen
 
-    def pump():
-        # Keeps reading for the whole run so the server never blocks on a full pipe.
-        for line in process.stdout:
-            log.append(line.rstrip("\n"))
-            if not found.is_set():
-                match = SERVING.search(line)
-                if match:
-                    base["url"] = f"http://127.0.0.1:{match.group(1)}"
-                    found.set()
 
-    reader = threading.Thread(target=pump, name="kith-stdout", daemon=True)
-    reader.start()
-
-    deadline = time.monotonic() + START_TIMEOUT
-    while not found.is_set() and time.monotonic() < deadline and process.poll() is None:
-        found.wait(0.1)
-    if not found.is_set():
-        exited = process.poll()
-        if exited is None:
-            process.kill()
-            process.wait(5)
-        reader.join(2)
-        why = f"exited with status {exited}" if exited is not None else f"printed no URL within {START_TIMEOUT} s"
-        pytest.fail(f"kith serve {why}. Its output:\n" + "\n".join(log), pytrace=False)
-
-    kith = KithServer(base_url=base["url"], data_dir=data_dir, process=process, log=log)
-    yield kith
-
-    process.send_signal(signal.SIGTERM)
+def start_server(env: dict) -> KithServer:
+    """`kith serve` on a free port with a fresh data directory (and database), with `env` on top."""
+    kith = KithServer(engine=engine(), env=env, binary_path=_binary())
     try:
-        process.wait(STOP_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(5)
-        pytest.fail(f"kith serve did not exit within {STOP_TIMEOUT} s of SIGTERM. Its last output:\n{kith.recent_log()}",
+        return kith.start()
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+def stop_server(kith: KithServer):
+    status = kith.stop()
+    if status is None or status < 0:
+        pytest.fail(f"kith serve did not exit on SIGTERM (status {status}). Its last output:\n{kith.recent_log()}",
                     pytrace=False)
-    finally:
-        reader.join(2)
+
+
+@pytest.fixture(scope="session")
+def tiles():
+    """The map tile server stand-in the session's server takes its tiles from."""
+    stand_in = TileServer().start()
+    yield stand_in
+    stand_in.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tiles):
+    """The session's `kith serve`, its maps' tiles from the stand-in; yields a KithServer."""
+    kith = start_server({"KITH_MAP_TILES": tiles.setting})
+    yield kith
+    stop_server(kith)
+
+
+@pytest.fixture
+def server_without_maps():
+    """A `kith serve` of its own with maps turned off (KITH_MAP_TILES=off)."""
+    kith = start_server({"KITH_MAP_TILES": "off"})
+    yield kith
+    stop_server(kith)
 
 
 def _chrome_options(width=1280, height=900):
@@ -177,6 +147,9 @@ def other_driver():
 
 def _screenshot_dir() -> Path:
     directory = Path(os.environ.get("KITH_SCREENSHOTS") or HERE / "screenshots")
+    # A run on PostgreSQL keeps its own, so it does not replace the SQLite run's.
+    if engine() == "postgres":
+        directory = directory / "postgres"
     directory.mkdir(parents=True, exist_ok=True)
     return directory
 
@@ -195,10 +168,14 @@ def screenshot_dir():
 
 @pytest.fixture
 def shot(screenshot_dir):
-    """shot(driver, "signin") saves the whole page as NN-signin.png in KITH_SCREENSHOTS."""
+    """shot(driver, "signin") saves the whole page as NN-signin.png in KITH_SCREENSHOTS;
+    full_page=False saves what the window shows (a full-screen dialog)."""
 
-    def take(browser, page: str) -> Path:
+    def take(browser, page: str, full_page: bool = True) -> Path:
         path = screenshot_dir / f"{next(_shot_numbers):02d}-{page}.png"
+        if not full_page:
+            browser.save_screenshot(str(path))
+            return path
         try:
             metrics = browser.execute_cdp_cmd("Page.getLayoutMetrics", {})
             size = metrics.get("cssContentSize") or metrics["contentSize"]
@@ -216,3 +193,20 @@ def shot(screenshot_dir):
         return path
 
     return take
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test leaves a screenshot of each of its browsers (failed-<test>-<fixture>.png)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    for name in ("driver", "other_driver"):
+        browser = item.funcargs.get(name)
+        if browser is None:
+            continue
+        try:
+            browser.save_screenshot(str(_screenshot_dir() / f"failed-{item.name}-{name}.png"))
+        except Exception:  # the browser itself may be what failed
+            pass

@@ -22,14 +22,16 @@ def test_account_lifecycle(server, driver, shot):
     first_password = "first-password-1"
     second_password = "second-password-2"
 
-    # Sign up: lands on the account page showing the email.
+    # Sign up: lands on the home page; the account page shows the email.
     open_page(driver, server, "/signup")
     assert driver.title == "Create your account · Kith"
     shot(driver, "signup")
     fill(driver, "#email", address)
     fill(driver, "#password", first_password)
     submit(driver, "#signup-form")
-    wait_for_path(driver, "/account")
+    wait_for_path(driver, "/")
+    assert driver.title == "Home · Kith"
+    open_page(driver, server, "/account")
     assert visible(driver, "#account-email").text == address
     assert address in find(driver, ".site-header").text
     assert "Member since" in find(driver, "main").text
@@ -43,11 +45,11 @@ def test_account_lifecycle(server, driver, shot):
     assert find(driver, "#password").get_attribute("autocomplete") == "current-password"
     shot(driver, "signin-error")
 
-    # The right password.
+    # The right password: the home page, signed in.
     fill(driver, "#password", first_password)
     submit(driver, "#signin-form")
-    wait_for_path(driver, "/account")
-    assert visible(driver, "#account-email").text == address
+    wait_for_path(driver, "/")
+    assert address in find(driver, ".site-header").text
     sign_out(driver)
 
     # Forgot password, through the link on the sign-in page.
@@ -92,7 +94,8 @@ def test_account_lifecycle(server, driver, shot):
     assert_wrong_credentials(driver, address)
     fill(driver, "#password", second_password)
     submit(driver, "#signin-form")
-    wait_for_path(driver, "/account")
+    wait_for_path(driver, "/")
+    open_page(driver, server, "/account")
 
     # An API token: shown once, listed.
     fill(driver, "#token-name", "laptop")
@@ -175,7 +178,8 @@ def test_signup_on_a_phone(server, driver, shot):
     fill(driver, "#email", address)
     fill(driver, "#password", "phone-password-1")
     submit(driver, "#signup-form")
-    wait_for_path(driver, "/account")
+    wait_for_path(driver, "/")
+    open_page(driver, server, "/account")
     fill(driver, "#token-name", "a phone token with a fairly long name to wrap")
     submit(driver, "#token-form")
     assert visible(driver, "#new-token").get_attribute("value").startswith("kpt_")

@@ -4,13 +4,16 @@ Monica-compatible /api with the session cookie; the tests fill the account throu
 (WebAPI), and check what a person sees."""
 
 import datetime
+import math
 import random
+import urllib.request
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from tile_server import ATTRIBUTION
 from pages import (WAIT, WebAPI, browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
                    set_color_scheme, submit, unlabeled_inputs, visible, wait_for_path, wait_loaded)
 
@@ -82,8 +85,16 @@ def test_the_list_loads_more_and_searches_as_you_type(server, driver, shot):
     api = sign_up(driver, server)
     open_page(driver, server, "/contacts")
     assert find(driver, "#nav-contacts").get_attribute("href").endswith("/contacts")
-    until(driver, lambda d: d.find_element(By.ID, "contacts-empty").is_displayed(), "the empty state shows")
-    assert find(driver, "#contacts-empty").text.startswith("No contacts yet")
+    assert find(driver, "#nav-contacts").get_attribute("aria-current") == "page"
+    # Nothing yet: how to add the first, here or with a Monica app (this server's address, a token).
+    until(driver, lambda d: d.find_element(By.ID, "contacts-welcome").is_displayed(), "the empty state shows")
+    welcome = find(driver, "#contacts-welcome").text
+    assert welcome.startswith("No contacts yet. Add your first one here, or connect a Monica app")
+    assert find(driver, "#monica-server-url").text == server.base_url
+    assert server.base_url + "/api" in welcome
+    assert find(driver, "#token-link").get_attribute("href").endswith("/account#tokens")
+    assert find(driver, "#add-first-contact").get_attribute("href").endswith("/contacts/new")
+    assert not find(driver, "#contacts-empty").is_displayed()
     shot(driver, "contacts-empty")
 
     # 58 others, plus the two the search must find.
@@ -97,6 +108,9 @@ def test_the_list_loads_more_and_searches_as_you_type(server, driver, shot):
     open_page(driver, server, "/contacts")
     until(driver, lambda d: len(contact_names(d)) == 50, "the first page shows 50 contacts")
     assert find(driver, "#contacts-count").text == "60 contacts"
+    # By first name unless chosen otherwise (ties by last name).
+    assert Select(find(driver, "#contact-sort")).first_selected_option.text == "First name"
+    assert contact_names(driver)[:3] == ["Ada Archer", "Ada Brook", "Ada Carter"]
     more = visible(driver, "#load-more")
     shot(driver, "contacts-first-page")
     more.click()
@@ -111,6 +125,23 @@ def test_the_list_loads_more_and_searches_as_you_type(server, driver, shot):
     when = row.find_element(By.CSS_SELECTOR, ".contact-last time")
     assert when.text == "2 days ago"
     assert when.get_attribute("title"), "the full date is in the title"
+
+    # By last name, newest first, oldest first; the choice is kept for the next visit.
+    Select(find(driver, "#contact-sort")).select_by_visible_text("Last name")
+    until(driver, lambda d: contact_names(d)[:3] == ["John Appleseed", "Ada Archer", "Bea Archer"],
+          f"by last name, not {contact_names(driver)[:3]}")
+    shot(driver, "contacts-by-last-name")
+    Select(find(driver, "#contact-sort")).select_by_visible_text("Newest first")
+    until(driver, lambda d: contact_names(d)[:2] == ["Jonathan Harker", "John Appleseed"], "newest first")
+    Select(find(driver, "#contact-sort")).select_by_visible_text("Oldest first")
+    until(driver, lambda d: contact_names(d)[:2] == ["Ada Archer", "Bea Archer"], "oldest first")
+    Select(find(driver, "#contact-sort")).select_by_visible_text("Last name")
+    until(driver, lambda d: contact_names(d)[0] == "John Appleseed", "by last name again")
+    open_page(driver, server, "/contacts")
+    until(driver, lambda d: contact_names(d)[:2] == ["John Appleseed", "Ada Archer"], "the choice is remembered")
+    assert Select(find(driver, "#contact-sort")).first_selected_option.text == "Last name"
+    Select(find(driver, "#contact-sort")).select_by_visible_text("First name")
+    until(driver, lambda d: contact_names(d)[0] == "Ada Archer", "by first name again")
 
     # Search as you type: "Jon" finds John and Jonathan (the server's fuzzy search).
     search_for(driver, "Jon")
@@ -130,6 +161,22 @@ def test_the_list_loads_more_and_searches_as_you_type(server, driver, shot):
     assert find(driver, "#contact-search").get_attribute("value") == ""
     assert not find(driver, "#search-clear").is_displayed()
     assert find(driver, "#contacts-count").text == "60 contacts"
+
+    # A full name finds that person: the page sends query=Marie+Curie, and `+` is a space.
+    curie = api.contact("Marie", "Curie")
+    api.contact("Pierre", "Curie")
+    api.contact("Marie", "Antoinette")
+    driver.execute_script(
+        "window.__asked = []; window.__unwatched = window.fetch;"
+        "window.fetch = (url, options) => { window.__asked.push(String(url)); return window.__unwatched(url, options); };")
+    search_for(driver, "Marie Curie")
+    until(driver, lambda d: contact_names(d) == ["Marie Curie"], f"Marie Curie alone, not {contact_names(driver)}")
+    assert find(driver, "#contacts-count").text == "1 contact found"
+    assert any("query=Marie+Curie" in url for url in driver.execute_script("return window.__asked")), \
+        driver.execute_script("return window.__asked")
+    driver.execute_script("window.fetch = window.__unwatched")
+    assert find(driver, f"#contact-list a[href='/contacts/{curie}']")
+    shot(driver, "contacts-full-name")
 
     # Opening a contact and coming back keeps the search and the list.
     search_for(driver, "Jon")
@@ -304,6 +351,47 @@ def test_a_contacts_details(server, driver, shot):
     assert browser_problems(driver) == []
 
 
+PREVIEW_ZOOM = 15
+
+
+def world_pixel(lat, lon, zoom):
+    """The point's pixel on the whole Web Mercator world of 256-pixel tiles at `zoom`."""
+    size = 256 * 2 ** zoom
+    radians = math.radians(lat)
+    return ((lon + 180) / 360 * size,
+            (1 - math.log(math.tan(radians) + 1 / math.cos(radians)) / math.pi) / 2 * size)
+
+
+def check_map(driver, tiles, frame, lat, lon, zoom):
+    """The tile holding the point was asked of the tile server and placed so the point is at the
+    frame's centre, and the pin's tip is there."""
+    x, y = world_pixel(lat, lon, zoom)
+    tile = (zoom, int(x // 256), int(y // 256))
+    until(driver, lambda d: tile in tiles.asked(), f"the tile {tile} is asked for, not only {tiles.asked()}")
+    image = frame.find_element(By.CSS_SELECTOR, "img.tile[src$='/tiles/%d/%d/%d.png']" % tile)
+    until(driver, lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth === 256", image),
+          "the tile loads")
+    placed = driver.execute_script(
+        "const f = arguments[0].getBoundingClientRect(), i = arguments[1].getBoundingClientRect(),"
+        " p = arguments[0].querySelector('.tile-pin').getBoundingClientRect();"
+        "return {width: f.width, height: f.height, left: i.left - f.left, top: i.top - f.top,"
+        " pinX: (p.left + p.right) / 2 - f.left, pinY: p.bottom - f.top}", frame, image)
+    assert abs(placed["left"] + (x - tile[1] * 256) - placed["width"] / 2) <= 1.5, placed
+    assert abs(placed["top"] + (y - tile[2] * 256) - placed["height"] / 2) <= 1.5, placed
+    assert abs(placed["pinX"] - placed["width"] / 2) <= 1.5, placed
+    assert abs(placed["pinY"] - placed["height"] / 2) <= 2, placed
+
+
+def image_origins(server, driver, path):
+    """img-src of the page's content security policy, as the server sent it to this browser."""
+    cookies = "; ".join(f"{cookie['name']}={cookie['value']}" for cookie in driver.get_cookies())
+    request = urllib.request.Request(server.url(path), headers={"Cookie": cookies, "Accept": "text/html"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        policy = response.headers["Content-Security-Policy"]
+    directive = next(part.strip() for part in policy.split(";") if part.strip().startswith("img-src"))
+    return directive.split()[1:]
+
+
 def address_cards(driver):
     return driver.find_elements(By.CSS_SELECTOR, "#address-list .address-card")
 
@@ -332,7 +420,7 @@ def save_address(driver):
     find(driver, "#address-save").click()
 
 
-def test_addresses(server, driver, shot):
+def test_addresses(server, tiles, driver, shot):
     api = sign_up(driver, server)
     ada = api.contact("Ada", "Lovelace")
     open_page(driver, server, f"/contacts/{ada}")
@@ -361,11 +449,12 @@ def test_addresses(server, driver, shot):
     assert home.find_element(By.CSS_SELECTOR, ".address-text").text == "1 Main St\nSpringfield, IL 62701\nUnited States"
     assert "Added the address “Home”" in find(driver, "#addresses-notice").text
 
-    # A map sketch (no tiles from elsewhere) linked to OpenStreetMap, and directions naming Ada.
-    preview = home.find_element(By.CSS_SELECTOR, "a.map-preview")
-    assert preview.get_attribute("href") == \
-        "https://www.openstreetmap.org/?mlat=39.7817&mlon=-89.6501#map=16/39.7817/-89.6501"
-    assert preview.find_element(By.CSS_SELECTOR, "svg")
+    # A real map: the tiles around the address from the server's tile source (the stand-in), the
+    # address at the centre with the pin, the tile server's credit; directions naming Ada.
+    check_map(driver, tiles, home.find_element(By.CSS_SELECTOR, ".map-frame"), 39.7817, -89.6501, PREVIEW_ZOOM)
+    assert home.find_element(By.CSS_SELECTOR, ".tile-attribution").text == ATTRIBUTION
+    assert home.find_element(By.CSS_SELECTOR, ".map-caption").text == "39.7817, -89.6501"
+    assert image_origins(server, driver, f"/contacts/{ada}") == ["'self'", "data:", f"http://127.0.0.1:{tiles.port}"]
     apple = home.find_element(By.CSS_SELECTOR, "a.directions-apple").get_attribute("href")
     osm = home.find_element(By.CSS_SELECTOR, "a.directions-osm").get_attribute("href")
     assert apple == "https://maps.apple.com/?daddr=39.7817,-89.6501&q=Ada%20Lovelace"
@@ -389,6 +478,38 @@ def test_addresses(server, driver, shot):
         share.click()
         assert driver.execute_script("return window.__shared.text") == "1 Main St\nSpringfield, IL 62701\nUnited States"
     shot(driver, "addresses-one")
+
+    # A tap shows the map full screen (a zoom closer); Escape or another tap closes it.
+    tiles.clear()
+    home.find_element(By.CSS_SELECTOR, ".address-map").click()
+    dialog = visible(driver, "#map-dialog")
+    assert driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.width === innerWidth && r.height === innerHeight", dialog)
+    check_map(driver, tiles, find(driver, "#map-dialog-frame"), 39.7817, -89.6501, PREVIEW_ZOOM + 1)
+    shot(driver, "address-map-full-screen", full_page=False)
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    until(driver, lambda d: not d.find_element(By.ID, "map-dialog").is_displayed(), "Escape closes the map")
+    card(driver, "Home").find_element(By.CSS_SELECTOR, ".address-map").click()
+    visible(driver, "#map-dialog").click()
+    until(driver, lambda d: not d.find_element(By.ID, "map-dialog").is_displayed(), "a tap closes the map")
+
+    # No tile can be had (the tile server stopped, as offline): "Map unavailable" with the directions.
+    tiles.stop()
+    try:
+        open_page(driver, server, f"/contacts/{ada}")
+        until(driver, lambda d: "Map unavailable" in card(d, "Home").find_element(By.CSS_SELECTOR, ".map-unavailable").text,
+              "the placeholder shows when no tile loads")
+        placeholder = card(driver, "Home").find_element(By.CSS_SELECTOR, ".map-unavailable")
+        assert "The map could not be loaded: you may be offline" in placeholder.text
+        assert placeholder.find_element(By.CSS_SELECTOR, "a.directions-osm").get_attribute("href") == osm
+        assert placeholder.find_element(By.CSS_SELECTOR, "a.directions-apple").get_attribute("href") == apple
+        assert not card(driver, "Home").find_elements(By.CSS_SELECTOR, "img.tile"), "no fake map"
+        shot(driver, "address-map-unavailable")
+    finally:
+        tiles.start()
+    open_page(driver, server, f"/contacts/{ada}")
+    until(driver, lambda d: len(address_cards(d)) == 1, "the address again")
+    home = card(driver, "Home")
 
     # Edit: the form comes pre-filled; the change shows.
     home.find_element(By.CSS_SELECTOR, ".edit-address").click()
@@ -430,8 +551,16 @@ def test_addresses(server, driver, shot):
     save_address(driver)
     until(driver, lambda d: "Choose the country from the list" in d.find_element(By.ID, "address-form-error").text,
           "an unknown country is refused")
-    find(driver, "#address-cancel").click()
-    assert len(address_cards(driver)) == 2
+    shot(driver, "address-form-unknown-country")
+    # Once the country is fixed, Save saves (it stayed disabled).
+    choose_country(driver, "France")
+    assert find(driver, "#address-save").is_enabled()
+    save_address(driver)
+    until(driver, lambda d: len(address_cards(d)) == 3, "the fixed address is saved")
+    assert card(driver, "Address").find_element(By.CSS_SELECTOR, ".address-text").text == "Paris\nFrance"
+    card(driver, "Address").find_element(By.CSS_SELECTOR, ".delete-address").click()
+    visible(driver, "#confirm-delete").click()
+    until(driver, lambda d: len(address_cards(d)) == 2, "and deleted again")
 
     # Delete asks first; Cancel keeps it.
     card(driver, "Work").find_element(By.CSS_SELECTOR, ".delete-address").click()
@@ -465,4 +594,354 @@ def test_addresses(server, driver, shot):
     find(driver, "#confirm-delete").click()
     until(driver, lambda d: d.find_element(By.ID, "addresses-body").text == "No addresses yet", "none left")
     assert path_of(driver) == f"/contacts/{ada}"
+    assert browser_problems(driver) == []
+
+
+def test_maps_turned_off(server_without_maps, driver, shot):
+    api = sign_up(driver, server_without_maps)
+    ada = api.contact("Ada", "Lovelace")
+    api.data("POST", "/api/addresses", {"contact_id": ada, "name": "Home", "city": "London", "country": "GB",
+                                        "latitude": 51.5033, "longitude": -0.1276})
+    open_page(driver, server_without_maps, f"/contacts/{ada}")
+    until(driver, lambda d: len(address_cards(d)) == 1, "the address loads")
+    placeholder = card(driver, "Home").find_element(By.CSS_SELECTOR, ".map-unavailable")
+    assert placeholder.text.startswith("Map unavailable\nMaps are turned off on this server.")
+    assert placeholder.find_element(By.CSS_SELECTOR, "a.directions-osm").get_attribute("href") == \
+        "https://www.openstreetmap.org/directions?route=%3B51.5033,-0.1276&to=Ada%20Lovelace"
+    assert not driver.find_elements(By.CSS_SELECTOR, "img.tile")
+    assert image_origins(server_without_maps, driver, f"/contacts/{ada}") == ["'self'", "data:"], \
+        "no other image origin is allowed"
+    shot(driver, "address-maps-off")
+    assert browser_problems(driver) == []
+
+
+# ---- Adding, editing and deleting ----------------------------------------------------------------
+
+def set_value(driver, css, value):
+    """Sets a field as a person would (date fields take their value whole), with the input event."""
+    driver.execute_script(
+        "const field = document.querySelector(arguments[0]); field.value = arguments[1];"
+        "field.dispatchEvent(new Event('input', {bubbles: true})); field.dispatchEvent(new Event('change', {bubbles: true}));",
+        css, value)
+
+
+def section_items(driver, section, css):
+    return texts(driver, f"#{section}-body {css}")
+
+
+def notice(driver, section):
+    return find(driver, f"#{section}-notice").text
+
+
+def add(driver, section):
+    find(driver, f"#{section}-add").click()
+    return visible(driver, f"#{section}-form")
+
+
+def save(driver, section):
+    find(driver, f"#{section}-form .item-save").click()
+
+
+def item(driver, section, text):
+    """The item of `section` whose text contains `text`."""
+    for element in driver.find_elements(By.CSS_SELECTOR, f"#{section}-body [data-id], #{section}-body .tag-item"):
+        if text in element.text:
+            return element
+    raise AssertionError(f"nothing with {text!r} in {section}")
+
+
+def edit(driver, section, text):
+    item(driver, section, text).find_element(By.CSS_SELECTOR, ".edit-item").click()
+    return visible(driver, f"#{section}-form")
+
+
+def delete(driver, section, text, confirm=True):
+    item(driver, section, text).find_element(By.CSS_SELECTOR, ".delete-item").click()
+    visible(driver, "#confirm-dialog")
+    find(driver, "#confirm-delete" if confirm else "#confirm-cancel").click()
+    until(driver, lambda d: not d.find_element(By.ID, "confirm-dialog").is_displayed(), "the dialog closes")
+
+
+def field_error(driver, section, field):
+    """The refusal shown next to a field of a section's form, with the field marked."""
+    until(driver, lambda d: d.find_element(By.ID, f"{section}-field-{field}-error").is_displayed(),
+          f"a refusal of {field} shows")
+    control = find(driver, f"#{section}-field-{field}")
+    assert control.get_attribute("aria-invalid") == "true"
+    return find(driver, f"#{section}-field-{field}-error").text
+
+
+def test_a_contact_is_added_edited_and_deleted(server, driver, shot):
+    api = sign_up(driver, server)
+    open_page(driver, server, "/contacts")
+    until(driver, lambda d: d.find_element(By.ID, "contacts-welcome").is_displayed(), "no contacts yet")
+    find(driver, "#add-first-contact").click()
+    wait_for_path(driver, "/contacts/new")
+    visible(driver, "#contact-form")
+    assert driver.title == "Add a contact · Kith"
+
+    # Refused by the API, with its words next to the field; nothing is created.
+    find(driver, "#contact-save").click()
+    until(driver, lambda d: d.find_element(By.ID, "contact-first-name-error").is_displayed(), "a first name is needed")
+    assert find(driver, "#contact-first-name-error").text == "The first name field is required."
+    assert find(driver, "#contact-first-name").get_attribute("aria-invalid") == "true"
+    assert api.call("GET", "/api/contacts")[1]["meta"]["total"] == 0
+    shot(driver, "contact-form-refused")
+
+    # A birthday without a year, remembered every year.
+    fill(driver, "#contact-first-name", "Marie")
+    fill(driver, "#contact-last-name", "Curie")
+    fill(driver, "#contact-nickname", "Manya")
+    Select(find(driver, "#contact-gender")).select_by_visible_text("Woman")
+    find(driver, "#birthday-date").click()
+    fill(driver, "#birthday-day", "7")
+    Select(find(driver, "#birthday-month")).select_by_visible_text("November")
+    find(driver, "#birthday-reminder").click()
+    shot(driver, "contact-form-new")
+    find(driver, "#contact-save").click()
+    until(driver, lambda d: path_of(d).startswith("/contacts/") and path_of(d) != "/contacts/new", "the contact opens")
+    marie = int(path_of(driver).rsplit("/", 1)[1])
+    until(driver, lambda d: d.find_element(By.ID, "contact-name").text == "Marie Curie", "Marie loads")
+    assert find(driver, "#contact-notice").text == "Added Marie Curie."
+    facts = find(driver, "#contact-facts").text
+    assert "Woman" in facts and "7 Nov · next birthday" in facts, facts
+    assert find(driver, "#contact-nickname").text == "“Manya”"
+    until(driver, lambda d: "Wish happy birthday to Marie" in d.find_element(By.ID, "reminders-body").text,
+          "the birthday's reminder")
+    birthday = item(driver, "reminders", "Wish happy birthday to Marie")
+    assert not birthday.find_elements(By.CSS_SELECTOR, ".edit-item"), "kept by the contact's birthday"
+    assert "edit the contact to change it" in birthday.text
+
+    # Edit: the form shows the contact; an age instead of a date; the reminder goes with the date.
+    find(driver, "#edit-contact").click()
+    wait_for_path(driver, f"/contacts/{marie}/edit")
+    until(driver, lambda d: d.find_element(By.ID, "contact-first-name").get_attribute("value") == "Marie", "pre-filled")
+    assert find(driver, "#birthday-date").is_selected()
+    assert find(driver, "#birthday-day").get_attribute("value") == "7"
+    assert Select(find(driver, "#birthday-month")).first_selected_option.text == "November"
+    assert find(driver, "#birthday-year").get_attribute("value") == ""
+    assert find(driver, "#birthday-reminder").is_selected()
+    assert Select(find(driver, "#contact-gender")).first_selected_option.text == "Woman"
+    find(driver, "#birthday-age").click()
+    fill(driver, "#birthday-age-years", "66")
+    fill(driver, "#contact-first-name", "Maria")
+    find(driver, "#contact-save").click()
+    until(driver, lambda d: d.find_element(By.ID, "contact-name").text == "Maria Curie", "the change shows")
+    assert find(driver, "#contact-notice").text == "Saved Maria Curie."
+    born = datetime.date.today().year - 66
+    assert f"Born around {born}" in find(driver, "#contact-facts").text
+    until(driver, lambda d: d.find_element(By.ID, "reminders-body").text == "No reminders", "no date, no reminder")
+
+    # Deceased, with the date.
+    find(driver, "#edit-contact").click()
+    until(driver, lambda d: d.find_element(By.ID, "birthday-age").is_selected(), "the age is kept")
+    assert find(driver, "#birthday-age-years").get_attribute("value") == "66"
+    find(driver, "#contact-deceased").click()
+    set_value(driver, "#deceased-date", "1934-07-04")
+    find(driver, "#contact-save").click()
+    until(driver, lambda d: "Deceased4 Jul 1934" in d.find_element(By.ID, "contact-facts").get_attribute("textContent"),
+          "deceased shows, with the date")
+    assert find(driver, "#contact-notice").text == "Saved Maria Curie."
+    assert find(driver, "#contact-name").text == "Maria Curie ⚰", "Monica's mark, as its apps show it"
+    shot(driver, "contact-edited")
+
+    # Delete asks first; Cancel keeps her.
+    find(driver, "#delete-contact").click()
+    assert "Delete Maria Curie?" in visible(driver, "#confirm-dialog").text
+    shot(driver, "contact-delete-confirm")
+    find(driver, "#confirm-cancel").click()
+    assert api.call("GET", f"/api/contacts/{marie}")[0] == 200
+    find(driver, "#delete-contact").click()
+    visible(driver, "#confirm-delete").click()
+    wait_for_path(driver, "/contacts")
+    until(driver, lambda d: d.find_element(By.ID, "contacts-notice").text == "Deleted Maria Curie.", "the list says so")
+    until(driver, lambda d: d.find_element(By.ID, "contacts-welcome").is_displayed(), "none left")
+    assert api.call("GET", f"/api/contacts/{marie}")[0] == 404
+
+    # On a phone, in dark mode.
+    driver.set_window_size(390, 844)
+    set_color_scheme(driver, "dark")
+    open_page(driver, server, "/contacts/new")
+    visible(driver, "#contact-form")
+    find(driver, "#birthday-date").click()
+    find(driver, "#contact-deceased").click()
+    assert no_horizontal_scroll(driver)
+    assert unlabeled_inputs(driver) == []
+    shot(driver, "contact-form-phone-dark")
+    assert browser_problems(driver) == []
+
+
+def test_everything_on_a_contact_is_added_edited_and_deleted(server, driver, shot):
+    api = sign_up(driver, server)
+    ada = api.contact("Ada", "Lovelace")
+    charles = api.contact("Charles", "Babbage")
+    other = api.contact("Mary", "Somerville")
+    api.call("POST", f"/api/contacts/{other}/setTags", {"tags": ["mathematics"]})
+    open_page(driver, server, f"/contacts/{ada}")
+    until(driver, lambda d: d.find_element(By.ID, "contact-name").text == "Ada Lovelace", "Ada loads")
+
+    # Email, phone and more.
+    add(driver, "contact-info")
+    save(driver, "contact-info")
+    assert field_error(driver, "contact-info", "data") == "The data field is required."
+    Select(find(driver, "#contact-info-field-contact_field_type_id")).select_by_visible_text("Phone")
+    fill(driver, "#contact-info-field-data", "+44 20 7946 0958")
+    save(driver, "contact-info")
+    until(driver, lambda d: "+44 20 7946 0958" in d.find_element(By.ID, "contact-info-body").text, "the phone shows")
+    assert notice(driver, "contact-info") == "Added the Phone “+44 20 7946 0958”."
+    assert find(driver, "#contact-info a[href^='tel:']").get_attribute("href") == "tel:+442079460958"
+    edit(driver, "contact-info", "+44 20 7946 0958")
+    assert find(driver, "#contact-info-field-data").get_attribute("value") == "+44 20 7946 0958"
+    fill(driver, "#contact-info-field-data", "+44 20 7946 0000")
+    save(driver, "contact-info")
+    until(driver, lambda d: "+44 20 7946 0000" in d.find_element(By.ID, "contact-info-body").text, "the edit shows")
+    add(driver, "contact-info")
+    fill(driver, "#contact-info-field-data", "ada@example.org")
+    save(driver, "contact-info")
+    until(driver, lambda d: len(section_items(d, "contact-info", ".field-item")) == 2, "two fields")
+    delete(driver, "contact-info", "+44 20 7946 0000", confirm=False)
+    assert len(section_items(driver, "contact-info", ".field-item")) == 2, "Cancel keeps it"
+    delete(driver, "contact-info", "+44 20 7946 0000")
+    until(driver, lambda d: len(section_items(d, "contact-info", ".field-item")) == 1, "the phone is deleted")
+    assert notice(driver, "contact-info") == "Deleted the Phone “+44 20 7946 0000”."
+
+    # Notes, with favourite.
+    add(driver, "notes")
+    fill(driver, "#notes-field-body", "Loves poetical science.")
+    find(driver, "#notes-field-is_favorited").click()
+    save(driver, "notes")
+    until(driver, lambda d: "Loves poetical science." in d.find_element(By.ID, "notes-body").text, "the note shows")
+    assert "Favorite" in item(driver, "notes", "Loves poetical").text
+    assert notice(driver, "notes") == "Added the note “Loves poetical science.”."
+    edit(driver, "notes", "Loves poetical")
+    assert find(driver, "#notes-field-is_favorited").is_selected()
+    find(driver, "#notes-field-is_favorited").click()
+    fill(driver, "#notes-field-body", "Loves poetical science, and horses.")
+    save(driver, "notes")
+    until(driver, lambda d: "and horses" in d.find_element(By.ID, "notes-body").text, "the note changes")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#note-list .is-favorite")
+
+    # Tasks, done and open again.
+    add(driver, "tasks")
+    save(driver, "tasks")
+    assert field_error(driver, "tasks", "title") == "The title field is required."
+    fill(driver, "#tasks-field-title", "Send the notes")
+    save(driver, "tasks")
+    until(driver, lambda d: "Send the notes" in d.find_element(By.ID, "tasks-body").text, "the task shows")
+    item(driver, "tasks", "Send the notes").find_element(By.CSS_SELECTOR, ".task-toggle").click()
+    until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#task-list .task.is-done"), "done")
+    assert "Done" in item(driver, "tasks", "Send the notes").text
+    item(driver, "tasks", "Send the notes").find_element(By.CSS_SELECTOR, ".task-toggle").click()
+    until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#task-list .task.is-done"), "open again")
+    edit(driver, "tasks", "Send the notes")
+    fill(driver, "#tasks-field-title", "Send the notes to Babbage")
+    find(driver, "#tasks-field-completed").click()
+    save(driver, "tasks")
+    until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#task-list .task.is-done"), "done through the form")
+    assert api.data("GET", f"/api/contacts/{ada}/tasks")[0]["title"] == "Send the notes to Babbage"
+
+    # Tags: one used elsewhere already (offered as you type), one new; removing keeps the tag.
+    add(driver, "tags")
+    assert "mathematics" in driver.execute_script(
+        "return Array.from(document.querySelectorAll('#tag-suggestions option')).map(o => o.value)")
+    fill(driver, "#tags-field-tags", "mathematics")
+    save(driver, "tags")
+    until(driver, lambda d: texts(d, "#tags .tag") == ["mathematics"], "the tag shows")
+    add(driver, "tags")
+    fill(driver, "#tags-field-tags", "poetry")
+    save(driver, "tags")
+    until(driver, lambda d: texts(d, "#tags .tag") == ["mathematics", "poetry"], "the new tag shows")
+    assert notice(driver, "tags") == "Added the tag “poetry”."
+    delete(driver, "tags", "poetry")
+    until(driver, lambda d: texts(d, "#tags .tag") == ["mathematics"], "the tag is removed")
+    assert notice(driver, "tags") == "Removed the tag “poetry”."
+    assert "poetry" in [tag["name"] for tag in api.data("GET", "/api/tags?limit=100")], "the tag itself stays"
+
+    # Reminders.
+    add(driver, "reminders")
+    fill(driver, "#reminders-field-title", "Send a letter")
+    set_value(driver, "#reminders-field-initial_date", day(3))
+    Select(find(driver, "#reminders-field-frequency_type")).select_by_visible_text("Monthly")
+    save(driver, "reminders")
+    until(driver, lambda d: "Send a letter" in d.find_element(By.ID, "reminders-body").text, "the reminder shows")
+    reminder = item(driver, "reminders", "Send a letter").text
+    assert "Next in 3 days" in reminder and "Every month" in reminder, reminder
+    edit(driver, "reminders", "Send a letter")
+    Select(find(driver, "#reminders-field-frequency_type")).select_by_visible_text("Yearly")
+    fill(driver, "#reminders-field-frequency_number", "2")
+    save(driver, "reminders")
+    until(driver, lambda d: "Every 2 years" in item(d, "reminders", "Send a letter").text, "the edit shows")
+    form = add(driver, "reminders")
+    set_value(driver, "#reminders-field-initial_date", "")
+    fill(driver, "#reminders-field-title", "Undated")
+    save(driver, "reminders")
+    assert field_error(driver, "reminders", "initial_date") == "The initial date field is required."
+    form.find_element(By.CSS_SELECTOR, ".item-cancel").click()
+    assert len(api.data("GET", f"/api/contacts/{ada}/reminders")) == 1, "the refused one was not added"
+    delete(driver, "reminders", "Send a letter")
+    until(driver, lambda d: d.find_element(By.ID, "reminders-body").text == "No reminders", "the reminder is deleted")
+
+    # Gifts.
+    add(driver, "gifts")
+    fill(driver, "#gifts-field-name", "Difference engine model")
+    fill(driver, "#gifts-field-amount", "120")
+    save(driver, "gifts")
+    until(driver, lambda d: "Difference engine model" in d.find_element(By.ID, "gifts-body").text, "the gift shows")
+    gift = item(driver, "gifts", "Difference engine model").text
+    assert "Idea" in gift and "$120.00" in gift, gift
+    edit(driver, "gifts", "Difference engine model")
+    Select(find(driver, "#gifts-field-status")).select_by_visible_text("Offered")
+    save(driver, "gifts")
+    until(driver, lambda d: "Offered" in item(d, "gifts", "Difference engine model").text, "offered")
+    delete(driver, "gifts", "Difference engine model")
+    until(driver, lambda d: d.find_element(By.ID, "gifts-body").text == "No gifts", "the gift is deleted")
+
+    # Activities.
+    add(driver, "activities")
+    fill(driver, "#activities-field-summary", "Coffee at the Royal Society")
+    set_value(driver, "#activities-field-happened_at", day(-2))
+    save(driver, "activities")
+    until(driver, lambda d: "Coffee at the Royal Society" in d.find_element(By.ID, "activities-body").text,
+          "the activity shows")
+    assert "2 days ago" in item(driver, "activities", "Coffee").text
+    edit(driver, "activities", "Coffee")
+    fill(driver, "#activities-field-summary", "Long coffee at the Royal Society")
+    save(driver, "activities")
+    until(driver, lambda d: "Long coffee" in d.find_element(By.ID, "activities-body").text, "the edit shows")
+
+    # Relationships: the other contact chosen by typing part of a name.
+    add(driver, "relationships")
+    find(driver, "#relationships-field-of_contact").send_keys("Charl")
+    until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#relationships-field-of_contact-options [data-contact]"),
+          "Charles is offered")
+    option = find(driver, "#relationships-field-of_contact-options [data-contact]")
+    assert option.text == "Charles Babbage"
+    option.click()
+    Select(find(driver, "#relationships-field-relationship_type_id")).select_by_visible_text("Friend")
+    shot(driver, "relationship-form")
+    save(driver, "relationships")
+    until(driver, lambda d: "Charles Babbage" in d.find_element(By.ID, "relationships-body").text, "the relationship")
+    assert "Friend" in find(driver, "#relationships-body").text
+    edit(driver, "relationships", "Charles Babbage")
+    assert not find(driver, "#relationships-field-of_contact").is_enabled(), "only the kind changes"
+    Select(find(driver, "#relationships-field-relationship_type_id")).select_by_visible_text("Best friend")
+    save(driver, "relationships")
+    until(driver, lambda d: "Best friend" in d.find_element(By.ID, "relationships-body").text, "the kind changes")
+    shot(driver, "contact-everything")
+    relationships = api.data("GET", f"/api/contacts/{charles}/relationships")
+    assert [r["of_contact"]["id"] for r in relationships] == [ada], "Charles is related back"
+    delete(driver, "relationships", "Charles Babbage")
+    until(driver, lambda d: d.find_element(By.ID, "relationships-body").text == "No relationships", "deleted")
+    assert api.data("GET", f"/api/contacts/{charles}/relationships") == [], "with its reverse"
+
+    # On a phone, in dark mode, with a form open.
+    driver.set_window_size(390, 844)
+    set_color_scheme(driver, "dark")
+    open_page(driver, server, f"/contacts/{ada}")
+    until(driver, lambda d: "Long coffee" in d.find_element(By.ID, "activities-body").text, "the page loads")
+    add(driver, "gifts")
+    assert no_horizontal_scroll(driver)
+    assert unlabeled_inputs(driver) == []
+    driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    shot(driver, "contact-everything-phone-dark")
     assert browser_problems(driver) == []

@@ -96,21 +96,28 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     wait_status(driver, "live")
     shot(driver, "outreach-empty")
 
-    # People are listed by last name then first name, ignoring case and accents.
+    # People are listed by last name then first name, ignoring case and accents; adding says so.
     add_person(driver, "Émile", "Zola", "Editions Charpentier")
+    assert notice_text(driver) == f"Added Émile Zola to {year}."
     add_person(driver, "Teresa", "Ávila", "Carmelites", comments="Prefers mornings.\nRing twice at the side door.")
     add_person(driver, "Claude", "bernard", "Collège de France")
     assert names(driver) == ["Ávila, Teresa", "bernard, Claude", "Zola, Émile"]
     assert progress_text(driver) == "0 of 3 delivered"
 
-    # A refused person: the reason is shown and what was typed is kept.
+    # A refused person: the reason in words next to the field, which is marked; what was typed is kept.
     fill(driver, "#firstName", "Nameless")
     fill(driver, "#lastName", "   ")
     fill(driver, "#enterpriseName", "Nowhere")
     driver.execute_script("document.getElementById('lastName').removeAttribute('required')")
     submit(driver, "#add-person-form")
-    assert form_error_text(driver), "a refusal says why"
+    assert visible(driver, "#lastName-error").text == "Enter a last name."
+    assert find(driver, "#lastName").get_attribute("aria-invalid") == "true"
+    assert find(driver, "#lastName").get_attribute("aria-describedby") == "lastName-error"
+    assert driver.switch_to.active_element.get_attribute("id") == "lastName", "the keyboard goes to the field"
+    assert not driver.find_elements(By.ID, "form-error"), "not at the top of the page in code words"
+    assert "lastName" not in find(driver, "main").text
     assert find(driver, "#firstName").get_attribute("value") == "Nameless"
+    shot(driver, "outreach-field-error")
     assert len(names(driver)) == 3
 
     # Delivered: one click, saved at once (no new page), with the time of the click.
@@ -137,6 +144,7 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     fill(driver, "#comments", "Call first.")
     submit(driver, "#edit-person-form")
     assert path_of(driver) == "/outreach"
+    assert notice_text(driver) == "Saved Teresa Ávila."
     assert "Call first." in in_row(driver, "Ávila, Teresa", ".comment-indicator", lambda e: e.text)
 
     # The command line, signed in to the same account, is another device: its changes appear here
@@ -192,11 +200,15 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     open_page(driver, server, "/outreach")
     assert find(driver, "#year-name").text == year, "the year last chosen opens next time"
 
-    # Export, then import: a bad row is reported by line and nothing is imported.
-    csv = driver.execute_script(
-        "return fetch(document.getElementById('export-link').href).then(r => r.text())")
+    # Export, then import: a bad row is reported by line and nothing is imported. The file starts
+    # with a byte-order mark, so Excel reads it as UTF-8 and keeps the accents.
+    exported = driver.execute_async_script(
+        "fetch(document.getElementById('export-link').href).then(r => r.arrayBuffer())"
+        ".then(b => arguments[0](Array.from(new Uint8Array(b))))")
+    assert exported[:3] == [0xEF, 0xBB, 0xBF], exported[:8]
+    csv = bytes(exported[3:]).decode("utf-8")
     assert csv.startswith("First Name,Last Name,Enterprise,Delivered,Delivered At,Comments")
-    assert "Zola,Editions Charpentier,yes," in csv
+    assert "Émile,Zola,Editions Charpentier,yes," in csv
     open_details(driver, "#csv")
     fill(driver, "#import-csv", "First Name,Last Name,Enterprise,Delivered,Delivered At,Comments\n"
                                 "Ada,Lovelace,Analytical Engines,no,,\n"
@@ -220,6 +232,8 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     assert "Delete Alan Turing?" in find(driver, "#confirm-heading").text
     submit(driver, "#confirm-form", "#confirm-button")
     assert "Turing, Alan" not in names(driver)
+    assert notice_text(driver) == "Deleted Alan Turing."
+    assert path_of(driver) == "/outreach", "the address is the list's, so a reload reads it again"
 
     Select(find(driver, "#year-select")).select_by_visible_text("2099 reprint")
     WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "year-name").text == "2099 reprint")
@@ -231,11 +245,12 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     shot(driver, "outreach-confirm-year-deletion")
     submit(driver, "#confirm-form", "#confirm-button")
     assert find(driver, "#year-name").text == year
+    assert notice_text(driver) == "Deleted the year 2099 reprint and its 4 people."
     assert not driver.find_elements(By.ID, "year-select"), "one year again: no selector"
-    # The last year can't be deleted.
+    # The last year can't be deleted: no button offers it, and its address says why.
     open_details(driver, "#years")
-    find(driver, "#delete-year-link").click()
-    wait_loaded(driver)
+    assert not driver.find_elements(By.ID, "delete-year-link")
+    open_page(driver, server, f"/outreach/years/{find(driver, '#outreach').get_attribute('data-year')}/delete")
     assert "last year can't be deleted" in find(driver, "#confirm-refusal").text
 
     # Offline: a click that can't be saved says so and is undone.
@@ -252,6 +267,61 @@ def test_outreach_year_of_deliveries(server, driver, shot):
                            {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
     assert unlabeled_inputs(driver) == []
+    assert browser_problems(driver) == []
+
+
+def test_outreach_asks_before_a_second_person_of_the_same_name_and_every_column_reads(server, driver, shot):
+    sign_up(driver, server, fresh_email("duplicate"), PASSWORD)
+    open_page(driver, server, "/outreach")
+    year = find(driver, "#year-name").text
+    open_details(driver, "#years")
+    assert not driver.find_elements(By.ID, "delete-year-link"), "the only year is not offered for deletion"
+
+    comment = ("Prefers email, never a call before noon; ask about the new brochure, the spring catalogue "
+               "and the conference in May, and bring the signed copy.")
+    add_person(driver, "Grace", "Hopper", "US Navy", comments=comment)
+    assert notice_text(driver) == f"Added Grace Hopper to {year}."
+
+    # At desktop width every heading reads whole, and a long comment ends in "…" with the whole of
+    # it on hover and on the person's page.
+    for heading in driver.find_elements(By.CSS_SELECTOR, "#people-table th"):
+        fits = driver.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", heading)
+        assert fits, f"the heading {heading.text!r} is cut"
+        assert driver.execute_script("return getComputedStyle(arguments[0]).whiteSpace", heading) == "nowrap"
+    link = row(driver, "Hopper, Grace").find_element(By.CSS_SELECTOR, ".comment-indicator")
+    assert driver.execute_script("return getComputedStyle(arguments[0]).textOverflow", link) == "ellipsis"
+    assert driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", link), "longer than the cell"
+    assert link.get_attribute("title") == comment
+    shot(driver, "outreach-long-comment")
+
+    # The same name and enterprise in the same year: asked first; "Don't add" adds nothing.
+    add_person(driver, " grace ", "HOPPER", "us navy")
+    question = visible(driver, "#duplicate-question").text
+    assert question == f"Grace Hopper of US Navy is already in {year}. Add another person with the same name and enterprise?"
+    assert find(driver, "#firstName").get_attribute("value") == " grace ", "what was typed is kept"
+    shot(driver, "outreach-duplicate")
+    find(driver, "#duplicate-cancel").click()
+    wait_loaded(driver)
+    assert names(driver) == ["Hopper, Grace"]
+    add_person(driver, "Grace", "Hopper", "US Navy")
+    submit(driver, "#duplicate-form", "#duplicate-add")
+    assert names(driver) == ["Hopper, Grace", "Hopper, Grace"]
+    assert notice_text(driver) == f"Added Grace Hopper to {year}."
+    # Another enterprise is another person: no question.
+    add_person(driver, "Grace", "Hopper", "Harvard")
+    assert not driver.find_elements(By.ID, "duplicate") and len(names(driver)) == 3
+
+    # A refused edit on the person's page: in words, next to the field.
+    commented = next(element for element in driver.find_elements(By.CSS_SELECTOR, "#people-table tr.person")
+                     if element.find_elements(By.CSS_SELECTOR, ".comment-indicator"))
+    commented.find_element(By.CSS_SELECTOR, ".person-name a").click()
+    wait_loaded(driver)
+    assert comment in find(driver, "#full-comments").text
+    fill(driver, "#firstName", " ")
+    driver.execute_script("document.getElementById('firstName').removeAttribute('required')")
+    submit(driver, "#edit-person-form")
+    assert visible(driver, "#firstName-error").text == "Enter a first name."
+    assert find(driver, "#firstName").get_attribute("aria-invalid") == "true"
     assert browser_problems(driver) == []
 
 

@@ -6,7 +6,7 @@ import KithKit
 extension ContactsCommand {
     struct Connect: ConsoleCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Connect this profile to a Monica server with an API token.",
+            abstract: "Connect this profile to a Monica server (--monica-url, or --cloud for Monica's own) with an API token.",
             discussion: """
                 The token (Monica: Settings → API → Personal access tokens) comes from --token-stdin, \
                 KITH_MONICA_TOKEN, or a prompt; never from an argument. It is checked with the server, \
@@ -17,17 +17,19 @@ extension ContactsCommand {
         @OptionGroup var monica: MonicaOptions
 
         func validate() throws {
-            guard monica.monicaURL != nil else {
-                throw ValidationError("Give the server: kith contacts connect --monica-url https://monica.example.com")
+            guard monica.server != nil else {
+                throw ValidationError(
+                    "Give the server: kith contacts connect --monica-url https://monica.example.com, or --cloud for Monica's own"
+                )
             }
         }
 
         func run(_ console: Console) async throws {
             try await options.run(console) { profile, output in
-                let server = try MonicaServerAddress(monica.monicaURL ?? "")
+                let server = try MonicaServerAddress(monica.server ?? "")
                 guard let token = try monica.token(from: console, prompt: true) else {
                     throw MonicaClientError.invalid(
-                        "Give the API token with --token-stdin or the \(MonicaOptions.tokenVariable) environment variable."
+                        "Give the API token of \(server) with --token-stdin or the \(MonicaOptions.tokenVariable) environment variable."
                     )
                 }
                 let store = ContactsSession.credentialStore(profile)

@@ -57,7 +57,7 @@ struct ContactsSession {
         let saved = try Self.loaded { try store.load() }
         let client: MonicaClient
         let userID: Int
-        if let url = monica.monicaURL {
+        if let url = monica.server {
             let server = try MonicaServerAddress(url)
             let token = try monica.token(from: console, prompt: false)?.trimmingCharacters(in: .whitespacesAndNewlines)
             if let saved, saved.server == server, token == nil || token == saved.token {
@@ -182,6 +182,42 @@ struct ContactsSession {
             _ = try await book.details(of: contactID)
             return try await edit()
         }
+    }
+}
+
+/// Where a profile's contacts come from and its cache file, read from the profile alone: no
+/// request is made, so `status` and `cache clear` work offline.
+struct LocalContacts {
+    var status: ContactsStatusJSON
+    let server: MonicaServerAddress
+    /// nil until the source's account is known on this device (a first sync).
+    let cacheURL: URL?
+
+    /// The cache, when there is one; its client is never used.
+    func openCache() async throws -> ContactBook? {
+        guard let cacheURL, FileManager.default.fileExists(atPath: cacheURL.path) else { return nil }
+        return try await ContactBook(client: MonicaClient(server: server, token: ""), cacheURL: cacheURL)
+    }
+}
+
+extension ContactsSession {
+    /// The saved Monica connection, else the signed-in Kith server; nil when neither is set up.
+    static func local(_ profile: Profile) throws -> LocalContacts? {
+        if let saved = try loaded({ try credentialStore(profile).load() }) {
+            let user = [saved.user.name, saved.user.email.map { "<\($0)>" }].compactMap { $0 }.filter { !$0.isEmpty }
+                .joined(separator: " ")
+            return LocalContacts(
+                status: ContactsStatusJSON(
+                    source: "monica", server: saved.server.description, user: user, maskedToken: saved.maskedToken),
+                server: saved.server, cacheURL: cacheURL(profile, server: saved.server, userID: saved.user.id))
+        }
+        guard let session = try profile.sessionStore.load() else { return nil }
+        let server = try MonicaServerAddress(profile.server ?? session.serverURL)
+        let account = try loaded { try kithAccountStore(profile).load() }
+        let known = account.flatMap { $0.server == server && $0.kithUserID == session.user.id ? $0 : nil }
+        return LocalContacts(
+            status: ContactsStatusJSON(source: "kith", server: server.description, user: session.user.email),
+            server: server, cacheURL: known.map { cacheURL(profile, server: server, userID: $0.monicaUser.id) })
     }
 }
 

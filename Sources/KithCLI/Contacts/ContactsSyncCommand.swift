@@ -73,35 +73,14 @@ extension ContactsCommand {
 
         /// The profile's contacts as they stand, without a request; nil when nothing is set up.
         static func status(_ profile: Profile, dismissing: Bool = false) async throws -> ContactsStatusJSON? {
-            var status: ContactsStatusJSON
-            let server: MonicaServerAddress
-            var cacheURL: URL?
-            if let saved = try ContactsSession.loaded({ try ContactsSession.credentialStore(profile).load() }) {
-                server = saved.server
-                status = ContactsStatusJSON(
-                    source: "monica", server: saved.server.description,
-                    user: [saved.user.name, saved.user.email.map { "<\($0)>" }].compactMap { $0 }.filter { !$0.isEmpty }
-                        .joined(separator: " "),
-                    maskedToken: saved.maskedToken)
-                cacheURL = ContactsSession.cacheURL(profile, server: saved.server, userID: saved.user.id)
-            } else if let session = try profile.sessionStore.load() {
-                server = try MonicaServerAddress(profile.server ?? session.serverURL)
-                status = ContactsStatusJSON(source: "kith", server: server.description, user: session.user.email)
-                let account = try ContactsSession.loaded { try ContactsSession.kithAccountStore(profile).load() }
-                if let account, account.server == server, account.kithUserID == session.user.id {
-                    cacheURL = ContactsSession.cacheURL(profile, server: server, userID: account.monicaUser.id)
-                }
-            } else {
-                return nil
-            }
-            guard let cacheURL, FileManager.default.fileExists(atPath: cacheURL.path) else {
+            guard let local = try ContactsSession.local(profile) else { return nil }
+            var status = local.status
+            guard let book = try await local.openCache() else {
                 status.cachedContacts = 0
                 status.pendingAddressEdits = 0
                 status.refusedAddressEdits = []
                 return status
             }
-            // Reading the cache needs no server: the client is never used.
-            let book = try await ContactBook(client: MonicaClient(server: server, token: ""), cacheURL: cacheURL)
             status.cachedContacts = try await book.cachedContacts(page: 1, perPage: 1).total
             status.lastSync = try await book.lastSync()
             status.pendingAddressEdits = try await book.pendingAddressEdits().count

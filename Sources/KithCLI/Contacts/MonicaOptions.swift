@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KithKit
 
 /// Which Monica server `kith contacts` talks to, when not the Kith server the profile is signed in
 /// to: `--monica-url`, with the API token from standard input or `KITH_MONICA_TOKEN`, never from
@@ -11,6 +12,14 @@ struct MonicaOptions: ParsableArguments {
             "A Monica server (https://…, or http:// on this computer), such as https://app.monicahq.com. Its API token comes from --token-stdin or KITH_MONICA_TOKEN; the connection is saved in the profile.",
             valueName: "url"))
     var monicaURL: String?
+
+    @Flag(
+        name: .customLong("cloud"),
+        help: "Monica's own cloud service (\(MonicaServerAddress.cloud.description)), instead of --monica-url.")
+    var cloud = false
+
+    /// The Monica server asked for: `--cloud`'s address or `--monica-url`'s text; nil for neither.
+    var server: String? { cloud ? MonicaServerAddress.cloud.description : monicaURL }
 
     @Flag(name: .customLong("token-stdin"), help: "Read the Monica API token from standard input (one line).")
     var tokenStdin = false
@@ -34,8 +43,11 @@ struct MonicaOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if tokenStdin, monicaURL == nil {
-            throw ValidationError("--token-stdin goes with --monica-url (the server the token is for).")
+        if cloud, monicaURL != nil {
+            throw ValidationError("Give --cloud or --monica-url, not both: --cloud is \(MonicaServerAddress.cloud).")
+        }
+        if tokenStdin, server == nil {
+            throw ValidationError("--token-stdin goes with --monica-url or --cloud (the server the token is for).")
         }
     }
 }

@@ -8,7 +8,8 @@ struct ServeCommand: ConsoleCommand {
         abstract: "Run the Kith server (API and web app).",
         discussion: """
             Flags win over the environment (KITH_DATA, KITH_HOST, KITH_PORT, KITH_DATABASE_URL, KITH_SMTP_URL,
-            KITH_MAIL_FROM, KITH_PUBLIC_URL, KITH_BCRYPT_COST, KITH_NUTRITION_RETENTION_DAYS, KITH_LOG_LEVEL), which
+            KITH_MAIL_FROM, KITH_PUBLIC_URL, KITH_BCRYPT_COST, KITH_NUTRITION_RETENTION_DAYS, KITH_MAP_TILES,
+            KITH_LOG_LEVEL), which
             wins over the defaults.
             Stops gracefully on SIGINT or SIGTERM.
             """
@@ -33,6 +34,13 @@ struct ServeCommand: ConsoleCommand {
         help: "Days of Nutrition logs kept; older days are deleted everywhere. 1-36500, default 90.")
     var nutritionRetentionDays: String?
 
+    @Option(
+        name: .customLong("map-tiles"),
+        help: ArgumentHelp(
+            "Tiles for the Contacts pages' maps: a URL template with {z}, {x}, {y}, then optionally the attribution; or off. Default OpenStreetMap's tile server.",
+            valueName: "template"))
+    var mapTiles: String?
+
     @ParentCommand var kith: KithCommand
 
     func validate() throws {
@@ -53,6 +61,13 @@ struct ServeCommand: ConsoleCommand {
             config.port = port
         }
         if let databaseURL { config.databaseURL = databaseURL }
+        if let mapTiles {
+            do {
+                config.mapTiles = try MapTiles.setting(mapTiles)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
         if let nutritionRetentionDays {
             do {
                 config.nutritionRetention = try ServerConfig.nutritionRetention(

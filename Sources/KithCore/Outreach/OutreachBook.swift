@@ -44,7 +44,20 @@ public struct OutreachBook: Sendable, Equatable {
         Self.sortedByName(contacts.filter { $0.yearId == year })
     }
 
-    public func progress(of year: UUID) -> OutreachProgress { OutreachProgress(of: contacts.filter { $0.yearId == year }) }
+    /// Someone already in `year` with the same first and last name and enterprise (trimmed,
+    /// ignoring case and accents): adding a person like that is probably a mistake, so the screens
+    /// ask first. Nil when there is nobody like that.
+    public func sameAs(first: String, last: String, enterprise: String, in year: UUID) -> OutreachContact? {
+        let wanted = [first, last, enterprise].map { NameKey.folded(OutreachRules.trimmed($0)) }
+        return people(in: year).first { person in
+            [person.firstName, person.lastName, person.enterpriseName].map { NameKey.folded(OutreachRules.trimmed($0)) }
+                == wanted
+        }
+    }
+
+    public func progress(of year: UUID) -> OutreachProgress {
+        OutreachProgress(of: contacts.filter { $0.yearId == year })
+    }
 
     /// Which year to show.
     public enum Selection: Sendable, Equatable {

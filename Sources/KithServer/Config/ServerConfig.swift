@@ -35,6 +35,8 @@ public struct ServerConfig: Sendable {
     public var connections = ConnectionSettings()
     /// Food search providers (FatSecret, Open Food Facts, the built-in list); docs/food-search.md.
     public var foodSearch = FoodSearchSettings()
+    /// Tiles for the Contacts pages' address maps (`KITH_MAP_TILES`); nil turns maps off.
+    public var mapTiles: MapTiles? = .openStreetMap
     /// The bearer token `GET /metrics` requires; nil turns the endpoint off (404).
     public var metricsToken: String?
     public var logLevel: Logger.Level = .info
@@ -99,6 +101,7 @@ public struct ServerConfig: Sendable {
             config.nutritionRetention = try nutritionRetention(value, source: "KITH_NUTRITION_RETENTION_DAYS")
         }
         try config.foodSearch.read(environment)
+        if let value = environment["KITH_MAP_TILES"] { config.mapTiles = try MapTiles.setting(value) }
         if let value = environment["KITH_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: value) else {
                 throw ConfigError("KITH_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical")

@@ -11,6 +11,9 @@ import NIOHTTP1
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let renderer: WebRenderer
+    /// Who is signed in, for an error page outside the pages' own middleware (a 404 at an
+    /// address no route has keeps the signed-in header).
+    let session: WebSessionMiddleware
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -29,16 +32,22 @@ struct ErrorMiddleware: RouterMiddleware {
             error = AppError(.badRequest, .badRequest, "The request is not valid HTTP.")
         } catch {
             context.logger.error("request failed: \(String(reflecting: error))")
-            return render(
+            return await render(
                 AppError(.internalServerError, .internalError, "Something went wrong on the server. Try again."),
                 for: request, context: context)
         }
         if error.status.code >= 500 { context.logger.error("request failed: \(error.detail.message)") }
-        return render(error, for: request, context: context)
+        return await render(error, for: request, context: context)
     }
 
-    private func render(_ error: AppError, for request: Request, context: Context) -> Response {
-        if Self.wantsPage(request), let page = try? renderer.errorPage(error, context: context) { return page }
+    private func render(_ error: AppError, for request: Request, context: Context) async -> Response {
+        if Self.wantsPage(request) {
+            var signedIn = context
+            if context.user == nil, let identified = try? await session.identify(request, context) {
+                signedIn = identified.context
+            }
+            if let page = try? renderer.errorPage(error, context: signedIn) { return page }
+        }
         return (try? JSONResponse.make(APIErrorBody(error.detail), status: error.status, headers: error.headers))
             ?? Response(status: .internalServerError)
     }

@@ -6,12 +6,23 @@ import NIOCore
 /// Renders the web app's Mustache pages (Templates/ in the bundle) into HTML responses.
 struct WebRenderer: Sendable {
     let library: MustacheLibrary
+    /// The tiles the Contacts pages' maps show (nil: maps off); their origin is the one image
+    /// origin the pages' content security policy allows besides their own.
+    let mapTiles: MapTiles?
+    /// Every page's headers, with that policy.
+    let headers: HTTPFields
 
-    static func load() async throws -> WebRenderer {
+    init(library: MustacheLibrary, mapTiles: MapTiles?) {
+        self.library = library
+        self.mapTiles = mapTiles
+        headers = WebSecurityHeaders.page(imageOrigin: mapTiles?.origin)
+    }
+
+    static func load(mapTiles: MapTiles?) async throws -> WebRenderer {
         guard let directory = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
             throw WebRendererError("the web templates are missing from the KithServer bundle")
         }
-        return WebRenderer(library: try await MustacheLibrary(directory: directory.path))
+        return WebRenderer(library: try await MustacheLibrary(directory: directory.path), mapTiles: mapTiles)
     }
 
     static var staticDirectory: String? {
@@ -27,10 +38,12 @@ struct WebRenderer: Sendable {
         object["title"] = title
         object["csrf"] = context.csrfToken ?? ""
         if let user = context.user { object["user"] = ["email": user.email] }
+        // The header's link to this page's app is marked as the current page.
+        object["section"] = [WebSection(template: template).rawValue: true]
         guard let html = library.render(object, withTemplate: template) else {
             throw WebRendererError("no template named \(template)")
         }
-        var headers = WebSecurityHeaders.all
+        var headers = headers
         headers[.contentType] = "text/html; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
@@ -38,10 +51,12 @@ struct WebRenderer: Sendable {
 
 extension WebRenderer {
     /// An error as a page, with the error's status and headers (Retry-After).
+    /// A 404 says so in its title ("Page not found"), signed in or not.
     func errorPage(_ error: AppError, context: AppRequestContext) throws -> Response {
+        let title = error.status == .notFound ? "Page not found" : "Something went wrong"
         var response = try page(
-            "error", title: "Something went wrong", context: context, status: error.status,
-            values: ["error": error.detail.message])
+            "error", title: title, context: context, status: error.status,
+            values: ["error": error.detail.message, "signedIn": context.user != nil])
         response.headers.append(contentsOf: error.headers)
         return response
     }
@@ -53,14 +68,41 @@ struct WebRendererError: Error, CustomStringConvertible {
 }
 
 /// Headers every page carries: scripts and styles only from this origin, no framing, and no
-/// Referer (a reset link's token must not leak to another site).
+/// Referer (a reset link's token must not leak to another site, nor a contact's page to the tile
+/// server).
 enum WebSecurityHeaders {
-    static let all: HTTPFields = [
-        .contentSecurityPolicy:
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
-        .contentTypeOptions: "nosniff",
-        .referrerPolicy: "no-referrer",
-        .frameOptions: "DENY",
-        .cacheControl: "no-store",
-    ]
+    static let all: HTTPFields = page(imageOrigin: nil)
+
+    /// `imageOrigin`: the map tile server's `scheme://host[:port]`, the one other place images
+    /// may come from (`MapTiles` checked it holds nothing but an origin).
+    static func page(imageOrigin: String?) -> HTTPFields {
+        let images = ["'self'", "data:", imageOrigin].compactMap { $0 }.joined(separator: " ")
+        return [
+            .contentSecurityPolicy:
+                "default-src 'self'; script-src 'self'; style-src 'self'; img-src \(images); frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+            .contentTypeOptions: "nosniff",
+            .referrerPolicy: "no-referrer",
+            .frameOptions: "DENY",
+            .cacheControl: "no-store",
+        ]
+    }
+}
+
+/// Which app of the header's navigation a page belongs to, from its template's name
+/// ("outreach-person" is Outreach's), so the header marks it as the current one.
+enum WebSection: String {
+    case home, help, contacts, outreach, food, family, account, other
+
+    init(template: String) {
+        switch template.split(separator: "-").first.map(String.init) ?? template {
+        case "home": self = .home
+        case "help": self = .help
+        case "contacts", "contact": self = .contacts
+        case "outreach": self = .outreach
+        case "food": self = .food
+        case "family": self = .family
+        case "account": self = .account
+        default: self = .other
+        }
+    }
 }

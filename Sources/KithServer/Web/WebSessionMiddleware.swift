@@ -15,17 +15,9 @@ struct WebSessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        var context = context
-        var staleSession = false
-        if let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty {
-            do {
-                context.user = try await accounts.authenticate(token: token, allowing: [.web])
-            } catch is AppError {
-                staleSession = true
-            }
-        }
+        var (context, staleSession) = try await identify(request, context)
         let existingCSRF = request.cookies[Self.csrfCookie]?.value
-        let csrf = existingCSRF.flatMap { $0.count >= 32 ? $0 : nil } ?? Tokens.generate(.web)
+        let csrf = context.csrfToken ?? Tokens.generate(.web)
         context.csrfToken = csrf
         var response: Response
         do {
@@ -41,6 +33,24 @@ struct WebSessionMiddleware: RouterMiddleware {
             response.setCookie(cookie(Self.sessionCookie, "", maxAge: 0))
         }
         return response
+    }
+
+    /// `context` with the user the session cookie names, if it is a live web session, and the
+    /// browser's CSRF token, if it has a usable one. `staleSession`: a cookie named a session
+    /// that is gone. Used here and for error pages at addresses no route has, which no route's
+    /// middleware sees, so a signed-in person keeps their header there too.
+    func identify(_ request: Request, _ context: Context) async throws -> (context: Context, staleSession: Bool) {
+        var context = context
+        var staleSession = false
+        if let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty {
+            do {
+                context.user = try await accounts.authenticate(token: token, allowing: [.web])
+            } catch is AppError {
+                staleSession = true
+            }
+        }
+        if let csrf = request.cookies[Self.csrfCookie]?.value, csrf.count >= 32 { context.csrfToken = csrf }
+        return (context, staleSession)
     }
 
     func cookie(_ name: String, _ value: String, maxAge: Int?) -> Cookie {

@@ -169,7 +169,7 @@ struct CredentialsTests {
             #expect(locked.status == .tooManyRequests)
             let back = try await owner.post(client, "/signin", form: ["email": "ada@example.com", "password": "correct horse"])
             #expect(back.status == .found, "\(back.text.prefix(300))")
-            #expect(back.headers[.location] == "/account")
+            #expect(back.headers[.location] == "/")
         }
     }
 }

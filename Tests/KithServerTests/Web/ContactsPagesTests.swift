@@ -33,7 +33,7 @@ struct ContactsPagesTests {
     func signedOutVisitorsAreSentToSignIn(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { _, client in
             var browser = Browser()
-            for path in ["/contacts", "/contacts/1"] {
+            for path in ["/contacts", "/contacts/1", "/contacts/new", "/contacts/1/edit"] {
                 let page = try await browser.get(client, path)
                 #expect(page.status == .found, "\(path)")
                 #expect(page.headers[.location] == "/signin", "\(path)")
@@ -68,6 +68,41 @@ struct ContactsPagesTests {
 
             let account = try await browser.get(client, "/account")
             #expect(Self.metaCSRFToken(account.text) == nil, "only the pages that call /api carry it")
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func theFormShellsAndTheEmptyListsWayToAMonicaApp(engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: { $0.publicURL = "https://kith.example/" }) { _, client in
+            var browser = try await Self.signedUp(client, "ada@example.com")
+            let list = try await browser.get(client, "/contacts")
+            #expect(list.text.contains(#"<code id="monica-server-url">https://kith.example</code>"#))
+            #expect(list.text.contains("<code>https://kith.example/api</code>"))
+            #expect(list.text.contains(#"<a class="btn btn-primary" id="add-contact" href="/contacts/new">"#))
+            for value in ["first_name", "last_name", "-created_at", "created_at"] {
+                #expect(list.text.contains(#"<option value="\#(value)">"#), "the sort offers \(value)")
+            }
+
+            let new = try await browser.get(client, "/contacts/new")
+            #expect(new.status == .ok)
+            #expect(new.text.contains("<title>Add a contact · Kith</title>"))
+            #expect(new.text.contains(#"<script src="/static/contact-form.js" defer>"#))
+            #expect(new.text.contains(#"<form id="contact-form""#) && !new.text.contains("data-contact-id"))
+            #expect(Self.metaCSRFToken(new.text) == browser.cookies[WebSessionMiddleware.csrfCookie])
+
+            let edit = try await browser.get(client, "/contacts/42/edit")
+            #expect(edit.status == .ok)
+            #expect(edit.text.contains(#"id="contact-form-page" data-contact-id="42""#))
+            #expect(edit.text.contains(#"href="/contacts/42">Cancel</a>"#))
+            #expect(try await browser.get(client, "/contacts/0/edit").status == .notFound)
+            #expect(try await browser.get(client, "/contacts/ada/edit").status == .notFound)
+
+            let contact = try await browser.get(client, "/contacts/42")
+            for script in ["contact-editor.js", "tile-map.js", "contact-sections.js"] {
+                #expect(contact.text.contains(#"<script src="/static/\#(script)" defer>"#), "\(script)")
+            }
+            #expect(contact.text.contains(#"<dialog id="map-dialog""#))
+            #expect(contact.text.contains(#"href="/contacts/42/edit">Edit contact</a>"#))
         }
     }
 

@@ -319,7 +319,7 @@ struct NutritionPagesTests {
             #expect(try await browser.get(client, "/food?date=nonsense").text.contains(#"data-date="\#(today)""#))
 
             // The browser's zone (food.js's cookie) decides what today is.
-            browser.cookies[NutritionPages.zoneCookie] = "Pacific%2FKiritimati"
+            browser.cookies[WebTime.zoneCookie] = "Pacific%2FKiritimati"
             let kiritimati = try await browser.get(client, "/food")
             let thereToday = LocalDate(server.clock.now, in: try #require(TimeZone(identifier: "Pacific/Kiritimati")))
             #expect(kiritimati.text.contains(#"data-today="\#(thereToday)""#))

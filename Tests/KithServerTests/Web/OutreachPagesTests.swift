@@ -46,14 +46,18 @@ struct OutreachPagesTests {
 
             let added = try await browser.post(
                 client, "/outreach/people",
-                form: ["year": year.lowercased, "firstName": " Ada ", "lastName": "Lovelace", "enterpriseName": "Engines"])
+                form: [
+                    "year": year.lowercased, "firstName": " Ada ", "lastName": "Lovelace", "enterpriseName": "Engines",
+                ])
             #expect(added.status == .found)
-            #expect(added.headers[.location] == "/outreach?year=\(year.lowercased)")
 
             let phone = try await client.logIn("ada@example.com", "correct horse").decode(AuthSessionResponse.self)
             let person = try #require(
                 try await Self.pulled(client, token: phone.accessToken).first { $0.entity == OutreachEntities.contact.name })
             #expect(person.fields["firstName"] == .string("Ada"), "trimmed, as on devices")
+            #expect(
+                added.headers[.location]
+                    == "/outreach?year=\(year.lowercased)&notice=added&person=\(person.id.lowercased)")
             #expect(person.fields["delivered"] == .bool(false))
 
             // One click: JSON for the page's script, with the time of the click and the progress.
@@ -139,7 +143,9 @@ struct OutreachPagesTests {
             var (ada, adaYear) = try await Self.signedUp(client, "ada@example.com")
             _ = try await ada.post(
                 client, "/outreach/people",
-                form: ["year": adaYear.lowercased, "firstName": "Grace", "lastName": "Hopper", "enterpriseName": "Navy"])
+                form: [
+                    "year": adaYear.lowercased, "firstName": "Grace", "lastName": "Hopper", "enterpriseName": "Navy",
+                ])
             let adaApp = try await client.logIn("ada@example.com", "correct horse").decode(AuthSessionResponse.self)
             let grace = try #require(
                 try await Self.pulled(client, token: adaApp.accessToken).first { $0.entity == OutreachEntities.contact.name })
@@ -152,7 +158,13 @@ struct OutreachPagesTests {
                 ("/outreach/years/\(adaYear.lowercased)/rename", ["name": "Mine"]),
                 ("/outreach/years/\(adaYear.lowercased)/delete", [:]),
                 ("/outreach/select", ["year": adaYear.lowercased]),
-                ("/outreach/import", ["year": adaYear.lowercased, "csv": "First Name,Last Name,Enterprise,Delivered,Delivered At,Comments\n"]),
+                (
+                    "/outreach/import",
+                    [
+                        "year": adaYear.lowercased,
+                        "csv": "First Name,Last Name,Enterprise,Delivered,Delivered At,Comments\n",
+                    ]
+                ),
             ]
             for (path, form) in attempts {
                 #expect(try await bob.post(client, path, form: form).status == .notFound, "\(path)")
@@ -191,7 +203,9 @@ struct OutreachPagesTests {
             // The page's own change nudges its socket (and every device of the user).
             _ = try await browser.post(
                 client, "/outreach/people",
-                form: ["year": year.lowercased, "firstName": "Ada", "lastName": "Lovelace", "enterpriseName": "Engines"])
+                form: [
+                    "year": year.lowercased, "firstName": "Ada", "lastName": "Lovelace", "enterpriseName": "Engines",
+                ])
             let nudge = LiveMessage(text: try #require(try await page.nextFrame()).text)
             #expect(nudge?.type == .changed)
         }

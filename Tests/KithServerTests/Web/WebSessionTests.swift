@@ -61,8 +61,9 @@ struct WebSessionTests {
 
             let signedUp = try await browser.post(client, "/signup", form: ["email": "ada@example.com", "password": "correct horse"])
             #expect(signedUp.status == .found)
-            #expect(signedUp.headers[.location] == "/account")
-            let sessionCookie = try #require(signedUp.headers[values: .setCookie].first { $0.hasPrefix("kith_session=") })
+            #expect(signedUp.headers[.location] == "/", "to the home page")
+            let sessionCookie = try #require(
+                signedUp.headers[values: .setCookie].first { $0.hasPrefix("kith_session=") })
             #expect(sessionCookie.contains("HttpOnly") && sessionCookie.contains("SameSite=Lax"))
 
             let account = try await browser.get(client, "/account")

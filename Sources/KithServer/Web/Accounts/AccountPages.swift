@@ -11,7 +11,6 @@ struct AccountPages {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let pages = router.group().add(middleware: session)
-        pages.get("/", use: home)
         pages.get("signup") { request, context in try render(.signUp, context, values: noticeValues(request)) }
         pages.post("signup", use: signUp)
         pages.get("signin", use: signInPage)
@@ -117,10 +116,6 @@ struct AccountPages {
 
     // MARK: Handlers
 
-    @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
-        .redirect(to: context.user == nil ? "/signin" : "/account", type: .normal)
-    }
-
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await startSession(request, context, page: .signUp) {
             try await accounts.signUp(email: $0, password: $1, kind: .web, origin: $2)
@@ -128,7 +123,7 @@ struct AccountPages {
     }
 
     @Sendable func signInPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if context.user != nil { return .redirect(to: "/account", type: .found) }
+        if context.user != nil { return .redirect(to: "/", type: .found) }
         return try render(.signIn, context, values: noticeValues(request))
     }
 
@@ -138,7 +133,7 @@ struct AccountPages {
         }
     }
 
-    /// Sign-up and sign-in alike: read email and password, start a web session, go to the account;
+    /// Sign-up and sign-in alike: read email and password, start a web session, go to the home page;
     /// on a refusal, show the form again with the error and the email kept.
     private func startSession(
         _ request: Request, _ context: AppRequestContext, page: Page,
@@ -149,7 +144,7 @@ struct AccountPages {
             address: context.clientAddress, deviceToken: request.cookies[Self.deviceCookie]?.value)
         do {
             let (_, issued) = try await start(form["email"], form["password"], origin)
-            var response = signedIn(.redirect(to: "/account", type: .found), token: issued.accessToken)
+            var response = signedIn(.redirect(to: "/", type: .found), token: issued.accessToken)
             if let device = issued.deviceToken {
                 response.setCookie(session.cookie(Self.deviceCookie, device, maxAge: Self.deviceCookieLifetime))
             }
@@ -206,32 +201,38 @@ struct AccountPages {
 
     // MARK: Account page
 
-    private func accountValues(_ user: AuthenticatedUser) async throws -> [String: Any] {
+    private func accountValues(_ user: AuthenticatedUser, zone: TimeZone?) async throws -> [String: Any] {
         let tokens = try await accounts.personalTokens(user)
+        func time(_ moment: Date) -> [String: String] {
+            ["iso": WireCoding.formatTimestamp(moment), "text": WebTime.text(moment, in: zone)]
+        }
         return [
-            "account": ["email": user.email, "createdAt": Self.display(user.createdAt)],
+            "account": ["email": user.email, "createdAt": time(user.createdAt)],
             "tokens": tokens.map { token -> [String: Any] in
                 var row: [String: Any] = [
-                    "id": token.id.uuidString.lowercased(), "name": token.name, "createdAt": Self.display(token.createdAt),
+                    "id": token.id.uuidString.lowercased(), "name": token.name, "createdAt": time(token.createdAt),
                 ]
-                if let lastUsed = token.lastUsedAt { row["lastUsedAt"] = Self.display(lastUsed) }
-                if let expires = token.expiresAt { row["expiresAt"] = Self.display(expires) }
+                if let lastUsed = token.lastUsedAt { row["lastUsedAt"] = time(lastUsed) }
+                if let expires = token.expiresAt { row["expiresAt"] = time(expires) }
                 return row
             },
         ]
     }
 
     private func renderAccount(
-        _ context: AppRequestContext, _ user: AuthenticatedUser, extra: [String: Any] = [:], error: AppError? = nil
+        _ request: Request, _ context: AppRequestContext, _ user: AuthenticatedUser, extra: [String: Any] = [:],
+        error: AppError? = nil
     ) async throws -> Response {
-        let values = try await accountValues(user).merging(extra) { _, new in new }
+        let values = try await accountValues(user, zone: WebTime.readerZone(request)?.zone).merging(extra) { _, new in
+            new
+        }
         if let error { return try render(.account, context, error: error, values: values) }
         return try render(.account, context, values: values)
     }
 
     @Sendable func accountPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        return try await renderAccount(context, user)
+        return try await renderAccount(request, context, user)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -240,10 +241,10 @@ struct AccountPages {
         do {
             try await accounts.changePassword(user, current: form["currentPassword"], new: form["newPassword"])
         } catch let error as AppError {
-            return try await renderAccount(context, user, error: error)
+            return try await renderAccount(request, context, user, error: error)
         }
         return try await renderAccount(
-            context, user, extra: ["notice": "Password changed. Your other devices were signed out."])
+            request, context, user, extra: ["notice": "Password changed. Your other devices were signed out."])
     }
 
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -252,13 +253,13 @@ struct AccountPages {
         do {
             let token = try await accounts.createPersonalToken(user, name: form["name"])
             return try await renderAccount(
-                context, user,
+                request, context, user,
                 extra: [
                     "newToken": ["name": token.name, "token": token.token ?? ""],
                     "notice": "Token \"\(token.name)\" created. Copy it now: it is shown only once.",
                 ])
         } catch let error as AppError {
-            return try await renderAccount(context, user, error: error)
+            return try await renderAccount(request, context, user, error: error)
         }
     }
 
@@ -269,9 +270,9 @@ struct AccountPages {
         do {
             try await accounts.revokePersonalToken(user, id: id)
         } catch let error as AppError {
-            return try await renderAccount(context, user, error: error)
+            return try await renderAccount(request, context, user, error: error)
         }
-        return try await renderAccount(context, user, extra: ["notice": "Token revoked."])
+        return try await renderAccount(request, context, user, extra: ["notice": "Token revoked."])
     }
 
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -279,7 +280,7 @@ struct AccountPages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         guard !form["confirm"].isEmpty else {
             return try await renderAccount(
-                context, user,
+                request, context, user,
                 error: AppError(
                     .unprocessableContent, .validationFailed, "Tick the box to confirm that you want to delete the account.",
                     field: "deletePassword"))
@@ -288,12 +289,8 @@ struct AccountPages {
             try await accounts.deleteAccount(user, password: form["deletePassword"])
         } catch var error as AppError {
             if error.detail.field == "password" { error.detail.field = "deletePassword" }
-            return try await renderAccount(context, user, error: error)
+            return try await renderAccount(request, context, user, error: error)
         }
         return signedOut(.redirect(to: "/signup?notice=\(Notice.accountDeleted.rawValue)", type: .found))
-    }
-
-    static func display(_ date: Date) -> String {
-        date.formatted(.dateTime.year().month(.abbreviated).day().hour().minute().timeZone(.localizedGMT(.short)))
     }
 }

@@ -73,13 +73,13 @@ struct FamilyPages {
         ]
     }
 
-    /// Create or join: the browser's zone preselected (food.js and family.js keep it in kith_tz).
+    /// Create or join: the browser's zone preselected (app.js keeps it in kith_tz).
     private func startPage(
         _ request: Request, _ context: AppRequestContext, status: HTTPResponse.Status = .ok, values: [String: Any]
     ) async throws -> Response {
         var values = values
         let typedZone = (values["create"] as? [String: String])?["timeZone"]
-        let cookieZone = request.cookies[NutritionPages.zoneCookie]?.value.removingPercentEncoding
+        let cookieZone = request.cookies[WebTime.zoneCookie]?.value.removingPercentEncoding
         let zone =
             typedZone ?? cookieZone.flatMap { name in FamilyPageRenderer.timeZones.contains(name) ? name : nil } ?? ""
         values["zones"] = FamilyPageRenderer.zoneOptions(selected: zone.isEmpty ? "UTC" : zone)

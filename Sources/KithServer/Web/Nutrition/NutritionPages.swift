@@ -10,8 +10,6 @@ struct NutritionPages {
     let renderer: WebRenderer
     let session: WebSessionMiddleware
 
-    /// The cookie food.js keeps the browser's IANA time zone in, so "today" is the reader's today.
-    static let zoneCookie = "kith_tz"
     static let foodFields = ["name", "calories", "protein", "carbs", "fat", "servingSize", "servingUnit"]
     static let ingredientFields = foodFields
 
@@ -351,11 +349,7 @@ struct NutritionPages {
     /// The reader's zone and its name as the browser wrote it (Foundation calls "UTC" "GMT": the
     /// page compares names to tell whether the server used the browser's zone).
     static func readerZone(_ request: Request, goal: NutritionGoal?) -> (zone: TimeZone, name: String) {
-        if let value = request.cookies[zoneCookie]?.value, let name = value.removingPercentEncoding,
-            let zone = TimeZone(identifier: name)
-        {
-            return (zone, name)
-        }
+        if let reader = WebTime.readerZone(request) { return reader }
         let zone = goal?.timeZone ?? .gmt
         return (zone, zone.identifier)
     }

@@ -6,6 +6,8 @@ import KithCore
 struct OutreachListView {
     let book: OutreachBook
     let year: OutreachYear
+    /// The reader's time zone (nil before the browser told it: times are then UTC and say so).
+    let zone: TimeZone?
 
     /// How much of a comment the list shows; the person's page shows all of it.
     static let previewLength = 60
@@ -19,8 +21,9 @@ struct OutreachListView {
                 ["id": other.id.lowercased, "name": other.name, "selected": other.id == year.id] as [String: Any]
             },
             "otherYears": book.years.filter { $0.id != year.id }.map { ["id": $0.id.lowercased, "name": $0.name] },
+            // Also whether the year may be deleted: the last one stays (OutreachRules.lastYear).
             "hasManyYears": book.years.count > 1,
-            "peopleRows": OutreachRowsHTML.render(people),
+            "peopleRows": OutreachRowsHTML.render(people, zone: zone),
             "hasPeople": !people.isEmpty,
             "progress": [
                 "delivered": progress.delivered, "total": progress.total,
@@ -29,14 +32,14 @@ struct OutreachListView {
         ]
     }
 
-    static func row(_ person: OutreachContact) -> [String: Any] {
+    static func row(_ person: OutreachContact, zone: TimeZone?) -> [String: Any] {
         var row: [String: Any] = [
             "id": person.id.lowercased, "firstName": person.firstName, "lastName": person.lastName,
             "fullName": person.fullName, "enterpriseName": person.enterpriseName, "delivered": person.delivered,
         ]
         if let time = person.deliveredAt {
             row["deliveredAt"] = WireCoding.formatTimestamp(time)
-            row["deliveredAtText"] = timeText(time)
+            row["deliveredAtText"] = WebTime.text(time, in: zone)
         }
         if !person.comments.isEmpty {
             row["commentPreview"] = preview(person.comments)
@@ -45,8 +48,8 @@ struct OutreachListView {
     }
 
     /// A person's page: the whole record, comments in full.
-    static func person(_ person: OutreachContact) -> [String: Any] {
-        var values = row(person)
+    static func person(_ person: OutreachContact, zone: TimeZone?) -> [String: Any] {
+        var values = row(person, zone: zone)
         values["comments"] = person.comments
         values["yearId"] = person.yearId.lowercased
         values["form"] = [
@@ -67,20 +70,4 @@ struct OutreachListView {
         }
         return cut + " …"
     }
-
-    /// Shown until the page's script replaces it with the reader's local time: "21 Nov 2026, 14:05 UTC".
-    static func timeText(_ time: Date) -> String {
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute], from: time)
-        let month = monthNames[(parts.month ?? 1) - 1]
-        let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        return "\(parts.day ?? 1) \(month) \(parts.year ?? 1970), \(clock) UTC"
-    }
-
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        return calendar
-    }()
-
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }

@@ -38,21 +38,27 @@ struct OutreachPages {
         let query = request.uri.formQuery
         var values: [String: Any] = [:]
         if let imported = query.get("imported").flatMap(Int.init) {
-            values["notice"] = imported == 1 ? "Added 1 person from the file." : "Added \(imported) people from the file."
+            values["notice"] =
+                imported == 1 ? "Added 1 person from the file." : "Added \(imported) people from the file."
         }
-        return try await page(for: user, year: query.get("year").flatMap(UUID.init(uuidString:)), context, values: values)
+        let year = query.get("year").flatMap(UUID.init(uuidString:))
+        return try await page(for: user, year: year, request, context, values: values) { book in
+            OutreachNotice(query).flatMap { $0.text(in: book) }
+        }
     }
 
-    /// The list page for `year` (or the one to open), with `values` (an error, a form's values) on top.
+    /// The list page for `year` (or the one to open), with `values` (an error, a form's values) on
+    /// top, and the notice `notice` finds in the book.
     private func page(
-        for user: AuthenticatedUser, year requested: UUID?, _ context: AppRequestContext,
-        status: HTTPResponse.Status = .ok, values: [String: Any] = [:]
+        for user: AuthenticatedUser, year requested: UUID?, _ request: Request, _ context: AppRequestContext,
+        status: HTTPResponse.Status = .ok, values: [String: Any] = [:],
+        notice: (OutreachBook) -> String? = { _ in nil }
     ) async throws -> Response {
         let (book, year) = try await outreach.open(for: user, requested: requested)
-        let view = OutreachListView(book: book, year: year)
-        return try render(
-            "outreach", title: "Outreach \(year.name)", context, status: status,
-            values: view.values.merging(values) { _, given in given })
+        let view = OutreachListView(book: book, year: year, zone: WebTime.readerZone(request)?.zone)
+        var shown = view.values.merging(values) { _, given in given }
+        if let text = notice(book) { shown["notice"] = text }
+        return try render("outreach", title: "Outreach \(year.name)", context, status: status, values: shown)
     }
 
     /// Renders an Outreach page, which loads outreach.js after app.js.
@@ -66,16 +72,22 @@ struct OutreachPages {
         return try renderer.page(template, title: title, context: context, status: status, values: values)
     }
 
-    /// Re-shows the list after a refused form, with the reason and what was typed.
+    /// Re-shows the list after a refused form, with the reason and what was typed. A refusal of
+    /// one of the person form's fields goes next to that field, in words.
     private func refused(
-        _ error: AppError, user: AuthenticatedUser, year: UUID?, form: WebForm, fields: [String], _ context: AppRequestContext,
-        formName: String
+        _ error: AppError, user: AuthenticatedUser, year: UUID?, form: WebForm, fields: [String], _ request: Request,
+        _ context: AppRequestContext, formName: String
     ) async throws -> Response {
         guard error.status == .unprocessableContent else { throw error }
         var typed: [String: String] = [:]
         for field in fields { typed[field] = form[field] }
-        let values: [String: Any] = ["error": error.detail.message, formName: typed, "open\(formName)": true]
-        return try await page(for: user, year: year, context, status: .unprocessableContent, values: values)
+        var values: [String: Any] = [formName: typed, "open\(formName)": true]
+        if formName == "newPerson", let errors = OutreachFormErrors.fieldErrors(error, form: form) {
+            values["newPersonErrors"] = errors
+        } else {
+            values["error"] = error.detail.message
+        }
+        return try await page(for: user, year: year, request, context, status: .unprocessableContent, values: values)
     }
 
     @Sendable func selectYear(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -94,11 +106,11 @@ struct OutreachPages {
         let source = form["copyFrom"].isEmpty ? nil : try Self.id(form["copyFrom"], "year")
         do {
             let year = try await outreach.addYear(form["name"], copying: source, for: user)
-            return Self.backToList(year.id)
+            return Self.backToList(year.id, notice: .yearAdded)
         } catch let error as AppError {
             return try await refused(
-                error, user: user, year: UUID(uuidString: form["currentYear"]), form: form, fields: ["name"], context,
-                formName: "newYear")
+                error, user: user, year: UUID(uuidString: form["currentYear"]), form: form, fields: ["name"], request,
+                context, formName: "newYear")
         }
     }
 
@@ -108,9 +120,10 @@ struct OutreachPages {
         let form = try await WebForm.read(request, context: context)
         do {
             try await outreach.renameYear(id, to: form["name"], for: user)
-            return Self.backToList(id)
+            return Self.backToList(id, notice: .yearRenamed)
         } catch let error as AppError {
-            return try await refused(error, user: user, year: id, form: form, fields: ["name"], context, formName: "renameYear")
+            return try await refused(
+                error, user: user, year: id, form: form, fields: ["name"], request, context, formName: "renameYear")
         }
     }
 
@@ -132,58 +145,100 @@ struct OutreachPages {
             ])
     }
 
+    /// Deletes the year and shows the list of the year that opens next, saying what went.
     @Sendable func deleteYear(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try Self.id(context, "year")
         _ = try await WebForm.read(request, context: context)
+        let book = try await outreach.book(for: user)
+        guard let year = book.year(id) else { throw AppError.notFound("That year") }
+        let count = book.contacts.count { $0.yearId == id }
         do {
             try await outreach.deleteYear(id, for: user)
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try await page(for: user, year: id, context, status: .unprocessableContent, values: ["error": error.detail.message])
+            return try await page(
+                for: user, year: id, request, context, status: .unprocessableContent,
+                values: ["error": error.detail.message])
         }
-        return .redirect(to: "/outreach", type: .found)
+        let people = count == 0 ? "" : count == 1 ? " and its 1 person" : " and its \(count) people"
+        return try await page(
+            for: user, year: nil, request, context,
+            values: ["notice": "Deleted the year \(year.name)\(people).", "canonicalPath": "/outreach"])
     }
 
     // MARK: People
 
     static let personFields = ["firstName", "lastName", "enterpriseName", "comments"]
 
+    /// Adds a person to a year. Someone with the same name and enterprise already there is
+    /// probably a mistake: the page asks first, and the form's "Add anyway" sends it again with
+    /// `confirmDuplicate=yes`.
     @Sendable func addPerson(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
         let year = try Self.id(form["year"], "year")
+        let typed = Dictionary(uniqueKeysWithValues: Self.personFields.map { ($0, form[$0]) })
+        let problems = OutreachFormErrors.problems(in: form)
+        guard problems.isEmpty else {
+            return try await page(
+                for: user, year: year, request, context, status: .unprocessableContent,
+                values: ["newPerson": typed, "newPersonErrors": problems])
+        }
+        if form["confirmDuplicate"] != "yes" {
+            let (book, shown) = try await outreach.open(for: user, requested: year)
+            if shown.id == year,
+                let same = book.sameAs(
+                    first: form["firstName"], last: form["lastName"], enterprise: form["enterpriseName"], in: year)
+            {
+                let question =
+                    "\(same.fullName) of \(same.enterpriseName) is already in \(shown.name). Add another person with the same name and enterprise?"
+                return try await page(
+                    for: user, year: year, request, context, status: .conflict,
+                    values: ["newPerson": typed, "duplicate": ["question": question, "existing": same.id.lowercased]])
+            }
+        }
         do {
-            try await outreach.addPerson(
+            let id = try await outreach.addPerson(
                 to: year, first: form["firstName"], last: form["lastName"], enterprise: form["enterpriseName"],
                 comments: form["comments"], for: user)
-            return Self.backToList(year)
+            return Self.backToList(year, notice: .added, person: id)
         } catch let error as AppError {
-            return try await refused(error, user: user, year: year, form: form, fields: Self.personFields, context, formName: "newPerson")
+            return try await refused(
+                error, user: user, year: year, form: form, fields: Self.personFields, request, context,
+                formName: "newPerson")
         }
     }
 
     @Sendable func personPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let person = try await outreach.person(try Self.id(context, "person"), for: user)
-        return try render("outreach-person", title: person.fullName, context, values: OutreachListView.person(person))
+        return try render(
+            "outreach-person", title: person.fullName, context,
+            values: OutreachListView.person(person, zone: WebTime.readerZone(request)?.zone))
     }
 
     @Sendable func editPerson(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try Self.id(context, "person")
         let form = try await WebForm.read(request, context: context)
-        do {
-            let person = try await outreach.editPerson(
-                id, first: form["firstName"], last: form["lastName"], enterprise: form["enterpriseName"],
-                comments: form["comments"], for: user)
-            return Self.backToList(person.yearId)
-        } catch let error as AppError where error.status == .unprocessableContent {
-            let person = try await outreach.person(id, for: user)
-            var values = OutreachListView.person(person)
-            values["error"] = error.detail.message
-            values["form"] = Dictionary(uniqueKeysWithValues: Self.personFields.map { ($0, form[$0]) })
-            return try render("outreach-person", title: person.fullName, context, status: .unprocessableContent, values: values)
+        var problems = OutreachFormErrors.problems(in: form)
+        if problems.isEmpty {
+            do {
+                let person = try await outreach.editPerson(
+                    id, first: form["firstName"], last: form["lastName"], enterprise: form["enterpriseName"],
+                    comments: form["comments"], for: user)
+                return Self.backToList(person.yearId, notice: .saved, person: id)
+            } catch let error as AppError where error.status == .unprocessableContent {
+                guard let fieldErrors = OutreachFormErrors.fieldErrors(error, form: form) else { throw error }
+                problems = fieldErrors
+            }
         }
+        let person = try await outreach.person(id, for: user)
+        var values = OutreachListView.person(person, zone: WebTime.readerZone(request)?.zone)
+        values["errors"] = problems
+        values["form"] = Dictionary(uniqueKeysWithValues: Self.personFields.map { ($0, form[$0]) })
+        return try render(
+            "outreach-person", title: person.fullName, context, status: .unprocessableContent, values: values)
     }
 
     /// The Delivered checkbox: `set=<person id>:true|false` (one form around the list, so a
@@ -201,8 +256,11 @@ struct OutreachPages {
         guard request.headers[.accept]?.contains("application/json") == true else { return Self.backToList(person.yearId) }
         return try JSONResponse.make(
             DeliveryAnswer(
-                id: id.lowercased, delivered: person.delivered, deliveredAt: person.deliveredAt.map(WireCoding.formatTimestamp),
-                deliveredAtText: person.deliveredAt.map(OutreachListView.timeText) ?? "", progress: progress))
+                id: id.lowercased, delivered: person.delivered,
+                deliveredAt: person.deliveredAt.map(WireCoding.formatTimestamp),
+                deliveredAtText: person.deliveredAt.map { WebTime.text($0, in: WebTime.readerZone(request)?.zone) }
+                    ?? "",
+                progress: progress))
     }
 
     struct DeliveryAnswer: Encodable {
@@ -226,12 +284,16 @@ struct OutreachPages {
             ])
     }
 
+    /// Deletes the person and shows their year's list, saying who went.
     @Sendable func deletePerson(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try Self.id(context, "person")
         _ = try await WebForm.read(request, context: context)
         let person = try await outreach.deletePerson(id, for: user)
-        return Self.backToList(person.yearId)
+        let year = person.yearId.lowercased
+        return try await page(
+            for: user, year: person.yearId, request, context,
+            values: ["notice": "Deleted \(person.fullName).", "canonicalPath": "/outreach?year=\(year)"])
     }
 
     // MARK: CSV
@@ -244,7 +306,8 @@ struct OutreachPages {
             let count = try await outreach.importCSV(form["csv"], into: year, for: user)
             return .redirect(to: "/outreach?year=\(year.lowercased)&imported=\(count)", type: .found)
         } catch let error as AppError {
-            return try await refused(error, user: user, year: year, form: form, fields: ["csv"], context, formName: "importForm")
+            return try await refused(
+                error, user: user, year: year, form: form, fields: ["csv"], request, context, formName: "importForm")
         }
     }
 
@@ -255,7 +318,9 @@ struct OutreachPages {
         let (book, year) = try await outreach.open(for: user, requested: requested)
         // A year that is not the user's is not there, rather than quietly another year's list.
         if asked != nil && year.id != requested { throw AppError.notFound("That year") }
-        let csv = OutreachCSV.export(book.people(in: year.id))
+        // With a byte-order mark: Excel reads a CSV file without one in the computer's legacy code
+        // page, and "Müller" arrives as "MÃ¼ller" (import takes the mark too).
+        let csv = Self.byteOrderMark + OutreachCSV.export(book.people(in: year.id))
         var headers = WebSecurityHeaders.all
         headers[.contentType] = "text/csv; charset=utf-8"
         headers[.contentDisposition] = "attachment; filename=\"outreach-\(Self.fileSafe(year.name)).csv\""
@@ -264,7 +329,17 @@ struct OutreachPages {
 
     // MARK: Helpers
 
-    static func backToList(_ year: UUID) -> Response { .redirect(to: "/outreach?year=\(year.lowercased)", type: .found) }
+    static let byteOrderMark = "\u{FEFF}"
+
+    static func backToList(_ year: UUID) -> Response {
+        .redirect(to: "/outreach?year=\(year.lowercased)", type: .found)
+    }
+
+    /// Back to the list, which then says what happened (`OutreachNotice`).
+    static func backToList(_ year: UUID, notice: OutreachNotice.Kind, person: UUID? = nil) -> Response {
+        let about = person.map { "&person=\($0.lowercased)" } ?? ""
+        return .redirect(to: "/outreach?year=\(year.lowercased)&notice=\(notice.rawValue)\(about)", type: .found)
+    }
 
     static func id(_ context: AppRequestContext, _ what: String) throws -> UUID {
         try id(context.parameters.get("id") ?? "", what)

@@ -5,17 +5,17 @@ import KithCore
 /// people, the template engine's per-row lookups were most of the page's server time, and the page
 /// must load and render in under a second (bench/run-outreach-page).
 enum OutreachRowsHTML {
-    static func render(_ people: [OutreachContact]) -> String {
+    static func render(_ people: [OutreachContact], zone: TimeZone?) -> String {
         var html = ""
         html.reserveCapacity(people.count * 900)
-        for person in people { append(person, to: &html) }
+        for person in people { append(person, zone: zone, to: &html) }
         return html
     }
 
     private static let commentIcon =
         #"<svg class="comment-icon" aria-hidden="true" viewBox="0 0 16 16" width="14" height="14"><path d="M2 3h12v8H6l-3 3v-3H2z" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/></svg>"#
 
-    private static func append(_ person: OutreachContact, to html: inout String) {
+    private static func append(_ person: OutreachContact, zone: TimeZone?, to html: inout String) {
         let id = person.id.lowercased
         let delivered = person.delivered
         html += #"<tr id="person-\#(id)" class="person\#(delivered ? " is-delivered" : "")" role="row">"#
@@ -25,12 +25,16 @@ enum OutreachRowsHTML {
         html += #"<td role="cell" class="person-enterprise">\#(escaped(person.enterpriseName))</td>"#
         html += #"<td role="cell" class="delivered-at">"#
         if let time = person.deliveredAt {
-            html += #"<time datetime="\#(WireCoding.formatTimestamp(time))">\#(OutreachListView.timeText(time))</time>"#
+            html +=
+                #"<time datetime="\#(WireCoding.formatTimestamp(time))" data-local>\#(WebTime.text(time, in: zone))</time>"#
         }
         html += #"</td><td role="cell" class="person-comments">"#
         if !person.comments.isEmpty {
+            // The cell shows what fits, ending in "…"; the whole comment is the link's tooltip, and on
+            // the person's page.
             let preview = escaped(OutreachListView.preview(person.comments))
-            html += #"<a class="comment-indicator" href="/outreach/people/\#(id)" title="\#(preview)">\#(commentIcon) <span class="comment-preview">\#(preview)</span></a>"#
+            html +=
+                #"<a class="comment-indicator" href="/outreach/people/\#(id)" title="\#(escaped(person.comments))">\#(commentIcon) <span class="comment-preview">\#(preview)</span></a>"#
         }
         html += "</td></tr>\n"
     }

@@ -20,6 +20,9 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
+    // A page script sends this form itself (the Contacts pages call /api): its buttons are its
+    // own business. Disabling them here left a refused form's Save disabled for good.
+    if (event.defaultPrevented) return;
     if (form.dataset.submitting === "true") {
       event.preventDefault();
       return;
@@ -50,6 +53,30 @@
       });
     });
   });
+
+  // ---- Times ------------------------------------------------------------------------------------
+
+  // One style for moments on every page, in the reader's own time zone: "25 Nov 2026, 14:05"
+  // (the server writes the same, WebTime.swift, once it knows the zone from the kith_tz cookie).
+  var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  function two(number) { return (number < 10 ? "0" : "") + number; }
+  function dayText(date) { return date.getDate() + " " + MONTHS[date.getMonth()] + " " + date.getFullYear(); }
+  function momentText(date) { return dayText(date) + ", " + two(date.getHours()) + ":" + two(date.getMinutes()); }
+
+  // Every <time datetime data-local> in `scope`, rewritten in the reader's zone.
+  function localize(scope) {
+    (scope || document).querySelectorAll("time[datetime][data-local]").forEach(function (element) {
+      var date = new Date(element.getAttribute("datetime"));
+      if (!isNaN(date)) element.textContent = momentText(date);
+    });
+  }
+
+  var zone = "";
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { zone = ""; }
+  // The server writes times in this zone from the next page on.
+  if (zone) document.cookie = "kith_tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
+
+  window.KithTime = { zone: zone, day: dayText, moment: momentText, localize: localize, months: MONTHS };
 
   function copyText(input, done) {
     var text = input.value;
@@ -157,6 +184,7 @@
 
     setUpCopyButtons();
     setUpAddRowButtons();
+    localize(document);
 
     // Take the keyboard to the first field the server complained about.
     var invalid = document.querySelector('[aria-invalid="true"]');

@@ -1,6 +1,6 @@
 // A contact's addresses (seed 001): each with its label, its lines in the country's order, a map
-// sketch when it has coordinates, directions, copy, share, edit and delete (after a confirm
-// step); the add/edit form with a searchable country picker whose choice sets the postal-code
+// when it has coordinates (tile-map.js; full screen on a tap), directions, copy, share, edit and
+// delete (after a confirm step); the add/edit form with a searchable country picker whose choice sets the postal-code
 // and region labels. Everything goes through /api, which checks every rule.
 (function () {
   "use strict";
@@ -21,7 +21,6 @@
   var countryInput = document.getElementById("address-country");
   var countryOptions = document.getElementById("country-options");
   var countryHint = document.getElementById("address-country-hint");
-  var dialog = document.getElementById("confirm-dialog");
   var FIELDS = ["name", "street", "city", "province", "postal_code"];
 
   var contact = null;
@@ -29,20 +28,17 @@
   var countries = null; // [{code, name}] from /api/countries, loaded when the form first opens
   var editing = null; // the address being edited; null when adding
   var chosenCountry = null; // the picker's choice: an upper-case ISO code
-  var noticeTimer = null;
 
   function input(field) {
     return document.getElementById("address-" + field.replace("_", "-"));
   }
 
   function say(text) {
-    notice.textContent = text;
-    window.clearTimeout(noticeTimer);
-    noticeTimer = window.setTimeout(function () { notice.textContent = ""; }, 6000);
+    K.notify(notice, text);
   }
 
   function contactName() {
-    return (contact && contact.complete_name) || "this contact";
+    return contact ? K.sentenceName(contact) : "this contact";
   }
 
   function labelOf(address) {
@@ -68,11 +64,6 @@
     }).join("&");
   }
 
-  function osmMapURL(point) {
-    return "https://www.openstreetmap.org/?mlat=" + point.lat + "&mlon=" + point.lon +
-      "#map=16/" + point.lat + "/" + point.lon;
-  }
-
   // Without coordinates, and with no geocoder on the server, the address's text goes to the map,
   // which finds the place itself.
   function directionLinks(address, lines) {
@@ -93,33 +84,73 @@
     ]);
   }
 
-  var SVG = "http://www.w3.org/2000/svg";
+  // ---- The map ------------------------------------------------------------------------------------
 
-  function svg(tag, attributes) {
-    var element = document.createElementNS(SVG, tag);
-    Object.keys(attributes).forEach(function (key) { element.setAttribute(key, attributes[key]); });
-    return element;
+  var page = document.getElementById("contact-page");
+  var tiles = page.dataset.mapTiles ? { template: page.dataset.mapTiles, attribution: page.dataset.mapAttribution } : null;
+  var mapDialog = document.getElementById("map-dialog");
+  var mapDialogFrame = document.getElementById("map-dialog-frame");
+  var PREVIEW_ZOOM = 15;
+  var FULL_ZOOM = 16;
+  var mapsToDraw = [];
+
+  // Instead of a map that can't be had: says so, with the directions links (moved here from the
+  // card's actions, so the card shows them once).
+  function mapUnavailable(area, directions, why) {
+    K.clear(area);
+    area.className = "map-unavailable";
+    area.appendChild(el("p", { className: "map-unavailable-title", text: "Map unavailable" }));
+    area.appendChild(el("p", { className: "map-unavailable-text", text: why }));
+    area.appendChild(directions);
   }
 
-  // A sketch, not a map: no tiles may load from another site (CSP), so a few streets and a pin,
-  // shifted by the coordinates so two addresses don't look the same, linked to the real map.
-  function mapPreview(point) {
-    var shift = Math.abs(Math.round(point.lat * 1000 + point.lon * 1000)) % 40;
-    var picture = svg("svg", { viewBox: "0 0 240 120", class: "map-sketch", "aria-hidden": "true", focusable: "false" });
-    picture.appendChild(svg("rect", { x: 0, y: 0, width: 240, height: 120, class: "map-land" }));
-    picture.appendChild(svg("path", { d: "M0 " + (88 - shift / 2) + " C60 " + (70 + shift) + " 150 110 240 " + (80 + shift / 3), class: "map-water" }));
-    [30 + shift, 100 + shift, 170 + shift].forEach(function (x) {
-      picture.appendChild(svg("line", { x1: x, y1: 0, x2: x - 20, y2: 120, class: "map-road" }));
+  // The address's map (tiles from the server's tile source), which opens full screen when
+  // tapped; the "Map unavailable" box when the server has maps off or no tile loads.
+  function mapArea(address, point, directions) {
+    var area = el("div", { className: "map-area" });
+    if (!tiles) {
+      // Once the card is whole: the directions are moved in from its actions.
+      mapsToDraw.push(function () {
+        mapUnavailable(area, directions, "Maps are turned off on this server.");
+      });
+      return area;
+    }
+    var frame = el("span", { className: "map-frame" });
+    var preview = el("button", {
+      type: "button", className: "address-map",
+      "aria-label": "Show the map of " + labelOf(address) + " (" + point.lat + ", " + point.lon + ") full screen"
+    }, [frame, el("span", { className: "map-caption", text: point.lat + ", " + point.lon })]);
+    preview.addEventListener("click", function () { openMap(address, point); });
+    area.appendChild(preview);
+    mapsToDraw.push(function () {
+      window.KithTileMap.draw(frame, {
+        lat: point.lat, lon: point.lon, zoom: PREVIEW_ZOOM, template: tiles.template, attribution: tiles.attribution,
+        onFail: function () {
+          mapUnavailable(area, directions,
+            "The map could not be loaded: you may be offline, or the map server is not answering.");
+        }
+      });
     });
-    [28 + shift / 2, 64].forEach(function (y) {
-      picture.appendChild(svg("line", { x1: 0, y1: y, x2: 240, y2: y + 8, class: "map-road" }));
+    return area;
+  }
+
+  // Full screen: a tap anywhere or Escape closes it (the dialog's own Escape).
+  function openMap(address, point) {
+    mapDialog.setAttribute("aria-label", "Map of " + labelOf(address));
+    mapDialog.showModal();
+    window.KithTileMap.draw(mapDialogFrame, {
+      lat: point.lat, lon: point.lon, zoom: FULL_ZOOM, template: tiles.template, attribution: tiles.attribution,
+      onFail: function () {
+        K.clear(mapDialogFrame);
+        mapDialogFrame.appendChild(el("p", { className: "map-unavailable-title", text: "Map unavailable" }));
+      }
     });
-    picture.appendChild(svg("path", { d: "M120 62 C108 48 104 41 104 34 A16 16 0 0 1 136 34 C136 41 132 48 120 62 Z", class: "map-pin" }));
-    picture.appendChild(svg("circle", { cx: 120, cy: 34, r: 6, class: "map-pin-dot" }));
-    return el("a", {
-      href: osmMapURL(point), className: "map-preview", rel: "noopener noreferrer", target: "_blank",
-      "aria-label": "Open the map at " + point.lat + ", " + point.lon + " on OpenStreetMap"
-    }, [picture, el("span", { className: "map-caption", text: point.lat + ", " + point.lon })]);
+    document.getElementById("map-close").focus();
+  }
+
+  if (mapDialog) {
+    mapDialog.addEventListener("click", function () { mapDialog.close(); });
+    mapDialog.addEventListener("close", function () { K.clear(mapDialogFrame); });
   }
 
   // ---- Copy and share ----------------------------------------------------------------------------
@@ -185,14 +216,15 @@
     var remove = el("button", { type: "button", className: "btn btn-danger-outline btn-small delete-address", text: "Delete" });
     remove.addEventListener("click", function () { confirmDeletion(address); });
     var point = coordinates(address);
+    var directions = directionLinks(address, lines);
     return el("li", { className: "address-card", "data-address-id": address.id }, [
       el("div", { className: "address-main" }, [
         el("h3", { className: "address-label", text: labelOf(address) }),
         el("p", { className: "address-text", text: text })
       ]),
-      point ? mapPreview(point) : null,
+      point ? mapArea(address, point, directions) : null,
       el("div", { className: "address-actions" }, [
-        directionLinks(address, lines),
+        directions,
         el("span", { className: "address-buttons" }, [copyButton(text, status), shareControl(address, text), edit, remove])
       ]),
       status
@@ -218,7 +250,10 @@
         return;
       }
       addresses.sort(function (a, b) { return a.id - b.id; });
+      mapsToDraw = [];
       body.appendChild(el("ul", { className: "address-list", id: "address-list" }, addresses.map(addressCard)));
+      // Drawn once on the page: a map needs its size, a placeholder the card's directions.
+      mapsToDraw.forEach(function (drawMap) { drawMap(); });
     }, function (error) {
       K.clear(body);
       body.appendChild(K.errorBox(error, refresh));
@@ -227,38 +262,19 @@
 
   // ---- Deleting, after a confirm step ------------------------------------------------------------
 
-  var pendingDeletion = null;
-  var confirmError = document.getElementById("confirm-error");
-  var confirmButton = document.getElementById("confirm-delete");
-
   function confirmDeletion(address) {
-    pendingDeletion = address;
-    document.getElementById("confirm-title").textContent = "Delete the address “" + labelOf(address) + "”?";
-    document.getElementById("confirm-text").textContent =
-      "It will be removed from " + contactName() + "'s addresses, on every device.";
-    confirmError.hidden = true;
-    confirmButton.disabled = false;
-    dialog.showModal();
-    document.getElementById("confirm-cancel").focus();
-  }
-
-  document.getElementById("confirm-cancel").addEventListener("click", function () { dialog.close(); });
-  confirmButton.addEventListener("click", function () {
-    var address = pendingDeletion;
-    if (!address) return;
-    confirmButton.disabled = true;
-    K.api("DELETE", "/api/addresses/" + address.id).then(function () {
-      pendingDeletion = null;
-      dialog.close();
-      if (editing && editing.id === address.id) closeForm();
-      say("Deleted the address “" + labelOf(address) + "”.");
-      refresh();
-    }, function (error) {
-      confirmButton.disabled = false;
-      confirmError.textContent = error.message;
-      confirmError.hidden = false;
+    window.KithEditor.confirm({
+      title: "Delete the address “" + labelOf(address) + "”?",
+      text: "It will be removed from " + contactName() + "'s addresses, on every device.",
+      action: function () {
+        return K.api("DELETE", "/api/addresses/" + address.id).then(function () {
+          if (editing && editing.id === address.id) closeForm();
+          say("Deleted the address “" + labelOf(address) + "”.");
+          refresh();
+        });
+      }
     });
-  });
+  }
 
   // ---- The country picker ------------------------------------------------------------------------
 

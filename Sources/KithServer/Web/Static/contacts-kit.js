@@ -126,9 +126,12 @@
   // ---- Dates ----------------------------------------------------------------------------------
 
   var relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-  var dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
-  var dayMonthFormat = new Intl.DateTimeFormat(undefined, { month: "long", day: "numeric" });
-  var timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
+  // The app's one style (app.js): "10 Dec 1815", "10 Dec 2026, 14:05", in the reader's zone.
+  var dayFormat = { format: window.KithTime.day };
+  var dayMonthFormat = {
+    format: function (day) { return day.getDate() + " " + window.KithTime.months[day.getMonth()]; }
+  };
+  var timeFormat = { format: window.KithTime.moment };
   var DAY_MS = 86400000;
 
   // "2018-05-01" or the midnight timestamp Monica gives days ("2018-05-01T00:00:00Z"): a
@@ -187,6 +190,43 @@
     return el("time", { datetime: date.toISOString(), title: timeFormat.format(date), text: relativeTime(date) });
   }
 
+  // ---- Notices across pages -------------------------------------------------------------------
+
+  // What a page says after another one did something ("Added Ada Lovelace."), carried in the
+  // tab's session storage rather than the address, so a link can't put words on the page.
+  var FLASH_KEY = "kith-contacts-notice";
+
+  function flash(text) {
+    try { window.sessionStorage.setItem(FLASH_KEY, text); } catch (error) { /* private mode: no notice */ }
+  }
+
+  function takeFlash() {
+    var text = null;
+    try {
+      text = window.sessionStorage.getItem(FLASH_KEY);
+      window.sessionStorage.removeItem(FLASH_KEY);
+    } catch (error) { text = null; }
+    return text;
+  }
+
+  // Shows `text` in a section's notice line for a while (role=status, so it is read out).
+  function notify(element, text) {
+    element.textContent = text;
+    window.clearTimeout(element.kithTimer);
+    element.kithTimer = window.setTimeout(function () { element.textContent = ""; }, 8000);
+  }
+
+  function contactName(contact) {
+    return (contact && contact.complete_name) || "(no name)";
+  }
+
+  // The name in a sentence ("Deleted Marie Curie."): first and last name, without the marks
+  // Monica's complete_name may carry (⚰ for someone who died).
+  function sentenceName(contact) {
+    var name = [contact && contact.first_name, contact && contact.last_name].filter(Boolean).join(" ");
+    return name || contactName(contact);
+  }
+
   window.KithContacts = {
     MESSAGES: MESSAGES,
     api: api,
@@ -203,6 +243,11 @@
     isoDay: isoDay,
     dayFormat: dayFormat,
     dayMonthFormat: dayMonthFormat,
-    timeElement: timeElement
+    timeElement: timeElement,
+    flash: flash,
+    takeFlash: takeFlash,
+    notify: notify,
+    contactName: contactName,
+    sentenceName: sentenceName
   };
 })();

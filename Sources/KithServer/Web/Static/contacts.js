@@ -1,4 +1,5 @@
-// The contact list (/contacts): 50 at a time from /api/contacts with "Load more", search as you
+// The contact list (/contacts): 50 at a time from /api/contacts with "Load more", sorted by first
+// or last name or by when contacts were added (the choice kept in this browser), search as you
 // type, and the list, search and scroll position restored when coming back to it.
 (function () {
   "use strict";
@@ -13,6 +14,9 @@
   var empty = document.getElementById("contacts-empty");
   var more = document.getElementById("load-more");
   var count = document.getElementById("contacts-count");
+  var welcome = document.getElementById("contacts-welcome");
+  var sortChoice = document.getElementById("contact-sort");
+  var notice = document.getElementById("contacts-notice");
 
   var PAGE_SIZE = 50;
   var DEBOUNCE_MS = 300;
@@ -20,6 +24,25 @@
   var latestRequest = 0;
   var shown = { query: "", page: 0 };
   var debounce = null;
+
+  // ---- Order -------------------------------------------------------------------------------------
+
+  // `sort` as /api takes it: Monica's created_at, and first_name/last_name, Kith's documented
+  // extension (docs/monica.md). Kept in this browser.
+  var SORT_KEY = "kith-contacts-sort";
+  var SORTS = ["first_name", "last_name", "-created_at", "created_at"];
+
+  function savedSort() {
+    var saved = null;
+    try { saved = window.localStorage.getItem(SORT_KEY); } catch (error) { saved = null; }
+    return SORTS.indexOf(saved) === -1 ? "first_name" : saved;
+  }
+
+  sortChoice.value = savedSort();
+  sortChoice.addEventListener("change", function () {
+    try { window.localStorage.setItem(SORT_KEY, sortChoice.value); } catch (error) { /* this visit only */ }
+    load(search.value.trim(), 1);
+  });
 
   function lastInteraction(contact) {
     var times = [contact.last_activity_together, contact.last_called].map(K.parseTime).filter(Boolean);
@@ -46,10 +69,10 @@
   }
 
   function showTotal(total, query) {
-    empty.hidden = total > 0;
-    empty.textContent = query
-      ? "No contacts found. Try another spelling, a nickname, a company or an email address."
-      : "No contacts yet. Contacts you add with a Monica app (Kith speaks Monica's API) appear here.";
+    // No contacts at all: how to add the first, here or from a Monica app.
+    welcome.hidden = total > 0 || !!query;
+    empty.hidden = total > 0 || !query;
+    empty.textContent = "No contacts found. Try another spelling, a nickname, a company or an email address.";
     var noun = total === 1 ? "contact" : "contacts";
     count.textContent = query ? total + " " + noun + " found" : total + " " + noun;
   }
@@ -61,7 +84,7 @@
     K.clear(status);
     status.appendChild(K.loading(page === 1 ? "Loading…" : "Loading more…"));
     more.disabled = true;
-    var params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(page) });
+    var params = new URLSearchParams({ limit: String(PAGE_SIZE), page: String(page), sort: sortChoice.value });
     if (query) params.set("query", query);
     return K.api("GET", "/api/contacts?" + params).then(function (answer) {
       if (request !== latestRequest) return false;
@@ -82,6 +105,7 @@
         K.clear(list);
         more.hidden = true;
         empty.hidden = true;
+        welcome.hidden = true;
         count.textContent = "";
       }
       status.appendChild(K.errorBox(error, function () { load(query, page); }));
@@ -141,6 +165,9 @@
     }
     chain.then(function (ok) { if (ok) window.scrollTo(0, saved.scrollY || 0); });
   }
+
+  var said = K.takeFlash();
+  if (said) K.notify(notice, said);
 
   var saved = window.history.state;
   if (saved && typeof saved.pages === "number") restore(saved);

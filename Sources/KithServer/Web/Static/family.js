@@ -22,10 +22,8 @@
   // A new family's time zone: the browser's, unless the server already knew it (kith_tz).
 
   function setUpZone() {
-    var zone = "";
-    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { zone = ""; }
+    var zone = window.KithTime.zone;  // app.js keeps it in the kith_tz cookie
     if (!zone) return;
-    document.cookie = "kith_tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
     var select = document.getElementById("create-timeZone");
     if (!select || select.dataset.zoneKnown === "true") return;
     var option = Array.prototype.find.call(select.options, function (candidate) { return candidate.value === zone; });

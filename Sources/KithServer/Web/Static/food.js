@@ -6,11 +6,9 @@
 
   document.documentElement.classList.add("js");
 
-  // The reader's time zone: in a cookie for the pages, and in the goal forms.
-  var zone = "";
-  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (error) { zone = ""; }
+  // The reader's time zone (app.js keeps it in the kith_tz cookie for the pages), in the goal forms.
+  var zone = window.KithTime.zone;
   if (zone) {
-    document.cookie = "kith_tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
     document.querySelectorAll("input.browser-zone").forEach(function (input) { input.value = zone; });
   }
 

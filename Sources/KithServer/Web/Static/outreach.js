@@ -9,16 +9,8 @@
 
   var setStatus = KithLive.statusLine(document.getElementById("sync-status"), { saving: "Saving…" });
 
-  // Times arrive in UTC; show them in the reader's own time zone.
-  // One formatter for all: creating one per time made a 5,000-person page take seconds.
-  var timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-  function localizeTimes(scope) {
-    scope.querySelectorAll("time[datetime]").forEach(function (element) {
-      var date = new Date(element.getAttribute("datetime"));
-      if (!isNaN(date)) element.textContent = timeFormat.format(date);
-    });
-  }
-  localizeTimes(document);
+  // Times in the reader's own zone and the app's one style (app.js, which did the page already).
+  var localizeTimes = window.KithTime.localize;
   if (!root) return;
 
   // Choosing a year shows it at once (the list refreshed by a nudge brings a new selector).
@@ -79,6 +71,7 @@
           if (answer.deliveredAt) {
             var time = document.createElement("time");
             time.setAttribute("datetime", answer.deliveredAt);
+            time.setAttribute("data-local", "");
             time.textContent = answer.deliveredAtText;
             cell.appendChild(time);
             localizeTimes(cell);

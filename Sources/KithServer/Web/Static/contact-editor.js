@@ -1,0 +1,410 @@
+// Adding, editing and deleting what hangs off a contact (contact fields, notes, tasks, tags,
+// reminders, gifts, activities, relationships) through /api, the same way for every section: an
+// "Add" button in the section's head, Edit and Delete beside each item, one form built from a
+// list of fields, the API's refusals next to the fields they name, a confirm step before a
+// delete, and a line saying what happened. Every rule is the API's: the form only sends.
+(function () {
+  "use strict";
+
+  var K = window.KithContacts;
+  var el = K.el;
+
+  // ---- Asking before a delete -------------------------------------------------------------------
+
+  var dialog = document.getElementById("confirm-dialog");
+  var confirmTitle = document.getElementById("confirm-title");
+  var confirmText = document.getElementById("confirm-text");
+  var confirmError = document.getElementById("confirm-error");
+  var confirmButton = document.getElementById("confirm-delete");
+  var pending = null;
+
+  // confirm({title, text, button, action}): the dialog; `action` returns a promise, and the
+  // dialog closes when it resolves or shows why it failed.
+  function confirm(options) {
+    pending = options;
+    confirmTitle.textContent = options.title;
+    confirmText.textContent = options.text;
+    confirmButton.textContent = options.button || "Delete";
+    confirmError.hidden = true;
+    confirmButton.disabled = false;
+    dialog.showModal();
+    document.getElementById("confirm-cancel").focus();
+  }
+
+  if (dialog) {
+    document.getElementById("confirm-cancel").addEventListener("click", function () { dialog.close(); });
+    dialog.addEventListener("close", function () { pending = null; });
+    confirmButton.addEventListener("click", function () {
+      var asked = pending;
+      if (!asked) return;
+      confirmButton.disabled = true;
+      asked.action().then(function () {
+        if (pending === asked) dialog.close();
+      }, function (error) {
+        confirmButton.disabled = false;
+        confirmError.textContent = error.message;
+        confirmError.hidden = false;
+      });
+    });
+  }
+
+  // ---- Forms built from a list of fields ----------------------------------------------------------
+
+  // A field: {name, label, type: text|textarea|number|date|select|checkbox|contact, required,
+  // optional (says so in the label), maxlength, hint, placeholder, wide, options: [{value, label,
+  // group}] or a function returning a promise of them, step, min, max}.
+  // Laravel names a field in its message by its name with spaces ("The happened at field…"):
+  // that is how a refusal finds its field.
+  function attributeWords(field) {
+    return (field.apiName || field.name).replace(/_/g, " ").toLowerCase();
+  }
+
+  function selectOptions(select, options, chosen) {
+    K.clear(select);
+    var groups = {};
+    options.forEach(function (option) {
+      var parent = select;
+      if (option.group) {
+        if (!groups[option.group]) {
+          groups[option.group] = el("optgroup", { label: option.group });
+          select.appendChild(groups[option.group]);
+        }
+        parent = groups[option.group];
+      }
+      parent.appendChild(el("option", { value: option.value, text: option.label }));
+    });
+    if (chosen !== undefined && chosen !== null) select.value = String(chosen);
+  }
+
+  // A contact picker: type part of a name, choose from the server's search (another contact).
+  function contactPicker(id, field, exclude) {
+    var input = el("input", { type: "search", id: id, autocomplete: "off", spellcheck: "false",
+      placeholder: "Type a name", role: "combobox", "aria-autocomplete": "list", "aria-expanded": "false",
+      "aria-controls": id + "-options" });
+    var list = el("ul", { id: id + "-options", className: "combobox-options", role: "listbox", hidden: true });
+    var chosen = null;
+    var timer = null;
+    var latest = 0;
+    function close() {
+      list.hidden = true;
+      input.setAttribute("aria-expanded", "false");
+    }
+    function choose(contact) {
+      chosen = contact ? contact.id : null;
+      input.value = contact ? K.contactName(contact) : "";
+      input.dataset.chosen = contact ? String(contact.id) : "";
+      close();
+    }
+    function search() {
+      var request = ++latest;
+      var text = input.value.trim();
+      if (!text) { close(); return; }
+      K.api("GET", "/api/contacts?" + new URLSearchParams({ query: text, limit: "8" })).then(function (answer) {
+        if (request !== latest) return;
+        K.clear(list);
+        var found = (answer.data || []).filter(function (contact) { return String(contact.id) !== String(exclude); });
+        found.forEach(function (contact) {
+          var option = el("li", { className: "combobox-option", role: "option", "data-contact": contact.id,
+            "aria-selected": "false" }, [el("span", { text: K.contactName(contact) })]);
+          option.addEventListener("mousedown", function (event) {
+            event.preventDefault();
+            choose(contact);
+          });
+          list.appendChild(option);
+        });
+        if (!found.length) list.appendChild(el("li", { className: "combobox-empty", text: "Nobody matches “" + text + "”" }));
+        list.hidden = false;
+        input.setAttribute("aria-expanded", "true");
+      }, function () { close(); });
+    }
+    input.addEventListener("input", function () {
+      chosen = null;
+      input.dataset.chosen = "";
+      window.clearTimeout(timer);
+      timer = window.setTimeout(search, 250);
+    });
+    input.addEventListener("keydown", function (event) {
+      var options = list.querySelectorAll("[data-contact]");
+      if (event.key === "Enter" && !list.hidden && options.length) {
+        event.preventDefault();
+        var first = options[0];
+        choose({ id: Number(first.dataset.contact), complete_name: first.textContent });
+      } else if (event.key === "Escape" && !list.hidden) {
+        event.preventDefault();
+        close();
+      }
+    });
+    input.addEventListener("blur", close);
+    var box = el("div", { className: "combobox" }, [input, list]);
+    return {
+      element: box,
+      input: input,
+      value: function () { return chosen; },
+      set: function (contact) { choose(contact); }
+    };
+  }
+
+  // Builds a form: {element, open(values), close(), values(), showErrors(error)}.
+  function buildForm(config, onSubmit, onCancel) {
+    var prefix = config.name + "-field-";
+    var title = el("h3", { className: "item-form-title" });
+    var errorBox = el("div", { className: "alert alert-error", role: "alert", tabindex: "-1", hidden: true });
+    var grid = el("div", { className: "form-grid" });
+    var save = el("button", { type: "submit", className: "btn btn-primary item-save", text: "Save" });
+    var cancel = el("button", { type: "button", className: "btn btn-secondary item-cancel", text: "Cancel" });
+    var form = el("form", { className: "form item-form", id: config.name + "-form", novalidate: true }, [
+      title, errorBox, grid, el("div", { className: "form-actions" }, [save, cancel])
+    ]);
+    var controls = {};
+    var errors = {};
+
+    config.fields.forEach(function (field) {
+      var id = prefix + field.name;
+      var control;
+      if (field.type === "textarea") {
+        control = el("textarea", { id: id, rows: field.rows || 3, maxlength: field.maxlength });
+      } else if (field.type === "select") {
+        control = el("select", { id: id });
+      } else if (field.type === "checkbox") {
+        control = el("input", { type: "checkbox", id: id });
+      } else if (field.type === "contact") {
+        control = contactPicker(id, field, config.contactID && config.contactID());
+      } else {
+        control = el("input", { type: field.type || "text", id: id, maxlength: field.maxlength, autocomplete: "off",
+          placeholder: field.placeholder, step: field.step, min: field.min, max: field.max,
+          inputmode: field.type === "number" ? "decimal" : undefined, list: field.list });
+      }
+      var error = el("p", { className: "field-error", id: id + "-error", hidden: true });
+      var hint = field.hint ? el("p", { className: "hint", id: id + "-hint", text: field.hint }) : null;
+      var input = control.input || control;
+      if (hint) input.setAttribute("aria-describedby", hint.id);
+      var labelText = [field.label];
+      if (field.optional) labelText.push(" ", el("span", { className: "muted", text: "(optional)" }));
+      var box;
+      if (field.type === "checkbox") {
+        box = el("div", { className: "field check" + (field.wide ? " field-wide" : "") }, [
+          input, el("label", { for: id }, labelText), error
+        ]);
+      } else {
+        box = el("div", { className: "field" + (field.wide ? " field-wide" : "") }, [
+          el("label", { for: id }, labelText), control.element || control, hint, error
+        ]);
+      }
+      grid.appendChild(box);
+      controls[field.name] = control;
+      errors[field.name] = error;
+    });
+
+    function clearErrors() {
+      errorBox.hidden = true;
+      config.fields.forEach(function (field) {
+        errors[field.name].hidden = true;
+        var input = controls[field.name].input || controls[field.name];
+        input.removeAttribute("aria-invalid");
+        var hint = document.getElementById(prefix + field.name + "-hint");
+        if (hint) input.setAttribute("aria-describedby", hint.id);
+        else input.removeAttribute("aria-describedby");
+      });
+    }
+
+    // The API's messages next to the fields they name; the others above the form.
+    function showErrors(error) {
+      clearErrors();
+      if (!error.messages) {
+        // Not an answer of the API: a fault of this page; say so rather than nothing.
+        if (window.console) window.console.error(error);
+        error = { kind: "page", messages: ["Something went wrong on this page. Reload it and try again."] };
+      }
+      var general = [];
+      var first = null;
+      error.messages.forEach(function (message) {
+        var lower = message.toLowerCase();
+        var field = config.fields.filter(function (candidate) {
+          return lower.indexOf("the " + attributeWords(candidate) + " ") === 0;
+        })[0];
+        if (!field || error.kind !== "invalid") {
+          general.push(message);
+          return;
+        }
+        var box = errors[field.name];
+        box.textContent = box.hidden ? message : box.textContent + " " + message;
+        box.hidden = false;
+        var input = controls[field.name].input || controls[field.name];
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", box.id);
+        first = first || input;
+      });
+      if (general.length) {
+        K.clear(errorBox);
+        errorBox.appendChild(general.length === 1 ? el("p", { text: general[0] })
+          : el("ul", {}, general.map(function (text) { return el("li", { text: text }); })));
+        errorBox.hidden = false;
+        errorBox.focus();
+      } else if (first) {
+        first.focus();
+      }
+    }
+
+    function values() {
+      var result = {};
+      config.fields.forEach(function (field) {
+        var control = controls[field.name];
+        if (field.type === "checkbox") result[field.name] = control.checked;
+        else if (field.type === "contact") result[field.name] = control.value();
+        else result[field.name] = control.value.trim();
+      });
+      return result;
+    }
+
+    // Fills the form (select options are loaded first) and shows it. `editing`: fields marked
+    // lockedWhenEditing are shown but not changed (a relationship's other contact), fields
+    // marked onlyWhenEditing appear (a task's Done).
+    function open(heading, prefill, saveText, editing) {
+      title.textContent = heading;
+      save.textContent = saveText || "Save";
+      clearErrors();
+      form.hidden = false;
+      config.fields.forEach(function (field) {
+        var input = controls[field.name].input || controls[field.name];
+        input.disabled = !!(editing && field.lockedWhenEditing);
+        errors[field.name].parentNode.hidden = !!(field.onlyWhenEditing && !editing);
+      });
+      var loads = config.fields.filter(function (field) { return field.type === "select"; }).map(function (field) {
+        var options = typeof field.options === "function" ? field.options() : Promise.resolve(field.options);
+        return options.then(function (list) { selectOptions(controls[field.name], list, prefill[field.name]); });
+      });
+      config.fields.forEach(function (field) {
+        var control = controls[field.name];
+        var value = prefill[field.name];
+        if (field.type === "checkbox") control.checked = !!value;
+        else if (field.type === "contact") control.set(value || null);
+        else if (field.type !== "select") control.value = value === undefined || value === null ? "" : String(value);
+      });
+      save.disabled = true;
+      return Promise.all(loads).then(function () {
+        save.disabled = false;
+        var first = grid.querySelector("input:not(:disabled), select:not(:disabled), textarea");
+        if (first) first.focus();
+      }, function (error) {
+        showErrors(error);
+      });
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      save.disabled = true;
+      onSubmit(values()).then(function () {
+        save.disabled = false;
+      }, function (error) {
+        save.disabled = false;
+        showErrors(error);
+      });
+    });
+    cancel.addEventListener("click", onCancel);
+    form.hidden = true;
+    return { element: form, open: open, showErrors: showErrors };
+  }
+
+  // ---- A section with its items -----------------------------------------------------------------
+
+  // section(config) loads and shows one section, with Add, Edit and Delete:
+  //   name         the section's id ("notes": #notes-body, #notes-notice, #notes-add, #notes-form)
+  //   noun         "note": "Add note", "Edit the note", "Delete the note?"
+  //   fields       the form's fields (above)
+  //   load()       a promise of the items
+  //   empty        what the section says when it has nothing ("No notes")
+  //   show(body, items, actions)  draws the items (some); actions(item) gives its Edit and Delete
+  //   prefill(item)        the form's values for an item (new: prefill(null))
+  //   save(values, item)   a promise of the API call (item null: a new one)
+  //   remove(item)         a promise of the deletion
+  //   describe(item)       "the note “Loves poetical…”", for the confirmation and the notices
+  //   canChange(item)      false for items the API keeps (a birthday's reminder)
+  //   contactID()          the contact shown (a contact picker leaves it out)
+  //   editable: false      only Delete (a tag is removed, not edited); removeLabel, removedWord
+  //                        name that action ("Remove", "Removed")
+  function section(config) {
+    var body = document.getElementById(config.name + "-body");
+    var notice = document.getElementById(config.name + "-notice");
+    var head = document.querySelector("#" + config.name + " .section-head");
+    var addButton = el("button", { type: "button", className: "btn btn-secondary btn-small add-item",
+      id: config.name + "-add", text: config.addLabel || "Add " + config.noun });
+    head.appendChild(addButton);
+    var editing = null;
+    var form = buildForm(config, submit, close);
+    body.parentNode.insertBefore(form.element, body);
+
+    function describe(item) {
+      return config.describe ? config.describe(item) : "the " + config.noun;
+    }
+
+    function close() {
+      editing = null;
+      form.element.hidden = true;
+      addButton.hidden = false;
+    }
+
+    function open(item) {
+      editing = item;
+      addButton.hidden = true;
+      var heading = item ? "Edit " + describe(item) : "Add " + (/^[aeiou]/i.test(config.noun) ? "an " : "a ") + config.noun;
+      form.open(heading, config.prefill(item), item ? "Save changes" : "Save " + config.noun, !!item);
+      form.element.scrollIntoView({ block: "nearest" });
+    }
+
+    function submit(values) {
+      var item = editing;
+      return config.save(values, item).then(function (answer) {
+        close();
+        K.notify(notice, (item ? "Saved " : "Added ") + describe((answer && answer.data) || item) + ".");
+        return reload().then(function () { addButton.focus(); });
+      });
+    }
+
+    function actions(item) {
+      if (config.canChange && !config.canChange(item)) return null;
+      var edit = null;
+      if (config.editable !== false) {
+        edit = el("button", { type: "button", className: "btn btn-secondary btn-small edit-item", text: "Edit",
+          "aria-label": "Edit " + describe(item) });
+        edit.addEventListener("click", function () { open(item); });
+      }
+      var removeWord = config.removeLabel || "Delete";
+      var remove = el("button", { type: "button", className: "btn btn-danger-outline btn-small delete-item",
+        text: removeWord, "aria-label": removeWord + " " + describe(item) });
+      remove.addEventListener("click", function () {
+        confirm({
+          title: removeWord + " " + describe(item) + "?",
+          text: config.consequence ? config.consequence(item) : "It will be removed on every device.",
+          button: removeWord,
+          action: function () {
+            return config.remove(item).then(function () {
+              if (editing && editing.id === item.id) close();
+              K.notify(notice, (config.removedWord || "Deleted") + " " + describe(item) + ".");
+              reload();
+            });
+          }
+        });
+      });
+      return el("span", { className: "item-actions" }, [edit, remove]);
+    }
+
+    function reload() {
+      K.clear(body);
+      body.appendChild(K.loading());
+      return config.load().then(function (items) {
+        K.clear(body);
+        if (items.length) config.show(body, items, actions);
+        else body.appendChild(el("p", { className: "empty-note", text: config.empty }));
+      }, function (error) {
+        K.clear(body);
+        body.appendChild(K.errorBox(error, reload));
+      });
+    }
+
+    addButton.addEventListener("click", function () { open(null); });
+    reload();
+    return { reload: reload, notice: notice };
+  }
+
+  window.KithEditor = { confirm: confirm, section: section, buildForm: buildForm, selectOptions: selectOptions };
+})();
