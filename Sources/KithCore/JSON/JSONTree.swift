@@ -98,7 +98,11 @@ public struct JSONObject: Sendable, Hashable {
 
     /// JSON objects are equal whatever the order of their keys.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.count == rhs.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
+        guard lhs.count == rhs.count else { return false }
+        for member in lhs.members {
+            guard let other = rhs[member.key], other == member.value else { return false }
+        }
+        return true
     }
 
     /// Whatever the order of the keys, as equality is.
