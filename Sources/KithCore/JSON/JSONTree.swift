@@ -77,7 +77,11 @@ public struct JSONObject: Sendable, Hashable {
                 }
             } else if let newValue {
                 members.append((key, newValue))
-                if positions != nil { positions?[key] = members.count - 1 } else { indexIfLarge() }
+                if positions != nil {
+                    positions?[key] = members.count - 1
+                } else if members.count > Self.scanLimit {
+                    indexIfLarge()
+                }
             }
         }
     }
@@ -286,9 +290,14 @@ extension JSONTree {
     /// A string with JSON's escapes; text without any is copied whole.
     private static func write(string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.append(contentsOf: string.utf8)
-        } else {
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied != true {
             for byte in string.utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])

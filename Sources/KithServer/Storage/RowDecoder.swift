@@ -49,7 +49,22 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool { try row.decodeNil(column: key.stringValue) }
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    // The synthesized `init(from:)` calls the concrete overloads, whose default forms would ask the
+    // row three times (present? null? the value): each goes to one of the two below.
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try required(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try required(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try required(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try required(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try required(type, key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try required(type, key) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try optional(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(type, key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
+
+    private func required<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         if let sqlite {
             guard let value = sqlite.value(ofColumn: key.stringValue) else {
                 throw DecodingError.keyNotFound(key, .init(codingPath: [], debugDescription: "No column \(key.stringValue)."))
@@ -60,7 +75,7 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try row.decode(column: key.stringValue, as: T.self)
     }
 
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         if let sqlite {
             guard let value = sqlite.value(ofColumn: key.stringValue), value != .null else { return nil }
             if let integer = Self.integerColumn(value, T.self) { return integer }

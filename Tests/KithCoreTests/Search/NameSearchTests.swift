@@ -6,8 +6,7 @@ struct NameSearchTests {
     static func ranked(_ query: String, _ names: [String]) -> [String] {
         guard let search = NameSearch(query) else { return [] }
         return names.compactMap { name -> (String, NameSearch.Score)? in
-            let candidate = NameSearch.Candidate(searchText: NameSearch.searchText(of: [name]))
-            return search.score(candidate).map { (name, $0) }
+            search.score(searchText: NameSearch.searchText(of: [name])).map { (name, $0) }
         }
         .sorted { $0.1 < $1.1 }
         .map(\.0)
@@ -105,7 +104,7 @@ extension NameSearchTests {
                 || (term.utf8.count >= 4 && StringSimilarity.prefixWithinOneEdit(term, of: candidate))
                 || (2 * min(term.utf8.count, candidate.utf8.count) >= max(term.utf8.count, candidate.utf8.count)
                     && StringSimilarity.jaroWinkler(term, candidate) >= 0.9)
-            let score = NameSearch(term)?.score(NameSearch.Candidate(searchText: candidate))
+            let score = NameSearch(term)?.score(searchText: candidate)
             let isFuzzy = score?.worst == .fuzzy
             #expect(isFuzzy == expected, "\(term) ~ \(candidate)")
             if expected { typos += 1 }

@@ -8,31 +8,28 @@ import KithCore
 final class ContactSearchIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var generation = -1
-    private var entries: [(id: Int, candidate: NameSearch.Candidate)] = []
+    private var ids: [Int] = []
+    private var candidates = NameSearch.Candidates(searchTexts: [])
 
     /// The ids of the best `limit` matches, best first (ties in Monica's order of the cache).
     func search(_ query: String, limit: Int, in cache: ContactCache) throws -> [Int] {
         guard let search = NameSearch(query) else { return [] }
-        let entries = try current(cache)
-        var scored: [(score: NameSearch.Score, index: Int)] = []
-        for (index, entry) in entries.enumerated() {
-            if let score = search.score(entry.candidate) { scored.append((score, index)) }
-        }
-        scored.sort { ($0.score, $0.index) < ($1.score, $1.index) }
-        return scored.prefix(limit).map { entries[$0.index].id }
+        let (ids, candidates) = try current(cache)
+        let scored = candidates.matches(search).sorted { ($0.score, $0.index) < ($1.score, $1.index) }
+        return scored.prefix(limit).map { ids[$0.index] }
     }
 
     /// Builds the index now if the cache changed, so the next search does not pay for it.
     func prepare(_ cache: ContactCache) throws { _ = try current(cache) }
 
-    private func current(_ cache: ContactCache) throws -> [(id: Int, candidate: NameSearch.Candidate)] {
+    private func current(_ cache: ContactCache) throws -> ([Int], NameSearch.Candidates) {
         let latest = try cache.generation()
-        if let entries = lock.withLock({ generation == latest ? self.entries : nil }) { return entries }
+        if let kept = lock.withLock({ generation == latest ? (ids, candidates) : nil }) { return kept }
         let (builtGeneration, rows) = try cache.searchEntries()
-        let built = rows.map { (id: $0.id, candidate: NameSearch.Candidate(searchText: $0.searchText)) }
+        let built = (rows.map(\.id), NameSearch.Candidates(searchTexts: rows.map(\.searchText)))
         lock.withLock {
             self.generation = builtGeneration
-            self.entries = built
+            (self.ids, self.candidates) = built
         }
         return built
     }

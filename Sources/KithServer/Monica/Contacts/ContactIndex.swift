@@ -34,10 +34,7 @@ final class ContactIndex: Sendable {
     ) async throws -> [Int64] {
         let entry = try await self.entry(account, load: load)
         let rank = entry.order(ContactOrder(page)).rank
-        var matches: [(index: Int, score: NameSearch.Score)] = []
-        for index in entry.candidates.indices {
-            if let score = search.score(entry.candidates[index]) { matches.append((index, score)) }
-        }
+        var matches = entry.candidates.matches(search)
         matches.sort { left, right in
             if left.score != right.score { return left.score < right.score }
             return page.descending ? rank[left.index] > rank[right.index] : rank[left.index] < rank[right.index]
@@ -131,7 +128,7 @@ final class ContactIndexEntry: Sendable {
 
     let version: Int64
     let ids: [Int64]
-    let candidates: [NameSearch.Candidate]
+    let candidates: NameSearch.Candidates
     private let rows: [Keys]
     private let orders = Mutex<[ContactOrder: Order]>([:])
 
@@ -139,7 +136,7 @@ final class ContactIndexEntry: Sendable {
     init(version: Int64, rows: [ContactIndex.Row]) {
         self.version = version
         ids = rows.map(\.id)
-        candidates = rows.map { NameSearch.Candidate(searchText: $0.searchText) }
+        candidates = NameSearch.Candidates(searchTexts: rows.lazy.map(\.searchText))
         self.rows = rows.map {
             Keys(
                 firstName: $0.firstName, lastName: $0.lastName, createdAt: $0.createdAt, updatedAt: $0.updatedAt,

@@ -107,8 +107,20 @@ enum ContactPresenter {
 
     /// The first letter or digit of each word, accents dropped ("Élodie Ü" -> "EU").
     static func initials(_ name: String) -> String {
-        // Folding (a Foundation call) is needed only for letters beyond ASCII.
-        let ascii = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.folding(options: .diacriticInsensitive, locale: nil)
+        // Most names are ASCII: their initials are read from the bytes, without Characters.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var initials: [UInt8] = []
+            var atWordStart = true
+            for byte in name.utf8 {
+                let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+                if atWordStart, !isSpace, (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte & 0xDF) {
+                    initials.append(byte)
+                }
+                atWordStart = isSpace
+            }
+            return String(decoding: initials, as: UTF8.self)
+        }
+        let ascii = name.folding(options: .diacriticInsensitive, locale: nil)
         var result = ""
         var atWordStart = true
         for character in ascii {
