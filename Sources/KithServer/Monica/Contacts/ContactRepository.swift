@@ -154,7 +154,7 @@ struct ContactRepository: MonicaRepository {
         withContactFields: Bool
     ) async throws -> ContactDetails {
         for reminder in reminders { try await replaceReminder(reminder, of: contact, storage, now: now) }
-        try await storage.refreshSearchText(of: contact.id)
+        try await storage.refreshSearchText(of: contact)
         return try await Self.details(contact.id, storage, withContactFields: withContactFields)
     }
 
@@ -180,8 +180,10 @@ struct ContactRepository: MonicaRepository {
                     ], now: now
                 ).id
         }
-        try await storage.sql.update(ContactRecord.table).set(SQLIdentifier(reminder.column), to: SQLBind(DBValue.int(reminderID)))
-            .where("id", .equal, contact.id).run()
+        // The column is one of the contact's three reminder columns, named by the code.
+        try await storage.sql.raw(
+            "UPDATE monica_contacts SET \(unsafeRaw: reminder.column) = \(bind: DBValue.int(reminderID)) WHERE id = \(bind: contact.id)"
+        ).run()
     }
 
     private func checkGender(_ change: ContactChange, _ storage: MonicaStorage) async throws {

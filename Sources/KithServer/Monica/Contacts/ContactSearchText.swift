@@ -8,6 +8,11 @@ extension MonicaStorage {
     /// server's search index the account's contacts changed.
     func refreshSearchText(of contactID: Int64) async throws {
         guard let contact = try await contacts.find(contactID) else { return }
+        try await refreshSearchText(of: contact)
+    }
+
+    /// The same for a contact just read or written (its names as they are now).
+    func refreshSearchText(of contact: ContactRecord) async throws {
         let emails = try await sql.raw(
             """
             SELECT f.data FROM monica_contact_fields f JOIN monica_contact_field_types t ON t.id = f.contact_field_type_id
@@ -17,8 +22,7 @@ extension MonicaStorage {
         let words = NameSearch.searchText(
             of: [contact.firstName, contact.middleName, contact.lastName, contact.nickname, contact.job, contact.company]
                 + emails)
-        try await sql.update(ContactRecord.table).set("search_text", to: SQLBind(words)).where("id", .equal, contact.id)
-            .run()
+        try await sql.raw("UPDATE monica_contacts SET search_text = \(bind: words) WHERE id = \(bind: contact.id)").run()
         try await contactsChanged()
     }
 }

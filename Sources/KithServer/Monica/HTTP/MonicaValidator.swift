@@ -49,7 +49,8 @@ struct MonicaValidator {
     }
 
     private static func check(_ value: JSONTree?, _ field: FieldRules) -> String? {
-        let attribute = field.name.replacingOccurrences(of: "_", with: " ")
+        // Only a refusal needs the name in words.
+        var attribute: String { field.name.replacingOccurrences(of: "_", with: " ") }
         let present = value.map { !$0.isNull && $0 != .array([]) } ?? false
         guard present, let value else {
             return field.rules.contains(.required) ? "The \(attribute) field is required." : nil
