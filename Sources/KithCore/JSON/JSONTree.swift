@@ -246,10 +246,10 @@ extension JSONTree {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): Self.write(integer: value, to: &output)
+        case .int(let value): JSONText.append(integer: value, to: &output)
         case .double(let value):
             output.append(contentsOf: (value.isFinite ? Self.number(value) : "null").utf8)
-        case .string(let value): Self.write(string: value, to: &output)
+        case .string(let value): JSONText.append(string: value, to: &output)
         case .array(let items):
             output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -261,24 +261,10 @@ extension JSONTree {
             output.append(UInt8(ascii: "{"))
             for (index, member) in object.members.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.write(string: member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
+                JSONText.append(key: member.key, to: &output)
                 member.value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
-        }
-    }
-
-    private static func write(integer: Int64, to output: inout [UInt8]) {
-        if integer < 0 { output.append(UInt8(ascii: "-")) }
-        // The magnitude, so Int64.min has its digits too.
-        var rest = integer.magnitude
-        var divisor: UInt64 = 1
-        while rest / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
         }
     }
 
@@ -286,33 +272,5 @@ extension JSONTree {
     private static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
-    }
-
-    /// A string with JSON's escapes; text without any is copied whole.
-    private static func write(string: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        let copied = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                return false
-            }
-            output.append(contentsOf: bytes)
-            return true
-        }
-        if copied != true {
-            for byte in string.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
-                case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
-                case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
-                case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
-                case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                default: output.append(byte)
-                }
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }

@@ -60,9 +60,15 @@ enum JSONResponse {
     static func make<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws
         -> Response
     {
-        let data = try WireCoding.encoder().encode(value)
+        make(bytes: try WireCoding.encoder().encode(value), status: status, headers: headers)
+    }
+
+    /// JSON text already written.
+    static func make<Bytes: Sequence>(bytes: Bytes, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:])
+        -> Response where Bytes.Element == UInt8
+    {
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

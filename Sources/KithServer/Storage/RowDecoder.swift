@@ -11,6 +11,18 @@ enum RowDecoder {
     }
 }
 
+extension SQLQueryFetcher {
+    /// Every row, decoded by `RowDecoder`.
+    func records<Record: Decodable>(_ type: Record.Type) async throws -> [Record] {
+        try await all().map { try RowDecoder.decode(type, from: $0) }
+    }
+
+    /// The first row, decoded by `RowDecoder`.
+    func record<Record: Decodable>(_ type: Record.Type) async throws -> Record? {
+        try await first().map { try RowDecoder.decode(type, from: $0) }
+    }
+}
+
 /// A column type stored as an integer and decoded from it without a decoder (0/1 flags).
 protocol IntegerColumn: Decodable {
     init(integer: Int64)

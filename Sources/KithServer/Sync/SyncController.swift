@@ -45,6 +45,6 @@ struct SyncController {
             }
             limit = value
         }
-        return try JSONResponse.make(try await writer.pull(userID: user.id.lowercased, after: cursor, limit: limit))
+        return JSONResponse.make(bytes: try await writer.pull(userID: user.id.lowercased, after: cursor, limit: limit).json)
     }
 }

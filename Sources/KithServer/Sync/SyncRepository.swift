@@ -45,7 +45,7 @@ struct SyncRepository: Sendable {
     /// The record with this id, deleted or not, whoever owns it (callers check the scope).
     func record(_ id: UUID) async throws -> SyncRecord? {
         try await database.run { sql in
-            try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id.lowercased)").first(decoding: StoredRecord.self)?
+            try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id.lowercased)").record(StoredRecord.self)?
                 .record()
         }
     }
@@ -60,7 +60,7 @@ struct SyncRepository: Sendable {
     }
 
     /// Changes after each scope's position, oldest first across scopes, at most `limit`.
-    func changes(after positions: [String: Int64], limit: Int) async throws -> [ChangeDTO] {
+    func changes(after positions: [String: Int64], limit: Int) async throws -> [StoredRecord] {
         guard !positions.isEmpty else { return [] }
         return try await database.read { sql in
             // One (scope, position) condition per scope: the (scope, seq) index serves each.
@@ -73,10 +73,9 @@ struct SyncRepository: Sendable {
                 condition.appendInterpolation(bind: seq)
                 condition.appendInterpolation(unsafeRaw: ")")
             }
-            let rows = try await sql.raw(
+            return try await sql.raw(
                 "SELECT * FROM sync_records WHERE \(condition) ORDER BY seq LIMIT \(bind: limit)"
-            ).all(decoding: StoredRecord.self)
-            return try rows.map { try $0.change() }
+            ).records(StoredRecord.self)
         }
     }
 
@@ -128,7 +127,7 @@ struct SyncTransaction: Sendable {
     func record(_ id: UUID) async throws -> (record: SyncRecord, change: ChangeDTO)? {
         guard
             let stored = try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id.lowercased)")
-                .first(decoding: StoredRecord.self)
+                .record(StoredRecord.self)
         else { return nil }
         return (try stored.record(), try stored.change())
     }
@@ -155,8 +154,9 @@ struct SyncTransaction: Sendable {
     }
 
     func write(_ record: SyncRecord, seq: Int64, exists: Bool) async throws {
-        let fields = String(decoding: try JSONEncoder().encode(record.fields), as: UTF8.self)
-        let stamps = String(decoding: try JSONEncoder().encode(record.stamps), as: UTF8.self)
+        // Written as JSONTree writes (keys sorted): the pull sends this text as it is.
+        let fields = JSONTree.object(JSONObject(record.fields.sorted { $0.key < $1.key })).text
+        let stamps = JSONTree.object(JSONObject(record.stamps.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.description)) })).text
         let deleted = record.deleted?.description
         let id = record.id.lowercased
         if exists {
@@ -184,8 +184,8 @@ private struct LatestChange: Decodable {
     var seq: Int64
 }
 
-/// A `sync_records` row.
-private struct StoredRecord: Decodable {
+/// A `sync_records` row: `fields` and `stamps` are the JSON objects the server wrote.
+struct StoredRecord: Decodable, Sendable {
     var id: String
     var entity: String
     var scope: String

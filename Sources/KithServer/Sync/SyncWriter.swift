@@ -25,7 +25,7 @@ struct SyncWriter: Sendable {
     }
 
     /// A page of the changes `userID` may read after `cursor`.
-    func pull(userID: String, after cursor: SyncCursor, limit: Int) async throws -> PullResponse {
+    func pull(userID: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
         let scopes = try await rules.readableScopes(userID: userID)
         var changes = try await repository.changes(after: cursor.positions(for: scopes), limit: limit + 1)
         let hasMore = changes.count > limit
@@ -33,7 +33,7 @@ struct SyncWriter: Sendable {
         let next = cursor.advanced(for: scopes, through: changes.last?.seq)
         // Scopes the device followed that the user left: it drops their records (docs/sync.md).
         let gone = cursor.positions.keys.filter { !scopes.contains($0) }.sorted()
-        return PullResponse(changes: changes, cursor: next.text, hasMore: hasMore, gone: gone.isEmpty ? nil : gone)
+        return PullPage(changes: changes, cursor: next.text, hasMore: hasMore, gone: gone.isEmpty ? nil : gone)
     }
 
     /// Writes the server's own bookkeeping records (`WriteRule.server`: a family and its members,

@@ -100,7 +100,7 @@ struct SyncScopesTests {
         let cursor = SyncCursor().advanced(for: [user], through: before.last?.seq)
 
         let after = try await repository.changes(after: cursor.positions(for: [user, family]), limit: 100)
-        #expect(after.map { $0.fields["title"] } == [.string("dishes"), .string("laundry")])
+        #expect(try after.map { try $0.record().fields["title"] } == [.string("dishes"), .string("laundry")])
         let next = cursor.advanced(for: [user, family], through: after.last?.seq)
         #expect(try await repository.changes(after: next.positions(for: [user, family]), limit: 100).isEmpty)
     }
