@@ -6,19 +6,28 @@ import KithCore
 /// ones (tombstones, kept so a late edit never brings them back) in `sync_tombstones`.
 struct RecordStorage: Sendable {
     let catalog: EntityCatalog
+    /// Each entity's table, its statements written once.
+    private let tables: [String: EntityTable]
+
+    init(catalog: EntityCatalog) {
+        self.catalog = catalog
+        tables = Dictionary(
+            catalog.declarations.map { ($0.name, EntityTable(declaration: $0)) }, uniquingKeysWith: { first, _ in first })
+    }
 
     func table(_ entity: String) throws -> EntityTable {
-        guard let declaration = catalog[entity] else {
+        guard let table = tables[entity] else {
             throw KithError.invalid(APIErrorDetail(code: "unknown_entity", message: "This app has no entity \"\(entity)\"."))
         }
-        return EntityTable(declaration: declaration)
+        return table
     }
 
     func load(_ entity: String, _ id: UUID, _ db: Database) throws -> SyncRecord? {
         if let live = try table(entity).load(id, db) { return live }
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM sync_tombstones WHERE id = ? AND entity = ?", arguments: [id.lowercased, entity])
+                try db.cachedStatement(sql: "SELECT * FROM sync_tombstones WHERE id = ? AND entity = ?"),
+                arguments: [id.lowercased, entity])
         else { return nil }
         var record = SyncRecord(entity: entity, id: id, scope: row["scope"])
         record.deleted = HLC(row["hlc"] as String)
@@ -29,9 +38,8 @@ struct RecordStorage: Sendable {
         let table = try table(record.entity)
         if let deleted = record.deleted {
             try table.remove(record.id, db)
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO sync_tombstones (id, entity, scope, hlc) VALUES (?, ?, ?, ?)",
-                arguments: [record.id.lowercased, record.entity, record.scope, deleted.description])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO sync_tombstones (id, entity, scope, hlc) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [record.id.lowercased, record.entity, record.scope, deleted.description])
         } else {
             try table.save(record, db)
         }
