@@ -73,7 +73,7 @@ class Api:
 class Family:
     def __init__(self, index):
         self.index = index
-        self.parent = self.child = self.child_id = self.parent_id = self.scope = None
+        self.parent = self.child = self.child_id = self.parent_id = self.scope = self.child_email = None
         self.reminders = {}  # reminder id -> due ms
 
 
@@ -84,7 +84,8 @@ def sign_up(api, email):
 
 def set_up_family(api, family, run, start_ms, spacing_ms, families, per_family):
     family.parent, family.parent_id = sign_up(api, f"parent{family.index}.{run}@bench.example")
-    family.child, family.child_id = sign_up(api, f"child{family.index}.{run}@bench.example")
+    family.child_email = f"child{family.index}.{run}@bench.example"
+    family.child, family.child_id = sign_up(api, family.child_email)
     created = api.call("POST", "/v1/family", {"name": f"Family {family.index}", "timeZone": "UTC",
                                               "displayName": "Parent"}, token=family.parent)
     family.scope = created["scope"]
@@ -155,9 +156,11 @@ class Live:
 
 
 def read_inbox(api, family):
+    # A run with its setup and lead lasts longer than an access token (an hour): sign in again.
+    token = api.call("POST", "/v1/auth/login", {"email": family.child_email, "password": PASSWORD})["accessToken"]
     notices, before = [], None
     while True:
-        page = api.call("GET", "/v1/inbox?limit=200" + (f"&before={before}" if before else ""), token=family.child)
+        page = api.call("GET", "/v1/inbox?limit=200" + (f"&before={before}" if before else ""), token=token)
         notices += page["notices"]
         before = page.get("next")
         if before is None:
