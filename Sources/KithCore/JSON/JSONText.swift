@@ -60,8 +60,9 @@ public enum JSONText {
         return reader.take(UInt8(ascii: "}")) && reader.atEnd ? object : nil
     }
 
-    /// Reads JSON text's punctuation and strings, skipping white space between them.
-    private struct Reader {
+    /// Reads JSON text: punctuation, strings and (`JSONTree.parse`) whole values, skipping white
+    /// space between tokens.
+    struct Reader {
         let bytes: [UInt8]
         var position = 0
 

@@ -188,10 +188,8 @@ extension JSONTree: Decodable {
         }
     }
 
-    /// Parses a JSON text; nil when it is not JSON.
-    public static func parse(_ data: Data) -> JSONTree? {
-        try? JSONDecoder().decode(JSONTree.self, from: data)
-    }
+    /// Parses a JSON text; nil when it is not JSON (see JSONParser.swift).
+    public static func parse(_ data: Data) -> JSONTree? { parse(bytes: data) }
 }
 
 // MARK: Writing

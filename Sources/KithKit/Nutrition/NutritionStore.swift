@@ -185,9 +185,14 @@ public final class NutritionStore {
         try writing { transaction in
             let meal = try self.meal(id, transaction)
             let logID = try self.ensureDay(date ?? LocalDate(self.now(), in: self.store.timeZone), transaction)
-            let items = try meal.ingredients.map { food in
+            // A millisecond apart, so the day lists them in the meal's order (the same instant
+            // would leave their order to their random ids).
+            let loggedAt = self.now()
+            let items = try meal.ingredients.enumerated().map { index, food in
                 let itemID = try transaction.save(
-                    Self.itemEntity, fields: NutritionFields.item(day: logID, food: food, source: .meal, loggedAt: self.now()))
+                    Self.itemEntity,
+                    fields: NutritionFields.item(
+                        day: logID, food: food, source: .meal, loggedAt: loggedAt.addingTimeInterval(Double(index) / 1000)))
                 return try Self.item(itemID, transaction)
             }
             try transaction.save(Self.mealEntity, id: id, fields: NutritionFields.used(at: self.now()))

@@ -67,7 +67,10 @@ enum Outbox {
         guard let mutationId = UUID(uuidString: texts[0]), let id = UUID(uuidString: texts[1]),
             let op = Mutation.Operation(rawValue: texts[2]), let hlc = HLC(texts[3])
         else { throw KithError.storage("an outbox row is damaged: \(texts)") }
-        let fields = try JSONDecoder().decode([String: JSONTree].self, from: Data((row["fields"] as String).utf8))
+        guard case .object(let object)? = JSONTree.parse(text: row["fields"]) else {
+            throw KithError.storage("an outbox row's fields are damaged: \(texts)")
+        }
+        let fields = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         return Mutation(
             mutationId: mutationId, entity: row["entity"], id: id, scope: row["scope"], op: op, fields: fields, hlc: hlc)
     }

@@ -199,9 +199,16 @@ struct StoredRecord: Decodable, Sendable {
     func record(stamps withStamps: Bool = true) throws -> SyncRecord {
         guard let uuid = UUID(uuidString: id) else { throw SyncStorageError("bad id \(id)") }
         var record = SyncRecord(entity: entity, id: uuid, scope: scope)
-        let decoder = JSONDecoder()
-        record.fields = try decoder.decode([String: JSONTree].self, from: Data(fields.utf8))
-        if withStamps { record.stamps = try decoder.decode([String: HLC].self, from: Data(stamps.utf8)) }
+        // Read without JSON coders: the rules load records for every mutation (issue 18).
+        guard case .object(let object)? = JSONTree.parse(text: fields) else { throw SyncStorageError("bad fields of \(id)") }
+        record.fields = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        if withStamps {
+            guard let texts = JSONText.stringObject(stamps) else { throw SyncStorageError("bad stamps of \(id)") }
+            for (field, text) in texts {
+                guard let stamp = HLC(text) else { throw SyncStorageError("bad stamp of \(id).\(field)") }
+                record.stamps[field] = stamp
+            }
+        }
         record.deleted = deleted.flatMap(HLC.init)
         return record
     }

@@ -50,6 +50,47 @@ struct JSONTreeTests {
         #expect(JSONObject([("a", 1), ("a", 2)]).members.map(\.value) == [2])
     }
 
+    /// The parser reads what the writer writes, for random documents of every kind of value.
+    @Test func parsesWhatItWritesForRandomDocuments() {
+        var generator = SystemRandomNumberGenerator()
+        func random(_ depth: Int) -> JSONTree {
+            switch Int.random(in: 0...(depth > 3 ? 4 : 6), using: &generator) {
+            case 0: return .null
+            case 1: return .bool(Bool.random(using: &generator))
+            case 2: return .int(Int64.random(in: .min ... .max, using: &generator))
+            case 3: return .double(Double.random(in: -1e6...1e6, using: &generator))
+            case 4: return .string(["", "é\"", "a\nb\u{01}", "😀/x", "plain"].randomElement(using: &generator) ?? "")
+            case 5: return .array((0..<Int.random(in: 0...3, using: &generator)).map { _ in random(depth + 1) })
+            default: return .object(JSONObject((0..<Int.random(in: 0...3, using: &generator)).map { ("k\($0)\"", random(depth + 1)) }))
+            }
+        }
+        for _ in 0..<500 {
+            let tree = random(0)
+            #expect(JSONTree.parse(text: tree.text) == tree, "\(tree.text)")
+        }
+    }
+
+    @Test func parsesJSONAsFoundationDoes() throws {
+        let text = #" { "b" : [1, -0, 2.5e3, 1E-2, 12345678901234567890, true, false, null, "\u00e9\ud83d\ude00\/"], "a": {} } "#
+        let parsed = try #require(JSONTree.parse(text: text))
+        #expect(parsed == (try JSONDecoder().decode(JSONTree.self, from: Data(text.utf8))))
+        #expect(parsed.objectValue?.keys == ["b", "a"])
+        #expect(parsed["b"]?[0] == .int(1) && parsed["b"]?[4] == .double(12345678901234567890))
+    }
+
+    @Test(arguments: [
+        "", " ", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "1e", "-", "+1", "tru", "nul", "\"a", "[1] 2", "{\"a\" 1}",
+        "1e400", "\"\u{01}\"", "[\"\\ud800\"]", "{a:1}", "NaN",
+    ])
+    func anythingElseIsNotJSON(_ text: String) {
+        #expect(JSONTree.parse(text: text) == nil)
+    }
+
+    @Test func nestingDeeperThanTheLimitIsRefusedNotRecursedInto() {
+        #expect(JSONTree.parse(text: String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)) == nil)
+        #expect(JSONTree.parse(text: String(repeating: "[", count: 500) + String(repeating: "]", count: 500)) != nil)
+    }
+
     @Test func notJSONIsNil() {
         #expect(JSONTree.parse(Data("{nope".utf8)) == nil)
     }
