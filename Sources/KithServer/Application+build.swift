@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -138,10 +137,12 @@ public func buildApplication(
     SyncController(accounts: accounts, writer: writer).addRoutes(to: router)
     FamilyController(accounts: accounts, families: families).addRoutes(to: router)
     InboxController(accounts: accounts, database: database, clock: config.clock).addRoutes(to: router)
+    let liveSockets = LiveSockets()
     let live = LiveController(
-        accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live, notices: NoticeFeed(database: database))
+        services: LiveServices(
+            accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live, notices: NoticeFeed(database: database),
+            sockets: liveSockets, logger: logger))
     live.addRoutes(to: router)
-    let webSocketRouter = live.webSocketRouter()
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
     let outreach = OutreachService(
         repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
@@ -172,16 +173,15 @@ public func buildApplication(
         limiter: MonicaRateLimiter(limit: config.foodSearch.rateLimitPerMinute, clock: config.clock)
     ).addRoutes(to: router)
 
-    let apiRoutes = router.routes.map { "\($0.method.rawValue) \($0.path)" }
-    let webSocketRoutes = webSocketRouter.routes.map { "\($0.method.rawValue) \($0.path)" }
-    // GET /v1/live is on both: the upgrade on one, the 426 for plain requests on the other.
-    let routes = apiRoutes + monica.routes + webSocketRoutes.filter { !apiRoutes.contains($0) }
+    // GET /v1/live is among them: upgraded by the connection (GuardedHTTPChannel), 426 if plain.
+    let routes = router.routes.map { "\($0.method.rawValue) \($0.path)" } + monica.routes
     routeTable.load(routes)
+    // Listed last, so on shutdown it stops first, right after the HTTP server: live sockets run
+    // on their channels, not in tasks the server waits for.
+    services.append(liveSockets)
     let application = Application(
         router: router,
-        server: .guardedHTTP1(
-            webSocketRouter: webSocketRouter, webSocketPaths: Set(webSocketRouter.routes.map(\.path.description)),
-            settings: config.connections),
+        server: .guardedHTTP1(live: live, settings: config.connections),
         configuration: .init(
             address: .hostname(config.host, port: config.port), serverName: "kith",
             availableConnectionsDelegate: .maximum(config.connections.maximumConnections, logger: logger)),

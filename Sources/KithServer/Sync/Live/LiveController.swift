@@ -1,44 +1,31 @@
 import Foundation
 import Hummingbird
-import HummingbirdWebSocket
 import KithCore
+import NIOHTTP1
 
 /// `GET /v1/live` (docs/sync.md): the WebSocket that nudges a user's devices when data they can read
 /// changes. The upgrade is always accepted; a missing or bad token is answered on the socket with
 /// an `unauthorized` error message and a close, so browsers (which cannot read a refused upgrade's
 /// status) and header-less clients learn the reason the same way.
 struct LiveController {
-    let accounts: AccountService
-    let rules: SyncRules
-    let hub: LiveHub
-    let settings: LiveSettings
-    /// The inbox, for `notice` messages.
-    let notices: NoticeFeed
+    let services: LiveServices
 
     static let path = KithAPI.Sync.live.pattern
 
-    /// The router the WebSocket upgrade consults. It is separate from the API router so an upgrade
-    /// request to any other path never runs an API handler just to be turned down.
-    func webSocketRouter() -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
-        router.ws(RouterPath(Self.path)) { inbound, outbound, context in
-            let socket = LiveSocket(
-                accounts: accounts, rules: rules, hub: hub, settings: settings, notices: notices, outbound: outbound,
-                logger: context.logger)
-            let request = context.request
-            try await socket.run(
-                authorization: request.headers[.authorization], webSession: Self.webSession(request), inbound: inbound)
-        }
-        return router
+    /// A socket for an upgrade to `path` (`GuardedHTTPChannel` upgrades no other path).
+    func socket(for head: HTTPRequestHead) -> LiveSocket {
+        LiveSocket(
+            services: services,
+            opening: LiveOpening(authorization: head.headers.first(name: "authorization"), webSession: Self.webSession(head)))
     }
 
     /// The web app's session cookie, only when the page that opened the socket is from this server
     /// (its `Origin` names the host the request went to). The cookie is SameSite=Lax, which keeps
     /// other sites out but not other origins of the same site (another port, a sibling subdomain):
     /// without this check their pages could listen as the user. Several Origins: no cookie either.
-    static func webSession(_ request: Request) -> String? {
-        guard let token = request.cookies[WebSessionMiddleware.sessionCookie]?.value, !token.isEmpty,
-            let origin = request.headers[values: .origin].onlyElement, let authority = request.head.authority,
+    static func webSession(_ head: HTTPRequestHead) -> String? {
+        guard let token = Cookies(from: head.headers["cookie"])[WebSessionMiddleware.sessionCookie]?.value, !token.isEmpty,
+            let origin = head.headers["origin"].onlyElement, let authority = head.headers["host"].onlyElement,
             let components = URLComponents(string: origin), let originHost = components.host
         else { return nil }
         let originAuthority = originHost + (components.port.map { ":\($0)" } ?? "")

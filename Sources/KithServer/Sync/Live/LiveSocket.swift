@@ -1,260 +1,419 @@
 import Foundation
-import HummingbirdWebSocket
 import KithCore
 import Logging
+import NIOCore
 import NIOWebSocket
-import ServiceLifecycle
 
-/// One live socket, from authentication to close. Everything that can happen to it (a client
-/// message, a nudge, a deadline, server shutdown) arrives as one stream of events handled in
-/// order by one loop, so writes never interleave and the state needs no lock.
-final class LiveSocket {
-    enum Event: Sendable {
-        case received(WebSocketMessage)
-        case clientClosed
-        /// The device broke the WebSocket protocol (an oversized or malformed message).
-        case readFailed(any Error)
-        case changed(ScopeChange)
-        /// A phase's time is up (what that means depends on the phase); numbered so that one
-        /// replaced while it fired is recognised and ignored.
-        case deadline(Int)
-        case shutdown
-    }
+/// One live socket (`GET /v1/live`, docs/sync.md), from authentication to close, as a handler on
+/// the connection's own event loop: frames are read and written there, nudges from the hub hop
+/// there, and only the few steps that read the database run as short tasks. No task waits for a
+/// socket while it is idle: an open socket costs its channel and this object, so 10,000 of them
+/// fit in a few dozen MiB (issue 18; a task per socket held about 30 KiB of suspended frames).
+///
+/// Everything here runs on the channel's event loop, so the state needs no lock.
+final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
 
     private enum Phase {
         /// No token yet; the deadline is the auth timeout.
         case awaitingAuth
+        /// A token is being checked.
+        case authenticating
         case ready
         /// An error was sent; the device should close. The deadline is when the server closes instead.
         case refused
         /// The close frame was sent; the deadline is when the device's answer is no longer awaited.
         case closing
+        case closed
     }
 
     /// The largest message read from a device; the only one it needs to send (auth) is far smaller.
     static let maxMessageBytes = 16 * 1024
     /// After sending a close frame, how long the device has to answer it before the socket is dropped.
-    static let closeAnswerTimeout = Duration.seconds(5)
+    static let closeAnswerTimeout = TimeAmount.seconds(5)
     /// After an error, how long the device has to close before the server does. Closing at once would
     /// half-close the connection right behind the error; SwiftNIO's client, when that end of input
     /// arrives while it is still processing the upgrade answer, drops the bytes with it (the error)
     /// and never sees the end. Two seconds leave any client time to finish the upgrade.
-    static let refusalCloseDelay = Duration.seconds(2)
+    static let refusalCloseDelay = TimeAmount.seconds(2)
+    /// A ping goes out this often; one still unanswered at the next closes the socket (a device
+    /// that vanished without closing).
+    static let pingPeriod = TimeAmount.seconds(30)
 
     private static let authFirst =
         #"The first message must be {"type":"auth","token":"…"} (or send the token as "Authorization: Bearer")."#
     private static let notUnderstood =
         #"Live socket messages are JSON text such as {"type":"auth","token":"…"}; this one was ignored."#
 
-    private let accounts: AccountService
-    private let rules: SyncRules
-    private let hub: LiveHub
-    private let settings: LiveSettings
-    private let notices: NoticeFeed
-    private let outbound: WebSocketOutboundWriter
-    private let events: AsyncStream<Event>
-    private let sink: AsyncStream<Event>.Continuation
-    private let logger: Logger
+    private let services: LiveServices
+    private let opening: LiveOpening
+    private var context: ChannelHandlerContext?
     private var phase = Phase.awaitingAuth
+    private var deadline: Scheduled<Void>?
+    private var pinger: RepeatedTask?
+    private var pingOutstanding = false
+    private var registration: LiveSockets.Registration?
     private var subscription: LiveHub.Subscription?
-    private var deadline: Task<Void, Never>?
-    private var deadlineNumber = 0
-    private var protocolViolation: (any Error)?
+    /// A message arriving in fragments: its opcode and bytes so far.
+    private var partial: (opcode: WebSocketOpcode, bytes: ByteBuffer)?
     /// The signed-in user, once authenticated, and the scopes the socket follows.
     private var userID: String?
     private var followed: Set<String> = []
-    /// The seq of the last notice sent (see `sendNotices`).
+    /// The seq of the last notice sent; a second read of the inbox waits for the first.
     private var noticesSent: Int64 = 0
+    private var readingNotices = false
+    private var noticesAgain = false
+    private var readingScopes = false
+    private var scopesAgain = false
 
-    init(
-        accounts: AccountService, rules: SyncRules, hub: LiveHub, settings: LiveSettings, notices: NoticeFeed,
-        outbound: WebSocketOutboundWriter, logger: Logger
-    ) {
-        self.notices = notices
-        self.accounts = accounts
-        self.rules = rules
-        self.hub = hub
-        self.settings = settings
-        self.outbound = outbound
-        self.logger = logger
-        (events, sink) = AsyncStream.makeStream(of: Event.self)
+    init(services: LiveServices, opening: LiveOpening) {
+        self.services = services
+        self.opening = opening
     }
 
-    /// Runs the socket until the device closes it or the server does. `authorization` is the upgrade
-    /// request's `Authorization` header; else `webSession`, the web app's session cookie from a page
-    /// of this server; without either the first message must carry the token. Throws the device's
-    /// protocol violation, so the library closes with its code (e.g. 1009, too big).
-    func run(authorization: String?, webSession: String? = nil, inbound: WebSocketInboundStream) async throws {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { [sink] in await Self.read(inbound, into: sink) }
-            await withGracefulShutdownHandler {
-                if let authorization {
-                    await authenticate(token: BearerAuthMiddleware.bearerToken(header: authorization))
-                } else if let webSession {
-                    await authenticate(token: webSession, kinds: [.web])
-                } else {
-                    startDeadline(settings.authTimeout)
-                }
-                for await event in events {
-                    guard await handle(event) else { break }
-                }
-            } onGracefulShutdown: { [sink] in
-                sink.yield(.shutdown)
-            }
-            // The reader may still wait for a device that never answered the close frame.
-            group.cancelAll()
+    // MARK: The channel
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        registration = services.sockets.register { loop.execute { this.value.shutDown() } }
+        pinger = loop.scheduleRepeatedTask(initialDelay: Self.pingPeriod, delay: Self.pingPeriod) { _ in
+            this.value.ping()
         }
-        deadline?.cancel()
-        if let subscription { hub.unsubscribe(subscription) }
-        sink.finish()
-        if let protocolViolation { throw protocolViolation }
+        if let authorization = opening.authorization {
+            authenticate(token: BearerAuthMiddleware.bearerToken(header: authorization), kinds: [.app])
+        } else if let webSession = opening.webSession {
+            authenticate(token: webSession, kinds: [.web])
+        } else {
+            startDeadline(services.settings.authTimeout)
+        }
     }
 
-    /// Handles one event; false once the socket is done.
-    private func handle(_ event: Event) async -> Bool {
-        if case .deadline(let number) = event, number != deadlineNumber { return true }
-        switch (event, phase) {
-        case (.clientClosed, _), (.deadline, .closing):
-            return false
-        case (.readFailed(let error), _):
-            protocolViolation = error
-            return false
-        case (.shutdown, _):
-            await close(.goingAway)
-        case (.deadline, .refused):
-            await close(.policyViolation)
-        case (.received(let message), .awaitingAuth):
-            guard case .text(let text) = message, let auth = LiveMessage(text: text), auth.type == .auth,
-                let token = auth.token, !token.isEmpty
-            else {
-                await refuse(.unauthorized, Self.authFirst)
-                return true
+    func channelInactive(context: ChannelHandlerContext) {
+        finish()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        finish()
+        self.context = nil
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        services.logger.debug("Live socket: \(error)")
+        context.close(promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        switch frame.opcode {
+        case .ping:
+            guard phase != .closed else { return }
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
+        case .pong:
+            pingOutstanding = false
+        case .connectionClose:
+            receivedClose(frame)
+        case .text, .binary:
+            guard partial == nil else { return violated(.protocolError) }
+            if frame.fin {
+                received(frame.opcode, frame.unmaskedData)
+            } else {
+                partial = (frame.opcode, frame.unmaskedData)
             }
-            await authenticate(token: token)
-        case (.received(let message), .ready):
+        case .continuation:
+            guard var message = partial else { return violated(.protocolError) }
+            var data = frame.unmaskedData
+            message.bytes.writeBuffer(&data)
+            guard message.bytes.readableBytes <= Self.maxMessageBytes else { return violated(.messageTooLarge) }
+            if frame.fin {
+                partial = nil
+                received(message.opcode, message.bytes)
+            } else {
+                partial = message
+            }
+        default:
+            violated(.protocolError)
+        }
+    }
+
+    /// The socket ended: nothing more is sent, timers stop, the hub forgets it.
+    private func finish() {
+        guard phase != .closed else { return }
+        phase = .closed
+        deadline?.cancel()
+        pinger?.cancel()
+        if let subscription { services.hub.unsubscribe(subscription) }
+        subscription = nil
+        if let registration { services.sockets.unregister(registration) }
+        registration = nil
+    }
+
+    // MARK: What the device says
+
+    private func received(_ opcode: WebSocketOpcode, _ bytes: ByteBuffer) {
+        guard bytes.readableBytes <= Self.maxMessageBytes else { return violated(.messageTooLarge) }
+        let text = opcode == .text ? String(buffer: bytes) : nil
+        switch phase {
+        case .awaitingAuth:
+            guard let text, let auth = LiveMessage(text: text), auth.type == .auth, let token = auth.token, !token.isEmpty
+            else { return refuse(APIErrorDetail(.unauthorized, Self.authFirst)) }
+            authenticate(token: token, kinds: [.app])
+        case .ready:
             // Devices have nothing to say after auth; anything readable is ignored, anything else
             // is answered so a buggy client learns why, and the socket stays open.
-            if case .text(let text) = message, LiveMessage(text: text) != nil { return true }
-            await send(.error(code: ErrorCode.badRequest.rawValue, message: Self.notUnderstood))
-        case (.deadline, .awaitingAuth):
-            await refuse(.unauthorized, "No token arrived within \(settings.authTimeout); the socket is closed.")
-        case (.changed(let change), .ready):
-            if let userID, change.scope == InboxScope.of(userID) {
-                await sendNotices()
-                return true
-            }
-            // A nudge of the user's own scope may mean they joined or left a family.
-            if change.scope == ownScope { await followScopes() }
-            await send(.changed(scope: change.scope, seq: change.seq))
-        case (.received, .refused), (.received, .closing), (.deadline, .ready), (.changed, _):
+            if let text, LiveMessage(text: text) != nil { return }
+            send(.error(code: ErrorCode.badRequest.rawValue, message: Self.notUnderstood))
+        case .authenticating, .refused, .closing, .closed:
             break
         }
-        return true
     }
+
+    private func receivedClose(_ frame: WebSocketFrame) {
+        guard let context else { return }
+        if phase != .closing, phase != .closed {
+            // The device closes: the close frame goes back with its code, then the connection ends.
+            var data = frame.unmaskedData
+            let code = data.readWebSocketErrorCode() ?? .normalClosure
+            var answer = context.channel.allocator.buffer(capacity: 2)
+            answer.write(webSocketErrorCode: code)
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: answer)), promise: nil)
+        }
+        finish()
+        context.close(promise: nil)
+    }
+
+    /// The device broke the WebSocket protocol (a frame out of place, a message too large).
+    private func violated(_ code: WebSocketErrorCode) {
+        partial = nil
+        close(code)
+    }
+
+    // MARK: Authentication
 
     /// Checks `token` (nil: the header was not `Bearer <token>`) and, when it is good, subscribes the
     /// socket before saying ready, so every change committed after `ready` reaches it.
-    private func authenticate(token: String?, kinds: Set<SessionKind> = [.app]) async {
-        guard let token else {
-            await refuse(.unauthorized, "The Authorization header must be \"Bearer <token>\".")
-            return
+    private func authenticate(token: String?, kinds: Set<SessionKind>) {
+        guard let token, let context else {
+            return refuse(APIErrorDetail(.unauthorized, "The Authorization header must be \"Bearer <token>\"."))
         }
-        let user: AuthenticatedUser
-        let scopes: [String]
-        do {
-            user = try await accounts.authenticate(token: token, allowing: kinds)
-            scopes = try await rules.readableScopes(userID: user.id.uuidString.lowercased())
-        } catch let error as AppError {
-            await refuse(error.detail)
-            return
-        } catch {
-            logger.error("Live socket: checking a token failed", metadata: ["error": "\(String(reflecting: error))"])
-            await refuse(.internalError, "The server could not check the token. Try again.")
-            return
+        phase = .authenticating
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        let services = services
+        Task {
+            do {
+                let user = try await services.accounts.authenticate(token: token, allowing: kinds)
+                let userID = user.id.uuidString.lowercased()
+                let scopes = try await services.rules.readableScopes(userID: userID)
+                // Notices delivered from now on are sent; older ones are in the inbox.
+                let latest = (try? await services.notices.latestSeq(of: userID)) ?? 0
+                loop.execute { this.value.authenticated(userID: userID, scopes: scopes, noticesSeen: latest) }
+            } catch let error as AppError {
+                loop.execute { this.value.refuse(error.detail) }
+            } catch {
+                services.logger.error("Live socket: checking a token failed", metadata: ["error": "\(String(reflecting: error))"])
+                loop.execute { this.value.refuse(APIErrorDetail(.internalError, "The server could not check the token. Try again.")) }
+            }
         }
+    }
+
+    private func authenticated(userID: String, scopes: [String], noticesSeen: Int64) {
+        guard phase == .authenticating else { return }
         deadline?.cancel()
-        let userID = user.id.uuidString.lowercased()
         self.userID = userID
-        // Notices delivered from now on are sent; older ones are in the inbox.
-        noticesSent = (try? await notices.latestSeq(of: userID)) ?? 0
+        noticesSent = noticesSeen
         follow(scopes)
         phase = .ready
-        await send(.ready)
+        send(.ready)
     }
 
     private var ownScope: String? { userID.map { "user:" + $0 } }
 
     private func follow(_ scopes: [String]) {
-        if let subscription { hub.unsubscribe(subscription) }
+        guard let context else { return }
+        if let subscription { services.hub.unsubscribe(subscription) }
         followed = Set(scopes)
         let inbox = userID.map { [InboxScope.of($0)] } ?? []
-        subscription = hub.subscribe(scopes: scopes + inbox) { [sink] change in sink.yield(.changed(change)) }
-    }
-
-    /// Sends the notices delivered since the last one sent, oldest first.
-    private func sendNotices() async {
-        guard let userID, let fresh = try? await notices.delivered(to: userID, after: noticesSent) else { return }
-        for notice in fresh {
-            await send(.notice(notice))
-            noticesSent = max(noticesSent, notice.seq)
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        subscription = services.hub.subscribe(scopes: scopes + inbox) { change in
+            loop.execute { this.value.changed(change) }
         }
     }
 
-    /// Reads the user's scopes again and follows the ones that changed (a family joined or left).
-    private func followScopes() async {
-        guard let userID, let scopes = try? await rules.readableScopes(userID: userID), Set(scopes) != followed else { return }
-        follow(scopes)
+    // MARK: Nudges and notices
+
+    private func changed(_ change: ScopeChange) {
+        guard phase == .ready, let userID else { return }
+        if change.scope == InboxScope.of(userID) { return readNotices() }
+        // A nudge of the user's own scope may mean they joined or left a family.
+        if change.scope == ownScope { readScopes() }
+        sendChanged(change)
     }
 
-    private func refuse(_ code: ErrorCode, _ message: String) async {
-        await refuse(APIErrorDetail(code, message))
+    /// Reads the user's scopes again and follows the ones that changed (a family joined or left).
+    private func readScopes() {
+        guard let userID, let context else { return }
+        if readingScopes {
+            scopesAgain = true
+            return
+        }
+        readingScopes = true
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        let rules = services.rules
+        Task {
+            let scopes = try? await rules.readableScopes(userID: userID)
+            loop.execute { this.value.readScopes(found: scopes) }
+        }
     }
+
+    private func readScopes(found scopes: [String]?) {
+        readingScopes = false
+        guard phase == .ready else { return }
+        if let scopes, Set(scopes) != followed { follow(scopes) }
+        if scopesAgain {
+            scopesAgain = false
+            readScopes()
+        }
+    }
+
+    /// Sends the notices delivered since the last one sent, oldest first; one read at a time, so
+    /// no notice goes out twice.
+    private func readNotices() {
+        guard let userID, let context else { return }
+        if readingNotices {
+            noticesAgain = true
+            return
+        }
+        readingNotices = true
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        let notices = services.notices
+        let after = noticesSent
+        Task {
+            let fresh = try? await notices.delivered(to: userID, after: after)
+            loop.execute { this.value.send(notices: fresh ?? []) }
+        }
+    }
+
+    private func send(notices: [NoticeDTO]) {
+        readingNotices = false
+        guard phase == .ready else { return }
+        for notice in notices where notice.seq > noticesSent {
+            send(.notice(notice))
+            noticesSent = notice.seq
+        }
+        if noticesAgain {
+            noticesAgain = false
+            readNotices()
+        }
+    }
+
+    // MARK: Closing
 
     /// Says why in an error message; the socket closes when the device closes it or, a little later,
     /// the server does (1008: the device broke the rules of the socket).
-    private func refuse(_ detail: APIErrorDetail) async {
-        await send(.error(code: detail.code, message: detail.message))
-        guard phase != .closing else { return }
+    private func refuse(_ detail: APIErrorDetail) {
+        guard phase != .closing, phase != .closed else { return }
+        send(.error(code: detail.code, message: detail.message))
         phase = .refused
         startDeadline(Self.refusalCloseDelay)
     }
 
-    private func send(_ message: LiveMessage) async {
-        guard phase != .closing else { return }
-        do {
-            try await outbound.write(.text(message.text))
-        } catch {
-            // The connection is going away under us; wait for the reader to notice.
-            await close(.goingAway)
-        }
+    /// Graceful shutdown of the server: the device is told it is going away.
+    private func shutDown() { close(.goingAway) }
+
+    private func ping() {
+        guard let context, phase != .closing, phase != .closed else { return }
+        if pingOutstanding { return close(.goingAway) }
+        pingOutstanding = true
+        var data = context.channel.allocator.buffer(capacity: 4)
+        data.writeString("kith")
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: data)), promise: nil)
     }
 
-    /// Sends the close frame and waits (boundedly) for the device's answer, which ends the reader.
-    private func close(_ code: WebSocketErrorCode) async {
-        guard phase != .closing else { return }
+    /// Sends the close frame and waits (boundedly) for the device's answer, which ends the socket.
+    private func close(_ code: WebSocketErrorCode) {
+        guard let context, phase != .closing, phase != .closed else { return }
         phase = .closing
-        try? await outbound.close(code, reason: nil)
+        var data = context.channel.allocator.buffer(capacity: 2)
+        data.write(webSocketErrorCode: code)
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
         startDeadline(Self.closeAnswerTimeout)
     }
 
-    /// Replaces the current deadline: `.deadline` arrives after `duration` unless another replaces it.
-    private func startDeadline(_ duration: Duration) {
+    /// Replaces the current deadline: what it means depends on the phase when it comes.
+    private func startDeadline(_ delay: TimeAmount) {
+        guard let context else { return }
         deadline?.cancel()
-        deadlineNumber += 1
-        deadline = Task { [sink, deadlineNumber] in
-            guard (try? await Task.sleep(for: duration)) != nil else { return }
-            sink.yield(.deadline(deadlineNumber))
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: delay) { this.value.deadlinePassed() }
+    }
+
+    private func startDeadline(_ duration: Duration) {
+        startDeadline(TimeAmount.nanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
+    }
+
+    private func deadlinePassed() {
+        switch phase {
+        case .awaitingAuth:
+            refuse(APIErrorDetail(.unauthorized, "No token arrived within \(services.settings.authTimeout); the socket is closed."))
+        case .refused:
+            close(.policyViolation)
+        case .closing:
+            finish()
+            context?.close(promise: nil)
+        case .authenticating, .ready, .closed:
+            break
         }
     }
 
-    /// Forwards the device's messages. Pings, the close handshake and broken frames are dealt with
-    /// by the WebSocket library underneath; what surfaces here is an oversized or malformed message.
-    private static func read(_ inbound: WebSocketInboundStream, into sink: AsyncStream<Event>.Continuation) async {
-        do {
-            for try await message in inbound.messages(maxSize: maxMessageBytes) { sink.yield(.received(message)) }
-            sink.yield(.clientClosed)
-        } catch {
-            sink.yield(.readFailed(error))
-        }
+    // MARK: Writing
+
+    private func send(_ message: LiveMessage) {
+        send(text: Array(message.text.utf8))
     }
+
+    /// `{"scope":…,"seq":…,"type":"changed"}`, written directly: one nudge goes to every socket of
+    /// a scope, and this is most of what a socket ever sends.
+    private func sendChanged(_ change: ScopeChange) {
+        var text: [UInt8] = []
+        text.reserveCapacity(48 + change.scope.utf8.count)
+        text.append(contentsOf: #"{"scope":"#.utf8)
+        JSONText.append(string: change.scope, to: &text)
+        text.append(contentsOf: #","seq":"#.utf8)
+        JSONText.append(integer: change.seq, to: &text)
+        text.append(contentsOf: #","type":"changed"}"#.utf8)
+        send(text: text)
+    }
+
+    private func send(text: [UInt8]) {
+        guard let context, phase != .closing, phase != .closed else { return }
+        let data = context.channel.allocator.buffer(bytes: text)
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: data)), promise: nil)
+    }
+}
+
+/// What a live socket needs of the server.
+struct LiveServices: Sendable {
+    let accounts: AccountService
+    let rules: SyncRules
+    let hub: LiveHub
+    let settings: LiveSettings
+    /// The inbox, for `notice` messages.
+    let notices: NoticeFeed
+    let sockets: LiveSockets
+    let logger: Logger
+}
+
+/// What the device's upgrade request brought: its `Authorization` header, or the web app's
+/// session cookie from a page of this server (`LiveController.webSession`), or neither (then the
+/// first message must carry the token).
+struct LiveOpening: Sendable {
+    let authorization: String?
+    let webSession: String?
 }
