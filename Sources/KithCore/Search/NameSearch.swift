@@ -55,11 +55,13 @@ public struct NameSearch: Sendable {
         fields.compactMap { $0 }.flatMap(words(in:)).joined(separator: " ")
     }
 
-    /// The candidates (contacts) a search scores, read once from their stored search texts: every
-    /// text's bytes in one array and every word (where it is, which bytes it holds, its Soundex)
-    /// in another, so scoring 100,000 of them walks two buffers instead of touching 200,000 small
-    /// arrays (each access of which retained and released it: 40% of a search, issue 18), and the
-    /// costly measures are skipped where they cannot match.
+    /// The candidates (contacts) a search scores, read once from their stored search texts. Each
+    /// distinct word is kept once (its bytes, which bytes it holds, its Soundex), and a candidate is
+    /// the list of its words' numbers: a search ranks every distinct word once per term (a first
+    /// name shared by a thousand contacts is measured once, not a thousand times), then a candidate
+    /// by looking its words' ranks up. Everything lives in a few flat arrays, so scoring 100,000
+    /// candidates touches no small arrays (each access of which retained and released it: 40% of a
+    /// search, issue 18).
     public struct Candidates: Sendable {
         struct Word: Sendable {
             let start: Int32
@@ -71,49 +73,71 @@ public struct NameSearch: Sendable {
             let soundex: UInt32
         }
 
+        /// The distinct words' bytes, one after the other.
         private var text: [UInt8] = []
         private var words: [Word] = []
-        /// Candidate `i`'s words are `words[firstWord[i]..<firstWord[i + 1]]`.
+        /// Candidate `i`'s words are `wordsOfCandidates[firstWord[i]..<firstWord[i + 1]]`.
+        private var wordsOfCandidates: [Int32] = []
         private var firstWord: [Int32] = [0]
 
         public init<Texts: Sequence>(searchTexts: Texts) where Texts.Element == String {
-            for searchText in searchTexts { append(searchText) }
+            var known: [[UInt8]: Int32] = [:]
+            for searchText in searchTexts {
+                for word in searchText.utf8.split(separator: 32) {
+                    let bytes = Array(word)
+                    if let number = known[bytes] {
+                        wordsOfCandidates.append(number)
+                        continue
+                    }
+                    let number = Int32(words.count)
+                    known[bytes] = number
+                    let start = text.count
+                    text.append(contentsOf: bytes)
+                    bytes.withUnsafeBufferPointer { word in
+                        words.append(
+                            Word(
+                                start: Int32(start), end: Int32(text.count), bytes: NameSearch.byteSet(word),
+                                soundex: StringSimilarity.soundexCode(word) ?? 0))
+                    }
+                    wordsOfCandidates.append(number)
+                }
+                firstWord.append(Int32(wordsOfCandidates.count))
+            }
         }
 
         public var count: Int { firstWord.count - 1 }
 
-        private mutating func append(_ searchText: String) {
-            let base = text.count
-            text.append(contentsOf: searchText.utf8)
-            text.withUnsafeBufferPointer { buffer in
-                func add(_ range: Range<Int>) {
-                    let word = StringSimilarity.Bytes(rebasing: buffer[range])
-                    words.append(
-                        Word(
-                            start: Int32(range.lowerBound), end: Int32(range.upperBound), bytes: NameSearch.byteSet(word),
-                            soundex: StringSimilarity.soundexCode(word) ?? 0))
-                }
-                var start = base
-                for index in base..<buffer.count where buffer[index] == 32 {
-                    if index > start { add(start..<index) }
-                    start = index + 1
-                }
-                if buffer.count > start { add(start..<buffer.count) }
-            }
-            firstWord.append(Int32(words.count))
-        }
-
         /// Each candidate that matches `search`, by its place in this set, with its score.
         public func matches(_ search: NameSearch) -> [(index: Int, score: Score)] {
-            var found: [(index: Int, score: Score)] = []
-            text.withUnsafeBufferPointer { text in
-                words.withUnsafeBufferPointer { words in
-                    firstWord.withUnsafeBufferPointer { firstWord in
-                        for candidate in 0..<(firstWord.count - 1) {
-                            let own = UnsafeBufferPointer(
-                                rebasing: words[Int(firstWord[candidate])..<Int(firstWord[candidate + 1])])
-                            if let score = search.score(text, own) { found.append((candidate, score)) }
+            // Per term, every distinct word's rank (0: no match, else the rank's raw value + 1).
+            let ranks: [[UInt8]] = text.withUnsafeBufferPointer { text in
+                search.terms.map { term in
+                    term.bytes.withUnsafeBufferPointer { termBytes in
+                        words.map { word in
+                            let bytes = StringSimilarity.Bytes(rebasing: text[Int(word.start)..<Int(word.end)])
+                            return NameSearch.rank(termBytes, term.soundex, bytes, word).map { UInt8($0.rawValue + 1) } ?? 0
                         }
+                    }
+                }
+            }
+            var found: [(index: Int, score: Score)] = []
+            wordsOfCandidates.withUnsafeBufferPointer { wordsOfCandidates in
+                firstWord.withUnsafeBufferPointer { firstWord in
+                    candidates: for candidate in 0..<(firstWord.count - 1) {
+                        let own = wordsOfCandidates[Int(firstWord[candidate])..<Int(firstWord[candidate + 1])]
+                        var worst = 0
+                        var total = 0
+                        for termRanks in ranks {
+                            var best = UInt8.max
+                            for word in own {
+                                let rank = termRanks[Int(word)]
+                                if rank != 0, rank < best { best = rank }
+                            }
+                            guard best != .max else { continue candidates }
+                            worst = max(worst, Int(best) - 1)
+                            total += Int(best) - 1
+                        }
+                        if let worst = SearchRank(rawValue: worst) { found.append((candidate, Score(worst: worst, total: total))) }
                     }
                 }
             }
@@ -140,47 +164,18 @@ public struct NameSearch: Sendable {
         Candidates(searchTexts: [searchText]).matches(self).first?.score
     }
 
-    /// How a candidate whose words are `words` (in `text`) matches: nil when some term matches
-    /// none of its words.
-    private func score(_ text: StringSimilarity.Bytes, _ words: UnsafeBufferPointer<Candidates.Word>) -> Score? {
-        var worst = SearchRank.exact
-        var total = 0
-        for term in terms {
-            guard let rank = Self.rank(term, text, words) else { return nil }
-            worst = max(worst, rank)
-            total += rank.rawValue
-        }
-        return Score(worst: worst, total: total)
-    }
-
-    private static func rank(
-        _ term: Term, _ text: StringSimilarity.Bytes, _ words: UnsafeBufferPointer<Candidates.Word>
+    /// How `term` matches one word: exactly, as its beginning, inside it, within a typo or by
+    /// sound (terms of three letters or more); nil when not at all.
+    static func rank(
+        _ term: StringSimilarity.Bytes, _ termSoundex: UInt32?, _ word: StringSimilarity.Bytes, _ stored: Candidates.Word
     ) -> SearchRank? {
-        term.bytes.withUnsafeBufferPointer { termBytes in
-            var best: SearchRank?
-            for candidateWord in words {
-                let word = StringSimilarity.Bytes(rebasing: text[Int(candidateWord.start)..<Int(candidateWord.end)])
-                if word.count >= termBytes.count, startsWith(word, termBytes) {
-                    if word.count == termBytes.count { return .exact }
-                    best = .prefix
-                    continue
-                }
-                if let found = best, found <= .substring { continue }
-                if contains(word, termBytes) {
-                    best = .substring
-                    continue
-                }
-                if let found = best, found <= .fuzzy { continue }
-                // Short terms would be one edit from half the address book.
-                guard termBytes.count >= 3 else { continue }
-                if isFuzzy(termBytes, word, shared: sharedBytes(termBytes, candidateWord.bytes)) {
-                    best = .fuzzy
-                } else if best == nil, let soundex = term.soundex, soundex == candidateWord.soundex {
-                    best = .phonetic
-                }
-            }
-            return best
-        }
+        if word.count >= term.count, startsWith(word, term) { return word.count == term.count ? .exact : .prefix }
+        if contains(word, term) { return .substring }
+        // Short terms would be one edit from half the address book.
+        guard term.count >= 3 else { return nil }
+        if isFuzzy(term, word, shared: sharedBytes(term, stored.bytes)) { return .fuzzy }
+        if let termSoundex, termSoundex == stored.soundex { return .phonetic }
+        return nil
     }
 
     /// Within one edit of the word or of its beginning, or Jaro-Winkler >= 0.9. `shared` (how many
