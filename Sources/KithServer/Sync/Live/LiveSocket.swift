@@ -196,26 +196,29 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
     /// Checks `token` (nil: the header was not `Bearer <token>`) and, when it is good, subscribes the
     /// socket before saying ready, so every change committed after `ready` reaches it.
     private func authenticate(token: String?, kinds: Set<SessionKind>) {
-        guard let token, let context else {
+        guard let token else {
             return refuse(APIErrorDetail(.unauthorized, "The Authorization header must be \"Bearer <token>\"."))
         }
         phase = .authenticating
-        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let loop = context.eventLoop
         let services = services
-        Task {
+        offLoop {
             do {
                 let user = try await services.accounts.authenticate(token: token, allowing: kinds)
                 let userID = user.id.uuidString.lowercased()
                 let scopes = try await services.rules.readableScopes(userID: userID)
                 // Notices delivered from now on are sent; older ones are in the inbox.
                 let latest = (try? await services.notices.latestSeq(of: userID)) ?? 0
-                loop.execute { this.value.authenticated(userID: userID, scopes: scopes, noticesSeen: latest) }
+                return .success((userID, scopes, latest))
             } catch let error as AppError {
-                loop.execute { this.value.refuse(error.detail) }
+                return .failure(error.detail)
             } catch {
                 services.logger.error("Live socket: checking a token failed", metadata: ["error": "\(String(reflecting: error))"])
-                loop.execute { this.value.refuse(APIErrorDetail(.internalError, "The server could not check the token. Try again.")) }
+                return .failure(APIErrorDetail(.internalError, "The server could not check the token. Try again."))
+            }
+        } then: { (socket, checked: Result<(String, [String], Int64), APIErrorDetail>) in
+            switch checked {
+            case .success(let (userID, scopes, latest)): socket.authenticated(userID: userID, scopes: scopes, noticesSeen: latest)
+            case .failure(let detail): socket.refuse(detail)
             }
         }
     }
@@ -256,19 +259,14 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Reads the user's scopes again and follows the ones that changed (a family joined or left).
     private func readScopes() {
-        guard let userID, let context else { return }
+        guard let userID else { return }
         if readingScopes {
             scopesAgain = true
             return
         }
         readingScopes = true
-        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let loop = context.eventLoop
         let rules = services.rules
-        Task {
-            let scopes = try? await rules.readableScopes(userID: userID)
-            loop.execute { this.value.readScopes(found: scopes) }
-        }
+        offLoop { try? await rules.readableScopes(userID: userID) } then: { socket, scopes in socket.readScopes(found: scopes) }
     }
 
     private func readScopes(found scopes: [String]?) {
@@ -284,19 +282,29 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
     /// Sends the notices delivered since the last one sent, oldest first; one read at a time, so
     /// no notice goes out twice.
     private func readNotices() {
-        guard let userID, let context else { return }
+        guard let userID else { return }
         if readingNotices {
             noticesAgain = true
             return
         }
         readingNotices = true
-        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let loop = context.eventLoop
         let notices = services.notices
         let after = noticesSent
+        offLoop { (try? await notices.delivered(to: userID, after: after)) ?? [] } then: { socket, fresh in
+            socket.send(notices: fresh)
+        }
+    }
+
+    /// Runs `work` (a database read) as a task and hands its answer to `then` back on the loop.
+    private func offLoop<Value: Sendable>(
+        _ work: @escaping @Sendable () async -> Value, then finish: @escaping @Sendable (LiveSocket, Value) -> Void
+    ) {
+        guard let context else { return }
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
         Task {
-            let fresh = try? await notices.delivered(to: userID, after: after)
-            loop.execute { this.value.send(notices: fresh ?? []) }
+            let value = await work()
+            loop.execute { finish(this.value, value) }
         }
     }
 
