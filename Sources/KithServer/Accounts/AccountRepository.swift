@@ -38,13 +38,13 @@ struct AccountRepository: Sendable {
 
     func user(email: String) async throws -> UserRecord? {
         try await database.run { sql in
-            try await sql.raw("SELECT * FROM users WHERE email = \(bind: email)").first(decoding: UserRecord.self)
+            try await sql.raw("SELECT * FROM users WHERE email = \(bind: email)").record(UserRecord.self)
         }
     }
 
     func user(id: String) async throws -> UserRecord? {
         try await database.run { sql in
-            try await sql.raw("SELECT * FROM users WHERE id = \(bind: id)").first(decoding: UserRecord.self)
+            try await sql.raw("SELECT * FROM users WHERE id = \(bind: id)").record(UserRecord.self)
         }
     }
 
@@ -130,7 +130,7 @@ struct AccountRepository: Sendable {
                 FROM sessions s JOIN users u ON u.id = s.user_id
                 WHERE s.access_hash = \(bind: accessHash)
                 """
-            ).first(decoding: SessionLookup.self)
+            ).record(SessionLookup.self)
         }
     }
 
@@ -152,7 +152,7 @@ struct AccountRepository: Sendable {
             guard
                 let row = try await sql.raw(
                     "SELECT id, user_id, refresh_expires_at FROM sessions WHERE refresh_hash = \(bind: presentedHash)"
-                ).first(decoding: Row.self)
+                ).record(Row.self)
             else {
                 let reused = try await sql.raw(
                     "SELECT session_id FROM used_refresh_tokens WHERE token_hash = \(bind: presentedHash)"
@@ -181,7 +181,7 @@ struct AccountRepository: Sendable {
             ).run()
             guard
                 let user = try await sql.raw("SELECT * FROM users WHERE id = \(bind: row.user_id)")
-                    .first(decoding: UserRecord.self)
+                    .record(UserRecord.self)
             else { return .unknown }
             return .rotated(user, sessionID: row.id)
         }
@@ -214,7 +214,7 @@ struct AccountRepository: Sendable {
                 SELECT id, user_id, name, created_at, last_used_at, expires_at, origin FROM personal_tokens
                 WHERE user_id = \(bind: userID) ORDER BY created_at, id
                 """
-            ).all(decoding: PersonalTokenRecord.self)
+            ).records(PersonalTokenRecord.self)
         }
     }
 
@@ -259,7 +259,7 @@ struct AccountRepository: Sendable {
                 FROM personal_tokens t JOIN users u ON u.id = t.user_id
                 WHERE t.token_hash = \(bind: hash) AND (t.expires_at IS NULL OR t.expires_at > \(bind: now))
                 """
-            ).first(decoding: PersonalTokenLookup.self)
+            ).record(PersonalTokenLookup.self)
             if let found, found.tokenLastUsedAt.map({ now - $0 >= 60_000 }) ?? true {
                 try await sql.raw(
                     "UPDATE personal_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: found.tokenID)"
@@ -292,7 +292,7 @@ struct AccountRepository: Sendable {
             guard
                 let row = try await sql.raw(
                     "SELECT expires_at, used_at FROM password_resets WHERE token_hash = \(bind: tokenHash)"
-                ).first(decoding: Row.self),
+                ).record(Row.self),
                 row.used_at == nil
             else { return .invalid }
             return row.expires_at > now ? .done : .expired
@@ -308,7 +308,7 @@ struct AccountRepository: Sendable {
             guard
                 let row = try await sql.raw(
                     "SELECT user_id, expires_at, used_at FROM password_resets WHERE token_hash = \(bind: tokenHash)"
-                ).first(decoding: Row.self),
+                ).record(Row.self),
                 row.used_at == nil
             else { return .invalid }
             guard row.expires_at > now else { return .expired }

@@ -10,18 +10,18 @@ struct FamilyTables: Sendable {
     // MARK: Families and members
 
     func family(_ id: String) async throws -> FamilyRow? {
-        try await sql.raw("SELECT * FROM families WHERE id = \(bind: id)").first(decoding: FamilyRow.self)
+        try await sql.raw("SELECT * FROM families WHERE id = \(bind: id)").record(FamilyRow.self)
     }
 
     func membership(of userID: String) async throws -> MemberRow? {
-        try await sql.raw("\(unsafeRaw: Self.selectMembers) WHERE m.user_id = \(bind: userID)").first(decoding: MemberRow.self)
+        try await sql.raw("\(unsafeRaw: Self.selectMembers) WHERE m.user_id = \(bind: userID)").record(MemberRow.self)
     }
 
     /// The family's members, parents first, then by name.
     func members(of familyID: String) async throws -> [MemberRow] {
         try await sql.raw(
             "\(unsafeRaw: Self.selectMembers) WHERE m.family_id = \(bind: familyID) ORDER BY m.role DESC, m.display_name, m.joined_at"
-        ).all(decoding: MemberRow.self)
+        ).records(MemberRow.self)
     }
 
     private static let selectMembers = """
@@ -91,7 +91,7 @@ struct FamilyTables: Sendable {
     }
 
     func code(hash: String) async throws -> JoinCodeRow? {
-        try await sql.raw("SELECT * FROM family_join_codes WHERE code_hash = \(bind: hash)").first(decoding: JoinCodeRow.self)
+        try await sql.raw("SELECT * FROM family_join_codes WHERE code_hash = \(bind: hash)").record(JoinCodeRow.self)
     }
 
     /// The family's codes that can still be used, newest first.
@@ -102,7 +102,7 @@ struct FamilyTables: Sendable {
             WHERE family_id = \(bind: familyID) AND used_by IS NULL AND expires_at > \(bind: now)
             ORDER BY created_at DESC
             """
-        ).all(decoding: JoinCodeRow.self)
+        ).records(JoinCodeRow.self)
     }
 
     func markUsed(code id: String, by userID: String, at now: Int64) async throws {

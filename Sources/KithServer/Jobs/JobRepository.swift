@@ -68,7 +68,7 @@ struct JobRepository: Sendable {
                     AND kind IN (\(binds: kinds))
                 ORDER BY run_at, id LIMIT \(bind: limit)\(lock)
                 """
-            ).all(decoding: JobRow.self)
+            ).records(JobRow.self)
             guard !rows.isEmpty else { return [] }
             // By id alone: this transaction holds the rows (PostgreSQL locked them above; SQLite has
             // one writer). With `AND status = 'pending'` SQLite's planner chose the status index
@@ -144,7 +144,7 @@ struct JobRepository: Sendable {
                 SELECT * FROM jobs
                 WHERE status = \(bind: JobStatus.running.rawValue) AND claimed_until < \(bind: now)\(lock)
                 """
-            ).all(decoding: JobRow.self)
+            ).records(JobRow.self)
             for row in expired {
                 let error = "the lease of \(row.claimedBy ?? "a runner") ran out before the job finished"
                 let status = row.attempts >= row.maxAttempts ? JobStatus.failed : .pending
@@ -193,7 +193,7 @@ struct JobRepository: Sendable {
     /// The job with `key`, whatever its status: for tests and operators.
     func job(key: String) async throws -> StoredJob? {
         try await database.run { sql in
-            try await sql.raw("SELECT * FROM jobs WHERE key = \(bind: key)").first(decoding: JobRow.self)?.stored
+            try await sql.raw("SELECT * FROM jobs WHERE key = \(bind: key)").record(JobRow.self)?.stored
         }
     }
 
@@ -201,7 +201,7 @@ struct JobRepository: Sendable {
     func jobs(kind: String) async throws -> [StoredJob] {
         try await database.run { sql in
             try await sql.raw("SELECT * FROM jobs WHERE kind = \(bind: kind) ORDER BY created_at, id")
-                .all(decoding: JobRow.self).map(\.stored)
+                .records(JobRow.self).map(\.stored)
         }
     }
 

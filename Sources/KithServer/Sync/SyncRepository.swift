@@ -56,7 +56,7 @@ struct SyncRepository: Sendable {
         guard !entities.isEmpty else { return [] }
         return try await sql.raw(
             "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND entity IN (\(binds: Array(entities))) AND deleted IS NULL"
-        ).all(decoding: StoredRecord.self).map { try $0.record(stamps: stamps) }
+        ).records(StoredRecord.self).map { try $0.record(stamps: stamps) }
     }
 
     /// Changes after each scope's position, oldest first across scopes, at most `limit`.
@@ -93,7 +93,7 @@ struct SyncRepository: Sendable {
                     WHERE scope IN (\(binds: batch)) AND seq > \(bind: seq)
                     GROUP BY scope
                     """
-                ).all(decoding: LatestChange.self)
+                ).records(LatestChange.self)
             }
             latest += rows.map { ScopeChange(scope: $0.scope, seq: $0.seq) }
         }

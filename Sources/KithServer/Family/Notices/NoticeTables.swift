@@ -74,14 +74,14 @@ struct NoticeTables: Sendable {
         }
         query.appendInterpolation(unsafeRaw: " ORDER BY seq DESC LIMIT ")
         query.appendInterpolation(bind: limit)
-        return try await sql.raw(query).all(decoding: NoticeRow.self)
+        return try await sql.raw(query).records(NoticeRow.self)
     }
 
     /// `userID`'s notices delivered after `seq`, oldest first: what a live socket has not sent yet.
     func delivered(to userID: String, after seq: Int64) async throws -> [NoticeRow] {
         try await sql.raw(
             "SELECT * FROM family_notices WHERE user_id = \(bind: userID) AND seq > \(bind: seq) ORDER BY seq LIMIT 100"
-        ).all(decoding: NoticeRow.self)
+        ).records(NoticeRow.self)
     }
 
     func latestSeq(of userID: String) async throws -> Int64 {

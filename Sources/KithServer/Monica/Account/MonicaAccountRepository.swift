@@ -53,14 +53,14 @@ struct MonicaAccountRepository: Sendable {
         try await database.read { sql in
             // Every /api request reads this: text with a bind, not a builder (MonicaTableStore says why).
             try await sql.raw("SELECT id, me_contact_id, contacts_version FROM monica_accounts WHERE user_id = \(bind: userID)")
-                .first(decoding: MonicaAccount.self)
+                .record(MonicaAccount.self)
         }
     }
 
     private static func account(id: Int64, _ sql: any SQLDatabase) async throws -> MonicaAccount {
         guard
             let found = try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts")
-                .where("id", .equal, id).first(decoding: MonicaAccount.self)
+                .where("id", .equal, id).record(MonicaAccount.self)
         else { throw MonicaStorageError("the Monica account \(id) vanished") }
         return found
     }
