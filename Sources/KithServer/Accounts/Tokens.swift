@@ -1,4 +1,5 @@
 import Crypto
+import KithCore
 import Foundation
 
 /// Opaque bearer secrets. A token is 256 random bits, base64url, behind a short prefix that tells a
@@ -19,7 +20,7 @@ enum Tokens {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
         for _ in 0..<4 { withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) } }
-        return "\(kind.rawValue)_\(base64URL(bytes))"
+        return "\(kind.rawValue)_\(Base64URL.encode(bytes))"
     }
 
     /// Lowercase hex of the token's SHA-256. Every authenticated request hashes its token, so the
@@ -38,23 +39,6 @@ enum Tokens {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Base64url without padding (RFC 4648 §5), written directly: a refresh makes two tokens.
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var group = 0
-            for (offset, byte) in chunk.enumerated() { group |= Int(byte) << (16 - 8 * offset) }
-            for position in 0...chunk.count { text.append(base64URLDigits[(group >> (18 - 6 * position)) & 63]) }
-            index += 3
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    private static let base64URLDigits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Compares secrets in time that depends only on their lengths.
     static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {

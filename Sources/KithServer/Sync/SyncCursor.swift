@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 
 /// Where a device's pull stands, per scope: the last sequence value it has seen of each scope it
 /// could read. A scope the user gains later (joining a family) has no position yet, so the next pull
@@ -37,8 +38,6 @@ struct SyncCursor: Equatable {
 
     var text: String {
         let plain = positions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
-        return Data(plain.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(Array(plain.utf8))
     }
 }
