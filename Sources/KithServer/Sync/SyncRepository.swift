@@ -139,9 +139,11 @@ struct SyncTransaction: Sendable {
 
     /// The next value of the one change counter; updating its row inside the transaction makes
     /// writers take turns, so sequence order is commit order and a pull never skips a change.
+    /// One statement (`RETURNING`, SQLite 3.35+ and PostgreSQL): on PostgreSQL each statement is a
+    /// round trip, and a push pays this one per mutation.
     func nextSequenceValue() async throws -> Int64 {
-        try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1").run()
-        return try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(decodingColumn: "value", as: Int64.self) ?? 0
+        try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value")
+            .first(decodingColumn: "value", as: Int64.self) ?? 0
     }
 
     func remember(_ mutation: Mutation, userID: String, now: Int64) async throws {
