@@ -89,7 +89,7 @@ extension JSONText.Reader {
     }
 
     private mutating func peek() -> UInt8? {
-        _ = atEnd
+        skipSpace()
         return position < bytes.count ? bytes[position] : nil
     }
 }

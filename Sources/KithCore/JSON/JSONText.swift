@@ -134,7 +134,7 @@ public enum JSONText {
             return value
         }
 
-        private mutating func skipSpace() {
+        mutating func skipSpace() {
             while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
         }
     }

@@ -89,6 +89,9 @@ public struct JSONObject: Sendable, Hashable {
     public var keys: [String] { members.map(\.key) }
     public var count: Int { members.count }
 
+    /// The members by key (an object's keys are unique: setting a key again replaces its value).
+    public var dictionary: [String: JSONTree] { Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) }) }
+
     private func position(of key: String) -> Int? {
         if let positions { return positions[key] }
         return members.firstIndex { $0.key == key }

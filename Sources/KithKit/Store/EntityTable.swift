@@ -74,7 +74,11 @@ struct EntityTable: Sendable {
         let idText: String = row["id"]
         guard let id = UUID(uuidString: idText) else { throw KithError.storage("bad id \(idText) in \(name)") }
         var record = SyncRecord(entity: declaration.name, id: id, scope: row["scope"])
-        record.stamps = try Self.stamps(from: row["_stamps"])
+        let stampsText: String = row["_stamps"]
+        guard let stamps = FieldStamps.parse(stampsText) else {
+            throw KithError.storage("unreadable field stamps: \(stampsText.prefix(80))")
+        }
+        record.stamps = stamps
         for field in declaration.fields where record.stamps[field.name] != nil {
             record.fields[field.name] = Self.value(row[field.name], as: field.type)
         }
@@ -83,30 +87,13 @@ struct EntityTable: Sendable {
 
     /// Writes a live record (insert or replace).
     func save(_ record: SyncRecord, _ db: Database) throws {
-        var values: [(any DatabaseValueConvertible)?] = [record.id.lowercased, record.scope, Self.text(of: record.stamps)]
+        var values: [(any DatabaseValueConvertible)?] = [record.id.lowercased, record.scope, FieldStamps.text(of: record.stamps)]
         values += declaration.fields.map { Self.databaseValue(record.fields[$0.name] ?? .null, as: $0.type) }
         try db.cachedStatement(sql: insertOrReplace).execute(arguments: StatementArguments(values))
     }
 
     func remove(_ id: UUID, _ db: Database) throws {
         try db.cachedStatement(sql: deleteByID).execute(arguments: [id.lowercased])
-    }
-
-    /// `_stamps`: a JSON object of HLC texts, written as JSONTree writes (keys sorted).
-    static func text(of stamps: [String: HLC]) -> String {
-        JSONTree.object(JSONObject(stamps.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.description)) })).text
-    }
-
-    static func stamps(from text: String) throws -> [String: HLC] {
-        guard let object = JSONText.stringObject(text) else {
-            throw KithError.storage("unreadable field stamps: \(text.prefix(80))")
-        }
-        var stamps: [String: HLC] = [:]
-        for (field, stamp) in object {
-            guard let hlc = HLC(stamp) else { throw KithError.storage("unreadable stamp \(stamp) of \(field)") }
-            stamps[field] = hlc
-        }
-        return stamps
     }
 
     static func databaseValue(_ value: JSONTree, as type: FieldType) -> DatabaseValue {

@@ -67,11 +67,11 @@ enum Outbox {
         guard let mutationId = UUID(uuidString: texts[0]), let id = UUID(uuidString: texts[1]),
             let op = Mutation.Operation(rawValue: texts[2]), let hlc = HLC(texts[3])
         else { throw KithError.storage("an outbox row is damaged: \(texts)") }
-        guard case .object(let object)? = JSONTree.parse(text: row["fields"]) else {
+        guard case .object(let fields)? = JSONTree.parse(text: row["fields"]) else {
             throw KithError.storage("an outbox row's fields are damaged: \(texts)")
         }
-        let fields = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         return Mutation(
-            mutationId: mutationId, entity: row["entity"], id: id, scope: row["scope"], op: op, fields: fields, hlc: hlc)
+            mutationId: mutationId, entity: row["entity"], id: id, scope: row["scope"], op: op, fields: fields.dictionary,
+            hlc: hlc)
     }
 }

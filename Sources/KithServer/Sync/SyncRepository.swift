@@ -158,7 +158,7 @@ struct SyncTransaction: Sendable {
     func write(_ record: SyncRecord, seq: Int64, exists: Bool) async throws {
         // Written as JSONTree writes (keys sorted): the pull sends this text as it is.
         let fields = JSONTree.object(JSONObject(record.fields.sorted { $0.key < $1.key })).text
-        let stamps = JSONTree.object(JSONObject(record.stamps.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.description)) })).text
+        let stamps = FieldStamps.text(of: record.stamps)
         let deleted = record.deleted?.description
         let id = record.id.lowercased
         if exists {
@@ -203,13 +203,10 @@ struct StoredRecord: Decodable, Sendable {
         var record = SyncRecord(entity: entity, id: uuid, scope: scope)
         // Read without JSON coders: the rules load records for every mutation (issue 18).
         guard case .object(let object)? = JSONTree.parse(text: fields) else { throw SyncStorageError("bad fields of \(id)") }
-        record.fields = Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        record.fields = object.dictionary
         if withStamps {
-            guard let texts = JSONText.stringObject(stamps) else { throw SyncStorageError("bad stamps of \(id)") }
-            for (field, text) in texts {
-                guard let stamp = HLC(text) else { throw SyncStorageError("bad stamp of \(id).\(field)") }
-                record.stamps[field] = stamp
-            }
+            guard let stamps = FieldStamps.parse(stamps) else { throw SyncStorageError("bad stamps of \(id)") }
+            record.stamps = stamps
         }
         record.deleted = deleted.flatMap(HLC.init)
         return record

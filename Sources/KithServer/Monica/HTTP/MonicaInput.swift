@@ -20,7 +20,7 @@ struct MonicaInput: Sendable {
         }
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return MonicaInput([:]) }
         guard case .object(let object)? = JSONTree.parse(data) else { throw MonicaError.badJSON }
-        return MonicaInput(Dictionary(uniqueKeysWithValues: object.members.map { ($0.key, $0.value) }))
+        return MonicaInput(object.dictionary)
     }
 
     /// `a=1&tags[]=x&tags[]=y&contacts[0]=3`: bracketed names gather into arrays, in order.

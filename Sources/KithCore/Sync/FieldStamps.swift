@@ -1,0 +1,20 @@
+/// A record's field stamps as stored, on the server (`sync_records.stamps`) and on a device (an
+/// entity table's `_stamps`): a JSON object of each field's HLC text, keys sorted. Written and read
+/// without JSON coders: the rules load records for every pushed mutation, and a pull stores
+/// thousands (issue 18).
+public enum FieldStamps {
+    public static func text(of stamps: [String: HLC]) -> String {
+        JSONTree.object(JSONObject(stamps.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.description)) })).text
+    }
+
+    /// The stamps `text` holds; nil when it is not an object of strings or a stamp is not an HLC.
+    public static func parse(_ text: String) -> [String: HLC]? {
+        guard let texts = JSONText.stringObject(text) else { return nil }
+        var stamps: [String: HLC] = [:]
+        for (field, stamp) in texts {
+            guard let hlc = HLC(stamp) else { return nil }
+            stamps[field] = hlc
+        }
+        return stamps
+    }
+}
