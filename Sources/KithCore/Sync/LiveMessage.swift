@@ -48,8 +48,20 @@ public struct LiveMessage: Codable, Sendable, Equatable {
 
     /// The JSON text of one frame.
     public var text: String {
+        // A `changed` nudge goes to every socket of a scope on every write, and is most of what a
+        // server sends: written directly, as the encoder would write it (keys sorted).
+        if type == .changed, let scope, let seq, token == nil, code == nil, message == nil, notice == nil {
+            var text: [UInt8] = []
+            text.reserveCapacity(48 + scope.utf8.count)
+            text.append(contentsOf: #"{"scope":"#.utf8)
+            JSONText.append(string: scope, to: &text)
+            text.append(contentsOf: #","seq":"#.utf8)
+            JSONText.append(integer: seq, to: &text)
+            text.append(contentsOf: #","type":"changed"}"#.utf8)
+            return String(decoding: text, as: UTF8.self)
+        }
         // The wire's dates (a notice's), sorted keys.
-        String(decoding: (try? WireCoding.encoder().encode(self)) ?? Data(), as: UTF8.self)
+        return String(decoding: (try? WireCoding.encoder().encode(self)) ?? Data(), as: UTF8.self)
     }
 
     /// Parses one frame's text; nil when it is not a live message.

@@ -60,12 +60,10 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
     /// The signed-in user, once authenticated, and the scopes the socket follows.
     private var userID: String?
     private var followed: Set<String> = []
-    /// The seq of the last notice sent; a second read of the inbox waits for the first.
+    /// The seq of the last notice sent.
     private var noticesSent: Int64 = 0
-    private var readingNotices = false
-    private var noticesAgain = false
-    private var readingScopes = false
-    private var scopesAgain = false
+    private var inboxReads = OneReadAtATime()
+    private var scopeReads = OneReadAtATime()
 
     init(services: LiveServices, opening: LiveOpening) {
         self.services = services
@@ -87,7 +85,7 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         } else if let webSession = opening.webSession {
             authenticate(token: webSession, kinds: [.web])
         } else {
-            startDeadline(services.settings.authTimeout)
+            startDeadline(TimeAmount(services.settings.authTimeout))
         }
     }
 
@@ -111,7 +109,7 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         switch frame.opcode {
         case .ping:
             guard phase != .closed else { return }
-            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
+            write(.pong, frame.unmaskedData, context)
         case .pong:
             pingOutstanding = false
         case .connectionClose:
@@ -176,10 +174,7 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         if phase != .closing, phase != .closed {
             // The device closes: the close frame goes back with its code, then the connection ends.
             var data = frame.unmaskedData
-            let code = data.readWebSocketErrorCode() ?? .normalClosure
-            var answer = context.channel.allocator.buffer(capacity: 2)
-            answer.write(webSocketErrorCode: code)
-            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: answer)), promise: nil)
+            writeClose(data.readWebSocketErrorCode() ?? .normalClosure, context)
         }
         finish()
         context.close(promise: nil)
@@ -254,40 +249,27 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         if change.scope == InboxScope.of(userID) { return readNotices() }
         // A nudge of the user's own scope may mean they joined or left a family.
         if change.scope == ownScope { readScopes() }
-        sendChanged(change)
+        send(.changed(scope: change.scope, seq: change.seq))
     }
 
     /// Reads the user's scopes again and follows the ones that changed (a family joined or left).
     private func readScopes() {
-        guard let userID else { return }
-        if readingScopes {
-            scopesAgain = true
-            return
-        }
-        readingScopes = true
+        guard let userID, scopeReads.start() else { return }
         let rules = services.rules
         offLoop { try? await rules.readableScopes(userID: userID) } then: { socket, scopes in socket.readScopes(found: scopes) }
     }
 
     private func readScopes(found scopes: [String]?) {
-        readingScopes = false
+        let again = scopeReads.ended()
         guard phase == .ready else { return }
         if let scopes, Set(scopes) != followed { follow(scopes) }
-        if scopesAgain {
-            scopesAgain = false
-            readScopes()
-        }
+        if again { readScopes() }
     }
 
     /// Sends the notices delivered since the last one sent, oldest first; one read at a time, so
     /// no notice goes out twice.
     private func readNotices() {
-        guard let userID else { return }
-        if readingNotices {
-            noticesAgain = true
-            return
-        }
-        readingNotices = true
+        guard let userID, inboxReads.start() else { return }
         let notices = services.notices
         let after = noticesSent
         offLoop { (try? await notices.delivered(to: userID, after: after)) ?? [] } then: { socket, fresh in
@@ -309,16 +291,13 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func send(notices: [NoticeDTO]) {
-        readingNotices = false
+        let again = inboxReads.ended()
         guard phase == .ready else { return }
         for notice in notices where notice.seq > noticesSent {
             send(.notice(notice))
             noticesSent = notice.seq
         }
-        if noticesAgain {
-            noticesAgain = false
-            readNotices()
-        }
+        if again { readNotices() }
     }
 
     // MARK: Closing
@@ -339,18 +318,14 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         guard let context, phase != .closing, phase != .closed else { return }
         if pingOutstanding { return close(.goingAway) }
         pingOutstanding = true
-        var data = context.channel.allocator.buffer(capacity: 4)
-        data.writeString("kith")
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: data)), promise: nil)
+        write(.ping, context.channel.allocator.buffer(string: "kith"), context)
     }
 
     /// Sends the close frame and waits (boundedly) for the device's answer, which ends the socket.
     private func close(_ code: WebSocketErrorCode) {
         guard let context, phase != .closing, phase != .closed else { return }
         phase = .closing
-        var data = context.channel.allocator.buffer(capacity: 2)
-        data.write(webSocketErrorCode: code)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
+        writeClose(code, context)
         startDeadline(Self.closeAnswerTimeout)
     }
 
@@ -360,10 +335,6 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         deadline?.cancel()
         let this = NIOLoopBound(self, eventLoop: context.eventLoop)
         deadline = context.eventLoop.scheduleTask(in: delay) { this.value.deadlinePassed() }
-    }
-
-    private func startDeadline(_ duration: Duration) {
-        startDeadline(TimeAmount.nanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
     }
 
     private func deadlinePassed() {
@@ -383,26 +354,42 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
     // MARK: Writing
 
     private func send(_ message: LiveMessage) {
-        send(text: Array(message.text.utf8))
-    }
-
-    /// `{"scope":…,"seq":…,"type":"changed"}`, written directly: one nudge goes to every socket of
-    /// a scope, and this is most of what a socket ever sends.
-    private func sendChanged(_ change: ScopeChange) {
-        var text: [UInt8] = []
-        text.reserveCapacity(48 + change.scope.utf8.count)
-        text.append(contentsOf: #"{"scope":"#.utf8)
-        JSONText.append(string: change.scope, to: &text)
-        text.append(contentsOf: #","seq":"#.utf8)
-        JSONText.append(integer: change.seq, to: &text)
-        text.append(contentsOf: #","type":"changed"}"#.utf8)
-        send(text: text)
-    }
-
-    private func send(text: [UInt8]) {
         guard let context, phase != .closing, phase != .closed else { return }
-        let data = context.channel.allocator.buffer(bytes: text)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: data)), promise: nil)
+        write(.text, context.channel.allocator.buffer(string: message.text), context)
+    }
+
+    private func writeClose(_ code: WebSocketErrorCode, _ context: ChannelHandlerContext) {
+        var data = context.channel.allocator.buffer(capacity: 2)
+        data.write(webSocketErrorCode: code)
+        write(.connectionClose, data, context)
+    }
+
+    /// One whole frame, sent at once.
+    private func write(_ opcode: WebSocketOpcode, _ data: ByteBuffer, _ context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: data)), promise: nil)
+    }
+}
+
+/// A database read a socket runs one at a time: asked for while one runs, it runs once more after
+/// it, so no change is missed and no notice is read (and sent) twice.
+private struct OneReadAtATime {
+    private var running = false
+    private var again = false
+
+    /// Whether to start the read now; when one is running, another follows it instead.
+    mutating func start() -> Bool {
+        if running {
+            again = true
+            return false
+        }
+        running = true
+        return true
+    }
+
+    /// The read ended; whether to start another.
+    mutating func ended() -> Bool {
+        defer { running = false; again = false }
+        return again
     }
 }
 
