@@ -142,8 +142,11 @@ struct SyncTransaction: Sendable {
     /// One statement (`RETURNING`, SQLite 3.35+ and PostgreSQL): on PostgreSQL each statement is a
     /// round trip, and a push pays this one per mutation.
     func nextSequenceValue() async throws -> Int64 {
-        try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value")
-            .first(decodingColumn: "value", as: Int64.self) ?? 0
+        guard
+            let value = try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value")
+                .first(decodingColumn: "value", as: Int64.self)
+        else { throw SyncStorageError("the change counter's row is missing") }
+        return value
     }
 
     func remember(_ mutation: Mutation, userID: String, now: Int64) async throws {
