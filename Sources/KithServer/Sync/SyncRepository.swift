@@ -113,16 +113,6 @@ struct SyncTransaction: Sendable {
     let sql: any SQLDatabase
     let scope: String
 
-    /// Whether `userID` had this mutation applied before (mutation ids are unique per account).
-    func wasApplied(_ mutationID: UUID, by userID: String) async throws -> Bool {
-        try await sql.raw(
-            """
-            SELECT mutation_id FROM sync_mutations
-            WHERE user_id = \(bind: userID) AND mutation_id = \(bind: mutationID.lowercased)
-            """
-        ).first() != nil
-    }
-
     /// The record with this id as stored (deleted or not, in whatever scope), and its change.
     func record(_ id: UUID) async throws -> (record: SyncRecord, change: ChangeDTO)? {
         guard
@@ -137,50 +127,97 @@ struct SyncTransaction: Sendable {
         Dictionary(grouping: try await SyncRepository.live(entities, in: scope, stamps: true, sql: sql), by: \.entity)
     }
 
+    /// Which of `mutationIDs` `userID` had applied before (mutation ids are unique per account).
+    func appliedMutations(_ mutationIDs: [UUID], by userID: String) async throws -> Set<UUID> {
+        guard !mutationIDs.isEmpty else { return [] }
+        let rows = try await sql.raw(
+            """
+            SELECT mutation_id FROM sync_mutations
+            WHERE user_id = \(bind: userID) AND mutation_id IN (\(binds: mutationIDs.map(\.lowercased)))
+            """
+        ).all(decodingColumn: "mutation_id", as: String.self)
+        return Set(rows.compactMap(UUID.init(uuidString:)))
+    }
+
+    /// The records with these ids as stored (deleted or not, in whatever scope), with their
+    /// sequence values; ids without a record are absent.
+    func records(_ ids: [UUID]) async throws -> [UUID: (record: SyncRecord, seq: Int64)] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await sql.raw("SELECT * FROM sync_records WHERE id IN (\(binds: ids.map(\.lowercased)))")
+            .records(StoredRecord.self)
+        var found: [UUID: (record: SyncRecord, seq: Int64)] = [:]
+        for row in rows {
+            let record = try row.record()
+            found[record.id] = (record, row.seq)
+        }
+        return found
+    }
+
     /// The next value of the one change counter; updating its row inside the transaction makes
     /// writers take turns, so sequence order is commit order and a pull never skips a change.
-    /// One statement (`RETURNING`, SQLite 3.35+ and PostgreSQL): on PostgreSQL each statement is a
-    /// round trip, and a push pays this one per mutation.
     func nextSequenceValue() async throws -> Int64 {
+        try await reserveSequenceValues(1).lowerBound
+    }
+
+    /// The next `count` values of the change counter, in one statement (`RETURNING`, SQLite 3.35+
+    /// and PostgreSQL): on PostgreSQL each statement is a round trip, and a push batch takes its
+    /// values at once.
+    func reserveSequenceValues(_ count: Int) async throws -> ClosedRange<Int64> {
+        precondition(count > 0, "a reservation of no sequence values")
         guard
-            let value = try await sql.raw("UPDATE sync_counter SET value = value + 1 WHERE id = 1 RETURNING value")
-                .first(decodingColumn: "value", as: Int64.self)
+            let last = try await sql.raw(
+                "UPDATE sync_counter SET value = value + \(bind: Int64(count)) WHERE id = 1 RETURNING value"
+            ).first(decodingColumn: "value", as: Int64.self)
         else { throw SyncStorageError("the change counter's row is missing") }
-        return value
+        return (last - Int64(count) + 1)...last
     }
 
-    func remember(_ mutation: Mutation, userID: String, now: Int64) async throws {
-        try await sql.raw(
-            """
-            INSERT INTO sync_mutations (mutation_id, user_id, applied_at)
-            VALUES (\(bind: mutation.mutationId.lowercased), \(bind: userID), \(bind: now))
-            """
-        ).run()
-    }
-
-    func write(_ record: SyncRecord, seq: Int64, exists: Bool) async throws {
-        // Written as JSONTree writes (keys sorted): the pull sends this text as it is.
-        let fields = JSONTree.object(JSONObject(record.fields.sorted { $0.key < $1.key })).text
-        let stamps = FieldStamps.text(of: record.stamps)
-        let deleted = record.deleted?.description
-        let id = record.id.lowercased
-        if exists {
-            try await sql.raw(
-                """
-                UPDATE sync_records SET fields = \(bind: fields), stamps = \(bind: stamps), deleted = \(bind: deleted),
-                    seq = \(bind: seq)
-                WHERE id = \(bind: id)
-                """
-            ).run()
-        } else {
-            try await sql.raw(
-                """
-                INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq)
-                VALUES (\(bind: id), \(bind: record.entity), \(bind: record.scope), \(bind: fields), \(bind: stamps),
-                        \(bind: deleted), \(bind: seq))
-                """
-            ).run()
+    /// Remembers mutations as applied by `userID`, in one statement.
+    func remember(_ mutationIDs: [UUID], userID: String, now: Int64) async throws {
+        guard !mutationIDs.isEmpty else { return }
+        var statement = SQLQueryString("INSERT INTO sync_mutations (mutation_id, user_id, applied_at) VALUES ")
+        for (index, id) in mutationIDs.enumerated() {
+            statement.appendInterpolation(unsafeRaw: index == 0 ? "(" : ", (")
+            statement.appendInterpolation(bind: id.lowercased)
+            statement.appendInterpolation(unsafeRaw: ", ")
+            statement.appendInterpolation(bind: userID)
+            statement.appendInterpolation(unsafeRaw: ", ")
+            statement.appendInterpolation(bind: now)
+            statement.appendInterpolation(unsafeRaw: ")")
         }
+        try await sql.raw(statement).run()
+    }
+
+    /// Stores records at their sequence values in one statement, inserting new ids and updating
+    /// the rest (a record's entity and scope never change). Each id appears once.
+    func write(_ rows: [(record: SyncRecord, seq: Int64)]) async throws {
+        guard !rows.isEmpty else { return }
+        var statement = SQLQueryString("INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq) VALUES ")
+        for (index, row) in rows.enumerated() {
+            let record = row.record
+            statement.appendInterpolation(unsafeRaw: index == 0 ? "(" : ", (")
+            statement.appendInterpolation(bind: record.id.lowercased)
+            statement.appendInterpolation(unsafeRaw: ", ")
+            statement.appendInterpolation(bind: record.entity)
+            statement.appendInterpolation(unsafeRaw: ", ")
+            statement.appendInterpolation(bind: record.scope)
+            statement.appendInterpolation(unsafeRaw: ", ")
+            // Written as JSONTree writes (keys sorted): the pull sends this text as it is.
+            statement.appendInterpolation(bind: JSONTree.object(JSONObject(record.fields.sorted { $0.key < $1.key })).text)
+            statement.appendInterpolation(unsafeRaw: ", ")
+            statement.appendInterpolation(bind: FieldStamps.text(of: record.stamps))
+            statement.appendInterpolation(unsafeRaw: ", ")
+            statement.appendInterpolation(bind: record.deleted?.description)
+            statement.appendInterpolation(unsafeRaw: ", ")
+            statement.appendInterpolation(bind: row.seq)
+            statement.appendInterpolation(unsafeRaw: ")")
+        }
+        statement.appendInterpolation(
+            unsafeRaw: """
+                 ON CONFLICT (id) DO UPDATE SET fields = excluded.fields, stamps = excluded.stamps,
+                    deleted = excluded.deleted, seq = excluded.seq
+                """)
+        try await sql.raw(statement).run()
     }
 }
 

@@ -51,13 +51,9 @@ struct SyncWriter: Sendable {
         var record = stored?.record ?? SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
         guard case .changed = record.merge(mutation) else { return nil }
         let seq = try await store.nextSequenceValue()
-        try await store.write(record, seq: seq, exists: stored != nil)
-        try await runHooks(record, in: store)
-        return ScopeChange(scope: mutation.scope, seq: seq)
-    }
-
-    private func runHooks(_ record: SyncRecord, in store: SyncTransaction) async throws {
+        try await store.write([(record, seq)])
         for hook in hooks where hook.entities.contains(record.entity) { try await hook.written(record, in: store) }
+        return ScopeChange(scope: mutation.scope, seq: seq)
     }
 
     /// Nudges live sockets about changes committed outside `write` (`writeAsServer`'s).
@@ -90,10 +86,9 @@ struct SyncWriter: Sendable {
                 {
                     end += 1
                 }
-                for (result, change) in try await apply(mutations[start..<end], userID: userID, memberships: memberships) {
-                    results.append(result)
-                    if let change { changes.append(change) }
-                }
+                let (batchResults, change) = try await apply(mutations[start..<end], userID: userID, memberships: memberships)
+                results += batchResults
+                if let change { changes.append(change) }
                 start = end
             }
         } catch {
@@ -109,10 +104,11 @@ struct SyncWriter: Sendable {
         let result: MutationResult
     }
 
-    /// Applies mutations of one scope in one transaction; each one's result and the change it made.
-    /// Who may write what is judged before the transaction opens: a refused mutation touches nothing.
+    /// Applies mutations of one scope in one transaction (`PushBatch`): each one's result, and the
+    /// batch's latest change. Who may write what is judged before the transaction opens: a refused
+    /// mutation touches nothing.
     private func apply(_ batch: ArraySlice<Mutation>, userID: String, memberships: [ScopeMembership]) async throws
-        -> [(MutationResult, ScopeChange?)]
+        -> ([MutationResult], ScopeChange?)
     {
         /// Each mutation with its entity's declaration, or the refusal it gets instead.
         let judged: [(mutation: Mutation, verdict: Result<EntityDeclaration, MutationRefusal>)] = batch.map { mutation in
@@ -121,99 +117,91 @@ struct SyncWriter: Sendable {
             }
             return (mutation, verdict)
         }
-        let refusals = judged.compactMap { item -> (MutationResult, ScopeChange?)? in
-            guard case .failure(let refusal) = item.verdict else { return nil }
-            return (refusal.result, nil)
+        let allowed = judged.compactMap { item -> Mutation? in
+            guard case .success = item.verdict else { return nil }
+            return item.mutation
         }
-        if refusals.count == judged.count { return refusals }
-        return try await repository.inScope(batch[batch.startIndex].scope) { store in
-            var outcomes: [(MutationResult, ScopeChange?)] = []
+        if allowed.isEmpty {
+            return (judged.compactMap { item in
+                guard case .failure(let refusal) = item.verdict else { return nil }
+                return refusal.result
+            }, nil)
+        }
+        let scope = batch[batch.startIndex].scope
+        return try await repository.inScope(scope) { [hooks, clock] store in
+            var open = try await PushBatch.open(for: allowed, userID: userID, now: clock.nowMillis, hooks: hooks, in: store)
+            var results: [MutationResult] = []
             for (mutation, verdict) in judged {
                 switch verdict {
-                case .failure(let refusal): outcomes.append((refusal.result, nil))
-                case .success(let declaration):
-                    outcomes.append(try await apply(mutation, declaration, userID: userID, in: store))
+                case .failure(let refusal): results.append(refusal.result)
+                case .success(let declaration): results.append(try await apply(mutation, declaration, in: &open))
                 }
             }
-            return outcomes
+            try await open.flush()
+            return (results, open.lastSeq.map { ScopeChange(scope: scope, seq: $0) })
         }
     }
 
-    /// One mutation inside its scope's transaction: duplicates, ownership, field checks and rules
-    /// across records, then the merge, the write, the hooks and a deletion's cascade.
-    private func apply(_ mutation: Mutation, _ declaration: EntityDeclaration, userID: String, in store: SyncTransaction)
-        async throws -> (MutationResult, ScopeChange?)
+    /// One mutation of a batch: duplicates, ownership, field checks and rules across records, then
+    /// the merge, the write and a deletion's cascade (stored when the batch flushes).
+    private func apply(_ mutation: Mutation, _ declaration: EntityDeclaration, in batch: inout PushBatch)
+        async throws -> MutationResult
     {
-        let now = clock.nowMillis
         let recordRules = rules.catalog.rules[mutation.entity] ?? []
-        if try await store.wasApplied(mutation.mutationId, by: userID) {
-            return (MutationResult(mutationId: mutation.mutationId, status: .duplicate), nil)
+        if batch.wasApplied(mutation.mutationId) {
+            return MutationResult(mutationId: mutation.mutationId, status: .duplicate)
         }
-        let stored = try await store.record(mutation.id)
+        let stored = batch.record(mutation.id)
         var record = SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
         if let stored {
-            guard stored.record.entity == mutation.entity, stored.record.scope == mutation.scope else {
+            guard stored.entity == mutation.entity, stored.scope == mutation.scope else {
                 // Ids are global: another entity or scope owning this id is not the caller's to touch.
-                return (Self.rejected(mutation, code: "forbidden", message: "This record belongs elsewhere."), nil)
+                return Self.rejected(mutation, code: "forbidden", message: "This record belongs elsewhere.")
             }
-            record = stored.record
+            record = stored
         }
         if mutation.op == .upsert,
             let problem = declaration.problems(in: mutation.fields, isCreation: stored == nil).first
         {
-            return (Self.rejected(mutation, problem, current: stored?.change), nil)
+            return Self.rejected(mutation, problem, current: try await batch.change(of: mutation.id))
         }
         if !recordRules.isEmpty {
-            let related = try await store.liveRecords(Set(recordRules.flatMap(\.reads)))
-            let context = RuleContext(now: clock.now(), actor: userID)
+            let related = try await batch.liveRecords(Set(recordRules.flatMap(\.reads)))
+            let context = RuleContext(now: clock.now(), actor: batch.userID)
             for rule in recordRules {
-                if let problem = rule.problem(with: mutation, current: stored?.record, records: related, context: context) {
-                    return (Self.rejected(mutation, problem, current: stored?.change), nil)
+                if let problem = rule.problem(with: mutation, current: stored, records: related, context: context) {
+                    return Self.rejected(mutation, problem, current: try await batch.change(of: mutation.id))
                 }
             }
         }
         switch record.merge(mutation) {
         case .ignoredDeleted:
-            return (
-                Self.rejected(mutation, code: "deleted", message: "This record was deleted.", current: stored?.change),
-                nil
-            )
+            return Self.rejected(
+                mutation, code: "deleted", message: "This record was deleted.", current: try await batch.change(of: mutation.id))
         case .superseded:
-            try await store.remember(mutation, userID: userID, now: now)
-            return (MutationResult(mutationId: mutation.mutationId, status: .applied), nil)
+            batch.remember(mutation)
+            return MutationResult(mutationId: mutation.mutationId, status: .applied)
         case .changed:
-            var seq = try await store.nextSequenceValue()
-            try await store.write(record, seq: seq, exists: stored != nil)
-            try await runHooks(record, in: store)
-            try await store.remember(mutation, userID: userID, now: now)
-            if mutation.op == .delete {
-                seq = try await cascade(mutation, recordRules, in: store) ?? seq
-            }
-            let change = ScopeChange(scope: mutation.scope, seq: seq)
-            return (MutationResult(mutationId: mutation.mutationId, status: .applied), change)
+            batch.write(record)
+            batch.remember(mutation)
+            if mutation.op == .delete { try await cascade(mutation, recordRules, in: &batch) }
+            return MutationResult(mutationId: mutation.mutationId, status: .applied)
         }
     }
 
     /// Deletes what goes with a deleted record (a year's people), with the deletion's own stamp so
-    /// every replica computes the same; the last sequence value used, if any.
-    private func cascade(_ mutation: Mutation, _ recordRules: [any RecordRule], in store: SyncTransaction)
-        async throws -> Int64?
-    {
-        var last: Int64?
+    /// every replica computes the same.
+    private func cascade(_ mutation: Mutation, _ recordRules: [any RecordRule], in batch: inout PushBatch) async throws {
         for rule in recordRules where !rule.cascadeReads.isEmpty {
-            let related = try await store.liveRecords(Set(rule.cascadeReads))
+            let related = try await batch.liveRecords(Set(rule.cascadeReads))
             for var dependent in rule.cascade(of: mutation, records: related) {
                 dependent.merge(
                     Mutation(
                         mutationId: mutation.mutationId, entity: dependent.entity, id: dependent.id,
                         scope: dependent.scope, op: .delete, hlc: mutation.hlc))
-                let seq = try await store.nextSequenceValue()
-                try await store.write(dependent, seq: seq, exists: true)
-                try await runHooks(dependent, in: store)
-                last = seq
+                batch.write(dependent)
             }
         }
-        return last
     }
 
     private static func rejected(

@@ -1,0 +1,138 @@
+import Foundation
+import KithCore
+
+/// What one batch of a push (consecutive mutations of one scope, `SyncWriter.mutationsPerTransaction`)
+/// reads and writes inside its scope's transaction, held in memory so that the batch costs a few
+/// statements rather than six per mutation (issue 18: on PostgreSQL each statement is a round trip):
+/// the batch's records and applied mutation ids are read in one statement each when it opens, the
+/// live records a rule reads once per entity, and writes wait for `flush`, which reserves their
+/// sequence values, stores the records and remembers the mutation ids in one statement each, then
+/// runs the write hooks. Every read here sees the batch's own earlier writes, so each mutation is
+/// judged exactly as if the ones before it had been stored one by one.
+struct PushBatch {
+    let store: SyncTransaction
+    let userID: String
+    let hooks: [any RecordWriteHook]
+    /// When the batch's mutations count as applied (epoch milliseconds).
+    let now: Int64
+
+    /// Mutation ids applied before or earlier in this batch.
+    private var applied: Set<UUID>
+    /// The batch's records as stored or as written so far (absent: no such record), with the
+    /// sequence value of their stored state (nil while a write waits for `flush`).
+    private var records: [UUID: (record: SyncRecord, seq: Int64?)]
+    /// Per entity read so far, the scope's live records (the batch's writes included).
+    private var live: [String: [UUID: SyncRecord]] = [:]
+    /// Records written since the last flush, in the order of their last write.
+    private var pending: [UUID] = []
+    /// Mutations to remember as applied at the next flush.
+    private var remembered: [Mutation] = []
+    /// The last sequence value flushed: what live sockets are nudged about.
+    private(set) var lastSeq: Int64?
+
+    /// Opens the batch for `mutations`, reading their records and applied ids in one statement each.
+    static func open(
+        for mutations: [Mutation], userID: String, now: Int64, hooks: [any RecordWriteHook], in store: SyncTransaction
+    ) async throws -> PushBatch {
+        let ids = Array(Set(mutations.map(\.id)))
+        let applied = try await store.appliedMutations(Array(Set(mutations.map(\.mutationId))), by: userID)
+        let stored = try await store.records(ids)
+        return PushBatch(
+            store: store, userID: userID, hooks: hooks, now: now, applied: applied,
+            records: stored.mapValues { (record: $0.record, seq: $0.seq) })
+    }
+
+    private init(
+        store: SyncTransaction, userID: String, hooks: [any RecordWriteHook], now: Int64, applied: Set<UUID>,
+        records: [UUID: (record: SyncRecord, seq: Int64?)]
+    ) {
+        self.store = store
+        self.userID = userID
+        self.hooks = hooks
+        self.now = now
+        self.applied = applied
+        self.records = records
+    }
+
+    func wasApplied(_ mutationID: UUID) -> Bool { applied.contains(mutationID) }
+
+    /// The record with this id as it stands in the batch (deleted or not, in whatever scope).
+    /// Only ids of the batch's mutations and of records it wrote are known.
+    func record(_ id: UUID) -> SyncRecord? { records[id]?.record }
+
+    /// The record's change as a device would pull it (what a refusal sends back): a record written
+    /// in this batch is flushed first, so its sequence value is real.
+    mutating func change(of id: UUID) async throws -> ChangeDTO? {
+        guard let entry = records[id] else { return nil }
+        if let seq = entry.seq { return ChangeDTO(record: entry.record, seq: seq) }
+        try await flush()
+        guard let flushed = records[id], let seq = flushed.seq else {
+            throw SyncStorageError("a flushed record has no sequence value")
+        }
+        return ChangeDTO(record: flushed.record, seq: seq)
+    }
+
+    /// The scope's live records of `entities`, by entity: each entity is read from storage once per
+    /// batch, then kept in step with the batch's writes.
+    mutating func liveRecords(_ entities: Set<String>) async throws -> [String: [SyncRecord]] {
+        let unread = entities.subtracting(live.keys)
+        if !unread.isEmpty {
+            for entity in unread { live[entity] = [:] }
+            for (entity, stored) in try await store.liveRecords(unread) {
+                for record in stored { live[entity, default: [:]][record.id] = record }
+            }
+            // What this batch wrote and has not stored yet replaces what storage holds.
+            for id in pending {
+                if let record = records[id]?.record, unread.contains(record.entity) { keepLive(record) }
+            }
+        }
+        var result: [String: [SyncRecord]] = [:]
+        for entity in entities { result[entity] = Array(live[entity, default: [:]].values) }
+        return result
+    }
+
+    /// Takes `record` as the new state of its id; stored at the next `flush`.
+    mutating func write(_ record: SyncRecord) {
+        pending.removeAll { $0 == record.id }
+        pending.append(record.id)
+        records[record.id] = (record, nil)
+        keepLive(record)
+    }
+
+    /// Remembers `mutation` as applied (a retried push gets "duplicate"); stored at the next `flush`.
+    mutating func remember(_ mutation: Mutation) {
+        applied.insert(mutation.mutationId)
+        remembered.append(mutation)
+    }
+
+    /// Stores what the batch wrote since the last flush: sequence values in write order, the
+    /// records, the applied mutation ids, then each record's hooks, all in the transaction.
+    mutating func flush() async throws {
+        if !pending.isEmpty {
+            let values = try await store.reserveSequenceValues(pending.count)
+            var rows: [(record: SyncRecord, seq: Int64)] = []
+            for (id, seq) in zip(pending, values) {
+                guard let record = records[id]?.record else { throw SyncStorageError("a pending record went missing") }
+                rows.append((record, seq))
+                records[id] = (record, seq)
+            }
+            try await store.write(rows)
+            for row in rows {
+                for hook in hooks where hook.entities.contains(row.record.entity) {
+                    try await hook.written(row.record, in: store)
+                }
+            }
+            pending = []
+            lastSeq = values.upperBound
+        }
+        if !remembered.isEmpty {
+            try await store.remember(remembered.map(\.mutationId), userID: userID, now: now)
+            remembered = []
+        }
+    }
+
+    private mutating func keepLive(_ record: SyncRecord) {
+        guard live[record.entity] != nil, record.scope == store.scope else { return }
+        live[record.entity]?[record.id] = record.isDeleted ? nil : record
+    }
+}
