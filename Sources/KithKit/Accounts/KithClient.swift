@@ -281,6 +281,9 @@ public actor KithClient {
 
     private static func decode<Answer: Decodable>(_ response: HTTPExchangeResponse) throws -> Answer {
         do {
+            if let readable = Answer.self as? any JSONReadable.Type, let answer = try readable.init(json: response.body) as? Answer {
+                return answer
+            }
             return try WireCoding.decoder().decode(Answer.self, from: response.body)
         } catch {
             throw KithError.invalidResponse("cannot read \(Answer.self): \(error)")

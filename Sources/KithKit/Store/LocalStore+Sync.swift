@@ -56,14 +56,14 @@ extension LocalStore {
         return try storageErrors {
             try writer.write { db in
                 var rejections: [SyncRejection] = []
-                for result in results {
+                for result in results where result.status == .rejected {
                     guard
                         let row = try Row.fetchOne(
-                            db, sql: "SELECT entity, record_id FROM outbox WHERE mutation_id = ?",
+                            try db.cachedStatement(sql: "SELECT entity, record_id FROM outbox WHERE mutation_id = ?"),
                             arguments: [result.mutationId.lowercased])
                     else { continue }
-                    try Outbox.remove(result.mutationId, db)
-                    guard result.status == .rejected else { continue }
+                    // Gone before its record is rebuilt from the server's state and what stays queued.
+                    try Outbox.remove([result.mutationId], db)
                     let entity: String = row["entity"]
                     guard let recordId = UUID(uuidString: row["record_id"]) else { continue }
                     let rejection = SyncRejection(
@@ -78,9 +78,12 @@ extension LocalStore {
                             rejection.mutationId.lowercased, entity, recordId.lowercased, rejection.code, rejection.message,
                             at.timeIntervalSince1970,
                         ])
+                    // The server's state already holds this batch's applied mutations, so those
+                    // still queued here merge into it without changing it.
                     try rebuild(entity, recordId, serverState: result.record?.record, db)
                     rejections.append(rejection)
                 }
+                try Outbox.remove(results.map(\.mutationId), db)
                 return rejections
             }
         }
@@ -119,10 +122,12 @@ extension LocalStore {
             try writer.write { db in
                 var clock = try SyncState.load(db)?.clock ?? HybridLogicalClock(node: clientId.lowercased)
                 var result = PulledPage()
+                // Only a record with changes queued here can conflict: one query per page, not per record.
+                let queued = try Outbox.queuedRecords(among: page.changes.map(\.id), db)
                 for change in page.changes where catalog[change.entity] != nil {
                     let incoming = change.record
                     let before = try storage.load(change.entity, change.id, db)
-                    if let before, let conflict = try Self.conflict(between: before, and: incoming, db) {
+                    if let before, queued.contains(change.id), let conflict = try Self.conflict(between: before, and: incoming, db) {
                         result.conflicts.append(conflict)
                         try ConflictLog.append(conflict, at: now(), db)
                     }

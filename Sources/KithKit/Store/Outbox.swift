@@ -40,12 +40,37 @@ enum Outbox {
 
     /// Queued mutations of one record, oldest first.
     static func mutations(of recordId: UUID, _ db: Database) throws -> [Mutation] {
-        try Row.fetchAll(db, sql: "SELECT * FROM outbox WHERE record_id = ? ORDER BY seq", arguments: [recordId.lowercased])
-            .map(mutation(from:))
+        try Row.fetchAll(
+            try db.cachedStatement(sql: "SELECT * FROM outbox WHERE record_id = ? ORDER BY seq"), arguments: [recordId.lowercased]
+        ).map(mutation(from:))
     }
 
-    static func remove(_ mutationId: UUID, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM outbox WHERE mutation_id = ?", arguments: [mutationId.lowercased])
+    /// Removes these mutations (acknowledged or refused by the server), a statement per 500.
+    static func remove(_ mutationIds: [UUID], _ db: Database) throws {
+        for ids in chunks(of: mutationIds.map(\.lowercased)) {
+            try db.execute(sql: "DELETE FROM outbox WHERE mutation_id IN (\(placeholders(ids.count)))", arguments: StatementArguments(ids))
+        }
+    }
+
+    /// Which of `recordIds` have mutations queued here, a statement per 500.
+    static func queuedRecords(among recordIds: [UUID], _ db: Database) throws -> Set<UUID> {
+        var queued: Set<UUID> = []
+        for ids in chunks(of: recordIds.map(\.lowercased)) {
+            let found = try String.fetchAll(
+                db, sql: "SELECT DISTINCT record_id FROM outbox WHERE record_id IN (\(placeholders(ids.count)))",
+                arguments: StatementArguments(ids))
+            queued.formUnion(found.compactMap(UUID.init(uuidString:)))
+        }
+        return queued
+    }
+
+    /// Lists of at most 500 ids: far below SQLite's limit of bound values in any version a device runs.
+    private static func chunks(of ids: [String]) -> [ArraySlice<String>] {
+        stride(from: 0, to: ids.count, by: 500).map { ids[$0..<min($0 + 500, ids.count)] }
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     /// Drops the queued mutations of a scope this account can no longer write (a family it left):
