@@ -83,7 +83,7 @@ extension LocalStore {
                     try rebuild(entity, recordId, serverState: result.record?.record, db)
                     rejections.append(rejection)
                 }
-                try Outbox.remove(results.map(\.mutationId), db)
+                try Outbox.remove(results.filter { $0.status != .rejected }.map(\.mutationId), db)
                 return rejections
             }
         }

@@ -36,7 +36,7 @@ struct FamilyMirror: Sendable {
 
     mutating func removed(_ member: MemberRow) async throws {
         guard let id = UUID(uuidString: member.recordID) else { throw SyncStorageError("bad member record id") }
-        let current = try await store.record(id)?.record
+        let current = try await store.record(id)
         let mutation = Mutation(
             mutationId: ids.uuid(), entity: FamilyEntities.member.name, id: id, scope: store.scope, op: .delete,
             hlc: stamps.stamp(after: current.map { [$0] } ?? []))
@@ -52,7 +52,7 @@ struct FamilyMirror: Sendable {
     }
 
     private mutating func upsert(_ entity: EntityDeclaration, _ id: UUID, _ fields: [String: JSONTree]) async throws {
-        let current = try await store.record(id)?.record
+        let current = try await store.record(id)
         let mutation = Mutation(
             mutationId: ids.uuid(), entity: entity.name, id: id, scope: store.scope, op: .upsert, fields: fields,
             hlc: stamps.stamp(after: current.map { [$0] } ?? []))

@@ -117,11 +117,7 @@ struct PushBatch {
                 records[id] = (record, seq)
             }
             try await store.write(rows)
-            for row in rows {
-                for hook in hooks where hook.entities.contains(row.record.entity) {
-                    try await hook.written(row.record, in: store)
-                }
-            }
+            for row in rows { try await hooks.run(for: row.record, in: store) }
             pending = []
             lastSeq = values.upperBound
         }

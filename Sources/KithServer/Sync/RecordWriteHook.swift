@@ -9,3 +9,10 @@ protocol RecordWriteHook: Sendable {
     var entities: Set<String> { get }
     func written(_ record: SyncRecord, in store: SyncTransaction) async throws
 }
+
+extension Array where Element == any RecordWriteHook {
+    /// Calls each hook that watches `record`'s entity, in the transaction that stored it.
+    func run(for record: SyncRecord, in store: SyncTransaction) async throws {
+        for hook in self where hook.entities.contains(record.entity) { try await hook.written(record, in: store) }
+    }
+}

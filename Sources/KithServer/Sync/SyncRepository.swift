@@ -113,13 +113,9 @@ struct SyncTransaction: Sendable {
     let sql: any SQLDatabase
     let scope: String
 
-    /// The record with this id as stored (deleted or not, in whatever scope), and its change.
-    func record(_ id: UUID) async throws -> (record: SyncRecord, change: ChangeDTO)? {
-        guard
-            let stored = try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id.lowercased)")
-                .record(StoredRecord.self)
-        else { return nil }
-        return (try stored.record(), try stored.change())
+    /// The record with this id as stored (deleted or not, in whatever scope).
+    func record(_ id: UUID) async throws -> SyncRecord? {
+        try await records([id])[id]?.record
     }
 
     /// The live records of `entities` in this scope, by entity (what rules across records read).
@@ -177,13 +173,7 @@ struct SyncTransaction: Sendable {
         guard !mutationIDs.isEmpty else { return }
         var statement = SQLQueryString("INSERT INTO sync_mutations (mutation_id, user_id, applied_at) VALUES ")
         for (index, id) in mutationIDs.enumerated() {
-            statement.appendInterpolation(unsafeRaw: index == 0 ? "(" : ", (")
-            statement.appendInterpolation(bind: id.lowercased)
-            statement.appendInterpolation(unsafeRaw: ", ")
-            statement.appendInterpolation(bind: userID)
-            statement.appendInterpolation(unsafeRaw: ", ")
-            statement.appendInterpolation(bind: now)
-            statement.appendInterpolation(unsafeRaw: ")")
+            statement.appendRow([id.lowercased, userID, now], first: index == 0)
         }
         try await sql.raw(statement).run()
     }
@@ -195,22 +185,13 @@ struct SyncTransaction: Sendable {
         var statement = SQLQueryString("INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq) VALUES ")
         for (index, row) in rows.enumerated() {
             let record = row.record
-            statement.appendInterpolation(unsafeRaw: index == 0 ? "(" : ", (")
-            statement.appendInterpolation(bind: record.id.lowercased)
-            statement.appendInterpolation(unsafeRaw: ", ")
-            statement.appendInterpolation(bind: record.entity)
-            statement.appendInterpolation(unsafeRaw: ", ")
-            statement.appendInterpolation(bind: record.scope)
-            statement.appendInterpolation(unsafeRaw: ", ")
-            // Written as JSONTree writes (keys sorted): the pull sends this text as it is.
-            statement.appendInterpolation(bind: JSONTree.object(JSONObject(record.fields.sorted { $0.key < $1.key })).text)
-            statement.appendInterpolation(unsafeRaw: ", ")
-            statement.appendInterpolation(bind: FieldStamps.text(of: record.stamps))
-            statement.appendInterpolation(unsafeRaw: ", ")
-            statement.appendInterpolation(bind: record.deleted?.description)
-            statement.appendInterpolation(unsafeRaw: ", ")
-            statement.appendInterpolation(bind: row.seq)
-            statement.appendInterpolation(unsafeRaw: ")")
+            statement.appendRow(
+                [
+                    record.id.lowercased, record.entity, record.scope,
+                    // Written as JSONTree writes (keys sorted): the pull sends this text as it is.
+                    JSONTree.object(JSONObject(record.fields.sorted { $0.key < $1.key })).text,
+                    FieldStamps.text(of: record.stamps), record.deleted?.description, row.seq,
+                ], first: index == 0)
         }
         statement.appendInterpolation(
             unsafeRaw: """
@@ -218,6 +199,18 @@ struct SyncTransaction: Sendable {
                     deleted = excluded.deleted, seq = excluded.seq
                 """)
         try await sql.raw(statement).run()
+    }
+}
+
+extension SQLQueryString {
+    /// Appends one row of a multi-row `VALUES` list, its values bound: `(…)`, or `, (…)` after the first.
+    fileprivate mutating func appendRow(_ values: [any Encodable & Sendable], first: Bool) {
+        appendInterpolation(unsafeRaw: first ? "(" : ", (")
+        for (index, value) in values.enumerated() {
+            if index > 0 { appendInterpolation(unsafeRaw: ", ") }
+            appendInterpolation(bind: value)
+        }
+        appendInterpolation(unsafeRaw: ")")
     }
 }
 
@@ -250,10 +243,6 @@ struct StoredRecord: Decodable, Sendable {
         }
         record.deleted = deleted.flatMap(HLC.init)
         return record
-    }
-
-    func change() throws -> ChangeDTO {
-        ChangeDTO(record: try record(), seq: seq)
     }
 }
 

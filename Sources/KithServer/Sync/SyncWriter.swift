@@ -48,11 +48,11 @@ struct SyncWriter: Sendable {
         if mutation.op == .upsert, let problem = declaration.problems(in: mutation.fields, isCreation: stored == nil).first {
             throw AppError.validation(problem)
         }
-        var record = stored?.record ?? SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
+        var record = stored ?? SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
         guard case .changed = record.merge(mutation) else { return nil }
         let seq = try await store.nextSequenceValue()
         try await store.write([(record, seq)])
-        for hook in hooks where hook.entities.contains(record.entity) { try await hook.written(record, in: store) }
+        try await hooks.run(for: record, in: store)
         return ScopeChange(scope: mutation.scope, seq: seq)
     }
 
