@@ -382,8 +382,10 @@ class Result:
         return self.cpu * 1000 / self.ok if self.ok else float("nan")
 
 
-def run_wrk(server, mode, users, concurrency, seconds, expect=200, **env):
-    """wrk against the server for `seconds`; users[i % len] is connection i's line."""
+def run_wrk(server, mode, users, concurrency, seconds, expect=200, threads=None, **env):
+    """wrk against the server for `seconds`; users[i % len] is wrk thread i's line. One thread per
+    connection (the default) where each connection needs its own line or chains its own state;
+    `threads` fewer where all connections send the same kind of request as one user."""
     lines_path = os.path.join(server.tmp, f"wrk-{mode}.tsv")
     with open(lines_path, "w") as f:
         for user in users:
@@ -392,7 +394,8 @@ def run_wrk(server, mode, users, concurrency, seconds, expect=200, **env):
                        BENCH_RUN=uuid.uuid4().hex[:8], **{k: str(v) for k, v in env.items()})
     sampler = RssSampler(server.pid)
     cpu_before = server.cpu()
-    command = ["wrk", "-t", str(concurrency), "-c", str(concurrency), "-d", f"{max(1, round(seconds))}s", "--timeout", "60s",
+    threads = min(threads or concurrency, concurrency)
+    command = ["wrk", "-t", str(threads), "-c", str(concurrency), "-d", f"{max(1, round(seconds))}s", "--timeout", "60s",
                "-s", LUA, server.url]
     answer = subprocess.run(command, env=environment, capture_output=True, text=True)
     cpu = server.cpu() - cpu_before
@@ -474,7 +477,8 @@ def fill(server, args):
 def w_read(server, args):
     user, low, high = fill(server, args)
     mode = "kith-read" if server.name == "kith" else "pb-read"
-    return {"read": run_wrk(server, mode, [user], args.concurrency, args.seconds, BENCH_LO=low, BENCH_HI=high)}
+    return {"read": run_wrk(server, mode, [user], args.concurrency, args.seconds, threads=args.wrk_threads,
+                              BENCH_LO=low, BENCH_HI=high)}
 
 
 def page_of(server, user, query=None, page=2):
@@ -498,7 +502,8 @@ def w_list(server, args):
     pages = max(1, args.records // 50)
     results = {}
     for clients in sorted({4, args.concurrency}):
-        results[f"list c{clients}"] = run_wrk(server, mode, [user], clients, args.seconds, BENCH_PAGES=pages)
+        results[f"list c{clients}"] = run_wrk(server, mode, [user], clients, args.seconds, threads=args.wrk_threads,
+                                                 BENCH_PAGES=pages)
     return results
 
 
@@ -509,7 +514,7 @@ def w_search(server, args):
     mode = "kith-search" if server.name == "kith" else "pb-search"
     results = {}
     for clients in sorted({4, args.concurrency}):
-        results[f"search c{clients}"] = run_wrk(server, mode, [user], clients, args.seconds,
+        results[f"search c{clients}"] = run_wrk(server, mode, [user], clients, args.seconds, threads=args.wrk_threads,
                                                 BENCH_QUERIES=",".join(QUERIES))
         results[f"search c{clients}"].note = note if clients == 4 else ""
     return results
@@ -780,6 +785,9 @@ def main():
     parser.add_argument("--changes", type=int, default=100)
     parser.add_argument("--bcrypt-cost", type=int, default=10,
                         help="both servers' bcrypt cost (PocketBase's default is 10)")
+    parser.add_argument("--wrk-threads", type=int, default=1,
+                        help="wrk threads for read, list and search, whose connections all send one user's "
+                             "requests (the other workloads use one thread per connection)")
     parser.add_argument("--only", default=",".join(WORKLOADS))
     parser.add_argument("--database-url", help="Kith on PostgreSQL: a fresh database per workload is "
                                                "created (and dropped) with this URL's role")
