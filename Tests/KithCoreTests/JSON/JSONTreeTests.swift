@@ -1,5 +1,5 @@
 import Foundation
-import KithCore
+@testable import KithCore
 import Testing
 
 @Suite("Ordered JSON documents")
@@ -30,7 +30,7 @@ struct JSONTreeTests {
     }
 
     /// Small objects scan their members, large ones index them: both must behave the same.
-    @Test(arguments: [3, 24, 25, 2_000])
+    @Test(arguments: [3, JSONObject.scanLimit, JSONObject.scanLimit + 1, 2_000])
     func objectsOfEverySizeKeepOrderLookupAndRemoval(_ size: Int) {
         var object = JSONObject((0..<size).map { ("k\($0)", .int(Int64($0))) })
         #expect(object.count == size)

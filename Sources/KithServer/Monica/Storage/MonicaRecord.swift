@@ -14,12 +14,10 @@ protocol MonicaRecord: Decodable, Sendable {
 
 /// A boolean column: stored as 0/1 so one schema fits both engines.
 @propertyWrapper
-struct StoredFlag: IntegerColumn, Sendable, Equatable {
+struct StoredFlag: Decodable, Sendable, Equatable {
     var wrappedValue: Bool
 
     init(wrappedValue: Bool) { self.wrappedValue = wrappedValue }
-
-    init(integer: Int64) { wrappedValue = integer != 0 }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -28,9 +26,10 @@ struct StoredFlag: IntegerColumn, Sendable, Equatable {
 }
 
 extension KeyedDecodingContainer {
-    /// A missing or null flag reads as false, as the column's NULL does.
+    /// A missing or null flag reads as false, as the column's NULL does. Read as the integer it is
+    /// stored as, so a row decoder's fast path for integers serves it.
     func decode(_ type: StoredFlag.Type, forKey key: Key) throws -> StoredFlag {
-        try decodeIfPresent(StoredFlag.self, forKey: key) ?? StoredFlag(wrappedValue: false)
+        StoredFlag(wrappedValue: (try decodeIfPresent(Int64.self, forKey: key) ?? 0) != 0)
     }
 }
 
