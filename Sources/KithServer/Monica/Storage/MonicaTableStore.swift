@@ -62,28 +62,29 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
     }
 
     /// One page of the account's records, optionally only those `filter` keeps, in the requested
-    /// order (ties by id), with the total.
+    /// order (ties by id), with the total. Written as SQL text rather than with SQLKit's builder,
+    /// whose serializing (quoting each name again) was a tenth of a small list's CPU (issue 18);
+    /// the limit and offset are bound, so every page shares one prepared statement.
     func page(_ page: PageRequest, filter: (any SQLExpression)? = nil, nullableStamps: Bool = false) async throws
         -> RecordPage<Record>
     {
-        func scoped(_ query: SQLSelectBuilder) -> SQLSelectBuilder {
-            let query = query.from(table).where("account_id", .equal, account)
-            guard let filter else { return query }
-            return query.where(filter)
-        }
+        var scope: SQLQueryString = "FROM \(unsafeRaw: table) WHERE account_id = \(bind: account)"
+        if let filter { scope += " AND (\(filter))" }
         let total =
-            try await scoped(sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total"))
-            .first()?.decode(column: "total", as: Int64.self) ?? 0
-        let direction: SQLDirection = page.descending ? .descending : .ascending
-        var query = scoped(sql.select().column("*"))
+            try await sql.raw("SELECT COUNT(*) AS total " + scope).first()?.decode(column: "total", as: Int64.self) ?? 0
+        // The column comes from PageRequest's allow-list.
+        let direction = page.descending ? "DESC" : "ASC"
+        let column = "\"\(page.sortColumn)\""
+        var order = ""
         if page.sortColumn != "created_at" && page.sortColumn != "updated_at" || nullableStamps {
             // Empty values sort as the smallest, as on Monica's MySQL (PostgreSQL would put them first
             // in a descending order). Only where they can be empty: it keeps the index from ordering.
-            // The column comes from PageRequest's allow-list.
-            query = query.orderBy(SQLRaw("CASE WHEN \(page.sortColumn) IS NULL THEN 0 ELSE 1 END"), direction)
+            order = "CASE WHEN \(column) IS NULL THEN 0 ELSE 1 END \(direction), "
         }
-        let records = try await query.orderBy(SQLIdentifier(page.sortColumn), direction).orderBy("id", direction)
-            .limit(page.limit).offset(page.offset).all().map { try $0.record(Record.self) }
+        order += "\(column) \(direction), id \(direction)"
+        let query: SQLQueryString =
+            "SELECT * " + scope + " ORDER BY \(unsafeRaw: order) LIMIT \(bind: page.limit) OFFSET \(bind: page.offset)"
+        let records = try await sql.raw(query).all().map { try $0.record(Record.self) }
         return RecordPage(records: records, total: Int(total))
     }
 
