@@ -1,12 +1,15 @@
 -- wrk script for bench/vs_pocketbase.py: one request kind per run, picked by BENCH_MODE.
--- Run with as many threads as connections (wrk -tC -cC), so each thread owns one keep-alive
--- connection and its requests and answers strictly alternate: a chained token (refresh) is
--- always the one the previous answer gave.
+-- A thread may serve several keep-alive connections (wrk -tT -cC). Each thread owns the lines of
+-- BENCH_FILE whose position modulo T is its number (every thread shares the one line when there
+-- are fewer lines than threads), and each request takes the next of them in turn.
+-- Refresh runs with a thread per connection (T = C), each chaining its own rotating token: wrk
+-- may ask for a request and drop it unsent (a write that would block is asked for anew), so a
+-- token can only be replaced by an answer, never handed out from a shared pool.
 --
--- BENCH_FILE: one line per connection, tab-separated (token, then what the mode needs: user id,
---   year id, scope, email). BENCH_EXPECT: the status that counts as success. BENCH_LO/BENCH_HI:
---   id range (read); BENCH_PAGES: pages (list); BENCH_QUERIES: comma-separated (search);
---   BENCH_RUN: a tag that makes generated emails unique.
+-- BENCH_FILE: one line per user, tab-separated (token, then what the mode needs: user id, year
+--   id, scope, email). BENCH_THREADS: wrk's -t. BENCH_EXPECT: the status that counts as success.
+--   BENCH_LO/BENCH_HI: id range (read); BENCH_PAGES: pages (list); BENCH_QUERIES: comma-separated
+--   (search); BENCH_RUN: a tag that makes generated emails unique.
 
 local threads = {}
 local next_tid = 0
@@ -59,11 +62,19 @@ function init(args)
             table.insert(lines, line)
         end
     end
-    mine = {}
-    if #lines > 0 then
-        mine = split(lines[(tid % #lines) + 1], "\t")
+    local thread_count = tonumber(os.getenv("BENCH_THREADS") or "1")
+    owned = {}
+    for i, line in ipairs(lines) do
+        if (i - 1) % thread_count == tid then
+            table.insert(owned, split(line, "\t"))
+        end
     end
-    token = mine[1]
+    if #owned == 0 and #lines > 0 then
+        owned = {split(lines[(tid % #lines) + 1], "\t")}
+    end
+    mine = owned[1] or {}
+    -- The thread's refresh chain: its line's token, then each answer's rotated one.
+    chain = mine[1]
     math.randomseed(os.time() + tid * 7919)
     ok = 0
     bad = 0
@@ -90,6 +101,13 @@ end
 
 function request()
     n = n + 1
+    if #owned > 0 then
+        mine = owned[(n % #owned) + 1]
+    end
+    local token = mine[1]
+    if mode == "kith-refresh" or mode == "pb-refresh" then
+        token = chain
+    end
     local first = FIRST[math.random(#FIRST)]
     local last = LAST[math.random(#LAST)]
     if mode == "kith-refresh" then
@@ -143,10 +161,10 @@ function response(status, headers, body)
     local good = status == expect
     if good and mode == "kith-refresh" then
         local new = string.match(body, '"refreshToken"%s*:%s*"([^"]+)"')
-        if new then token = new else good = false end
+        if new then chain = new else good = false end
     elseif good and mode == "pb-refresh" then
         local new = string.match(body, '"token"%s*:%s*"([^"]+)"')
-        if new then token = new else good = false end
+        if new then chain = new else good = false end
     elseif good and mode == "kith-create-push" then
         good = string.find(body, '"status":"applied"', 1, true) ~= nil
     end

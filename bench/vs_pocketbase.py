@@ -8,7 +8,7 @@
 Usually run through bench/run-vs-pocketbase, which builds Kith, installs PocketBase and wrk.
 Every workload starts each server afresh (an empty data directory; for Kith on PostgreSQL a new
 database), PocketBase first, then Kith. HTTP load comes from wrk (bench/vs_pocketbase.lua), one
-thread per keep-alive connection; bulk insert and realtime are driven from Python. Each server's
+thread (--wrk-threads) for all keep-alive connections but refresh's (a thread each); bulk insert and realtime are driven from Python. Each server's
 CPU time (utime + stime from /proc/PID/stat) is read before and after the measured part and
 divided by the successful requests; its RSS is sampled every 0.2 s.
 
@@ -382,19 +382,19 @@ class Result:
         return self.cpu * 1000 / self.ok if self.ok else float("nan")
 
 
-def run_wrk(server, mode, users, concurrency, seconds, expect=200, threads=None, **env):
-    """wrk against the server for `seconds`; users[i % len] is wrk thread i's line. One thread per
-    connection (the default) where each connection needs its own line or chains its own state;
-    `threads` fewer where all connections send the same kind of request as one user."""
+def run_wrk(server, mode, users, concurrency, seconds, expect=200, **env):
+    """wrk against the server for `seconds` from --wrk-threads threads (at most one per
+    connection; refresh one per connection, each chaining its own token); each thread takes its
+    share of `users` in turn (bench/vs_pocketbase.lua)."""
     lines_path = os.path.join(server.tmp, f"wrk-{mode}.tsv")
     with open(lines_path, "w") as f:
         for user in users:
             f.write("\t".join([user.get("token", "-"), user["user"], user["year"], user["scope"], user["email"]]) + "\n")
+    threads = concurrency if mode.endswith("-refresh") else min(server.args.wrk_threads, concurrency)
     environment = dict(os.environ, BENCH_MODE=mode, BENCH_FILE=lines_path, BENCH_EXPECT=str(expect),
-                       BENCH_RUN=uuid.uuid4().hex[:8], **{k: str(v) for k, v in env.items()})
+                       BENCH_RUN=uuid.uuid4().hex[:8], BENCH_THREADS=str(threads), **{k: str(v) for k, v in env.items()})
     sampler = RssSampler(server.pid)
     cpu_before = server.cpu()
-    threads = min(threads or concurrency, concurrency)
     command = ["wrk", "-t", str(threads), "-c", str(concurrency), "-d", f"{max(1, round(seconds))}s", "--timeout", "60s",
                "-s", LUA, server.url]
     answer = subprocess.run(command, env=environment, capture_output=True, text=True)
@@ -477,7 +477,7 @@ def fill(server, args):
 def w_read(server, args):
     user, low, high = fill(server, args)
     mode = "kith-read" if server.name == "kith" else "pb-read"
-    return {"read": run_wrk(server, mode, [user], args.concurrency, args.seconds, threads=args.wrk_threads,
+    return {"read": run_wrk(server, mode, [user], args.concurrency, args.seconds,
                               BENCH_LO=low, BENCH_HI=high)}
 
 
@@ -502,7 +502,7 @@ def w_list(server, args):
     pages = max(1, args.records // 50)
     results = {}
     for clients in sorted({4, args.concurrency}):
-        results[f"list c{clients}"] = run_wrk(server, mode, [user], clients, args.seconds, threads=args.wrk_threads,
+        results[f"list c{clients}"] = run_wrk(server, mode, [user], clients, args.seconds,
                                                  BENCH_PAGES=pages)
     return results
 
@@ -514,7 +514,7 @@ def w_search(server, args):
     mode = "kith-search" if server.name == "kith" else "pb-search"
     results = {}
     for clients in sorted({4, args.concurrency}):
-        results[f"search c{clients}"] = run_wrk(server, mode, [user], clients, args.seconds, threads=args.wrk_threads,
+        results[f"search c{clients}"] = run_wrk(server, mode, [user], clients, args.seconds,
                                                 BENCH_QUERIES=",".join(QUERIES))
         results[f"search c{clients}"].note = note if clients == 4 else ""
     return results
@@ -786,8 +786,8 @@ def main():
     parser.add_argument("--bcrypt-cost", type=int, default=10,
                         help="both servers' bcrypt cost (PocketBase's default is 10)")
     parser.add_argument("--wrk-threads", type=int, default=1,
-                        help="wrk threads for read, list and search, whose connections all send one user's "
-                             "requests (the other workloads use one thread per connection)")
+                        help="wrk threads (at most one per connection; refresh always one per "
+                             "connection): each serves its share of the connections and users (decision 98)")
     parser.add_argument("--only", default=",".join(WORKLOADS))
     parser.add_argument("--database-url", help="Kith on PostgreSQL: a fresh database per workload is "
                                                "created (and dropped) with this URL's role")
