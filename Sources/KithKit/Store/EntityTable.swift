@@ -26,7 +26,7 @@ struct EntityTable: Sendable {
         selectByID = "SELECT * FROM \(table) WHERE id = ?"
         insertOrReplace = """
             INSERT OR REPLACE INTO \(table) (\(columns.map(quoted).joined(separator: ", ")))
-            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+            VALUES (\(databaseQuestionMarks(count: columns.count)))
             """
         deleteByID = "DELETE FROM \(table) WHERE id = ?"
     }

@@ -41,14 +41,17 @@ enum Outbox {
     /// Queued mutations of one record, oldest first.
     static func mutations(of recordId: UUID, _ db: Database) throws -> [Mutation] {
         try Row.fetchAll(
-            try db.cachedStatement(sql: "SELECT * FROM outbox WHERE record_id = ? ORDER BY seq"), arguments: [recordId.lowercased]
+            try db.cachedStatement(sql: "SELECT * FROM outbox WHERE record_id = ? ORDER BY seq"),
+            arguments: [recordId.lowercased]
         ).map(mutation(from:))
     }
 
     /// Removes these mutations (acknowledged or refused by the server), a statement per 500.
     static func remove(_ mutationIds: [UUID], _ db: Database) throws {
         for ids in chunks(of: mutationIds.map(\.lowercased)) {
-            try db.execute(sql: "DELETE FROM outbox WHERE mutation_id IN (\(placeholders(ids.count)))", arguments: StatementArguments(ids))
+            try db.execute(
+                sql: "DELETE FROM outbox WHERE mutation_id IN (\(databaseQuestionMarks(count: ids.count)))",
+                arguments: StatementArguments(ids))
         }
     }
 
@@ -57,7 +60,9 @@ enum Outbox {
         var queued: Set<UUID> = []
         for ids in chunks(of: recordIds.map(\.lowercased)) {
             let found = try String.fetchAll(
-                db, sql: "SELECT DISTINCT record_id FROM outbox WHERE record_id IN (\(placeholders(ids.count)))",
+                db,
+                sql:
+                    "SELECT DISTINCT record_id FROM outbox WHERE record_id IN (\(databaseQuestionMarks(count: ids.count)))",
                 arguments: StatementArguments(ids))
             queued.formUnion(found.compactMap(UUID.init(uuidString:)))
         }
@@ -67,10 +72,6 @@ enum Outbox {
     /// Lists of at most 500 ids: far below SQLite's limit of bound values in any version a device runs.
     private static func chunks(of ids: [String]) -> [ArraySlice<String>] {
         stride(from: 0, to: ids.count, by: 500).map { ids[$0..<min($0 + 500, ids.count)] }
-    }
-
-    private static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     /// Drops the queued mutations of a scope this account can no longer write (a family it left):
@@ -96,7 +97,8 @@ enum Outbox {
             throw KithError.storage("an outbox row's fields are damaged: \(texts)")
         }
         return Mutation(
-            mutationId: mutationId, entity: row["entity"], id: id, scope: row["scope"], op: op, fields: fields.dictionary,
+            mutationId: mutationId, entity: row["entity"], id: id, scope: row["scope"], op: op,
+            fields: fields.dictionary,
             hlc: hlc)
     }
 }

@@ -25,8 +25,8 @@ struct PushBatch {
     private var live: [String: [UUID: SyncRecord]] = [:]
     /// Records written since the last flush, in the order of their last write.
     private var pending: [UUID] = []
-    /// Mutations to remember as applied at the next flush.
-    private var remembered: [Mutation] = []
+    /// Mutation ids to remember as applied at the next flush.
+    private var remembered: [UUID] = []
     /// The last sequence value flushed: what live sockets are nudged about.
     private(set) var lastSeq: Int64?
 
@@ -40,18 +40,6 @@ struct PushBatch {
         return PushBatch(
             store: store, userID: userID, hooks: hooks, now: now, applied: applied,
             records: stored.mapValues { (record: $0.record, seq: $0.seq) })
-    }
-
-    private init(
-        store: SyncTransaction, userID: String, hooks: [any RecordWriteHook], now: Int64, applied: Set<UUID>,
-        records: [UUID: (record: SyncRecord, seq: Int64?)]
-    ) {
-        self.store = store
-        self.userID = userID
-        self.hooks = hooks
-        self.now = now
-        self.applied = applied
-        self.records = records
     }
 
     func wasApplied(_ mutationID: UUID) -> Bool { applied.contains(mutationID) }
@@ -102,7 +90,7 @@ struct PushBatch {
     /// Remembers `mutation` as applied (a retried push gets "duplicate"); stored at the next `flush`.
     mutating func remember(_ mutation: Mutation) {
         applied.insert(mutation.mutationId)
-        remembered.append(mutation)
+        remembered.append(mutation.mutationId)
     }
 
     /// Stores what the batch wrote since the last flush: sequence values in write order, the
@@ -122,7 +110,7 @@ struct PushBatch {
             lastSeq = values.upperBound
         }
         if !remembered.isEmpty {
-            try await store.remember(remembered.map(\.mutationId), userID: userID, now: now)
+            try await store.remember(remembered, userID: userID, now: now)
             remembered = []
         }
     }
