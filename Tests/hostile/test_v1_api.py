@@ -5,7 +5,10 @@ import base64
 import json
 import uuid
 
+import jsonschema_rs
 import pytest
+import requests
+import yaml
 
 from cases import (HLC_EDGES, INT64_MAX, INT64_MIN, QUERY_EDGES, TIMESTAMP_EDGES, contact_mutation, hostile_bodies,
                    now_hlc, year_mutation)
@@ -247,6 +250,23 @@ def test_timestamps_outside_years_1_to_9999_or_impossible_are_rejected(v1):
         if statuses(answer) != ["rejected"]:
             applied.append(stamp)
     assert not applied, f"applied: {applied}"
+
+
+def test_every_hlc_node_the_server_applies_is_one_openapi_allows(server, v1):
+    # openapi.yaml's pattern once said `.+`, which refuses a line break, while the server applies any
+    # node: schemathesis sent a node "\n", saw 200 and called it a schema-violating request accepted.
+    # The served schema and the server must agree on every node.
+    client, scope, _ = v1
+    schema = yaml.safe_load(requests.get(server.url("/openapi.yaml"), timeout=10).text)
+    valid_hlc = jsonschema_rs.validator_for(schema["components"]["schemas"]["Mutation"]["properties"]["hlc"]).is_valid
+    for node in ("\n", "a\n", "\r\n", "\u2028", "\u0000", "\t", " ", "web-1a2b"):
+        stamp = now_hlc(node)
+        answer = push(client, [year_mutation(scope, hlc_value=stamp)])
+        assert answer.status_code == 200 and statuses(answer) == ["applied"], f"{node!r}: {answer.text[:300]}"
+        assert valid_hlc(stamp), f"the server applies node {node!r}, openapi.yaml's hlc pattern refuses it"
+    for stamp in ("001763740800000-00000-", "001763740800000-0000-a", "1763740800000-00000-a"):
+        assert not valid_hlc(stamp), stamp
+        assert push(client, [year_mutation(scope, hlc_value=stamp)]).status_code == 400, stamp
 
 
 def test_hlc_nodes_starting_with_combining_marks_are_read(v1):

@@ -79,9 +79,13 @@ public enum JoinCode {
         return String(characters[0..<4]) + "-" + String(characters[4..<8])
     }
 
+    /// At most this many code points as typed (openapi.yaml's `maxLength`), spaces included.
+    public static let maxTypedLength = 20
+
     /// The code as typed, in its one spelling (upper case, with the dash), or nil when it can't be
     /// one: spaces and a missing dash are forgiven, look-alike letters are not guessed at.
     public static func normalized(_ typed: String) -> String? {
+        guard typed.unicodeScalars.count <= maxTypedLength else { return nil }
         let letters = typed.uppercased().filter { !$0.isWhitespace && $0 != "-" }
         guard letters.count == 8, letters.allSatisfy(alphabet.contains) else { return nil }
         return String(letters.prefix(4)) + "-" + String(letters.suffix(4))

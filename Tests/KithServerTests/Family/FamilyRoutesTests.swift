@@ -27,6 +27,9 @@ struct FamilyRoutesTests {
             #expect(listed.codes.map(\.role) == [.child] && listed.codes.first?.code == nil, "listed without the code itself")
             #expect(listed.codes.first?.expiresAt == server.clock.now.addingTimeInterval(3600))
 
+            // Over openapi.yaml's 20 code points, spaces included, a real code is refused (and stays usable).
+            let padded = try await FamilyCalls.join(client, irene, code + String(repeating: " ", count: 12))
+            #expect(padded.status == .unprocessableContent && padded.error?.code == "invalid_join_code", "\(padded.text)")
             // Typed in lower case with a space instead of the dash, as people do.
             let typed = code.lowercased().replacingOccurrences(of: "-", with: " ")
             let joined = try await FamilyCalls.join(client, irene, typed, name: "Irène")
