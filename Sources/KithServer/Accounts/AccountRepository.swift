@@ -251,22 +251,30 @@ struct AccountRepository: Sendable {
 
     /// Finds the owner of a personal access token and notes its use. "Last used" is shown to the
     /// minute, so it is written at most once a minute: most authenticated requests write nothing.
+    /// The token is looked up on a reader, so an API client's requests that only read never queue
+    /// for the one writer (issue 18: every `/api` read with a token used to take the write lock).
     func usePersonalToken(hash: String, now: Int64) async throws -> PersonalTokenLookup? {
-        try await database.run { sql in
-            let found = try await sql.raw(
+        let found = try await database.read { sql in
+            try await sql.raw(
                 """
                 SELECT t.id AS token_id, t.last_used_at AS token_last_used_at, u.*
                 FROM personal_tokens t JOIN users u ON u.id = t.user_id
                 WHERE t.token_hash = \(bind: hash) AND (t.expires_at IS NULL OR t.expires_at > \(bind: now))
                 """
             ).record(PersonalTokenLookup.self)
-            if let found, found.tokenLastUsedAt.map({ now - $0 >= 60_000 }) ?? true {
+        }
+        if let found, found.tokenLastUsedAt.map({ now - $0 >= 60_000 }) ?? true {
+            try await database.run { sql in
+                // Never moves the time back, whichever of two requests at once writes last.
                 try await sql.raw(
-                    "UPDATE personal_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: found.tokenID)"
+                    """
+                    UPDATE personal_tokens SET last_used_at = \(bind: now)
+                    WHERE id = \(bind: found.tokenID) AND (last_used_at IS NULL OR last_used_at < \(bind: now))
+                    """
                 ).run()
             }
-            return found
         }
+        return found
     }
 
     // MARK: Password resets

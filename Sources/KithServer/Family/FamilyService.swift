@@ -27,7 +27,7 @@ struct FamilyService: Sendable {
     // MARK: Reading
 
     func family(of user: AuthenticatedUser) async throws -> FamilyDTO {
-        try await database.run { sql in
+        try await database.read { sql in
             let tables = FamilyTables(sql: sql)
             guard let me = try await tables.membership(of: user.id.lowercased) else { throw Self.notInFamily }
             return try await Self.dto(of: me.familyID, for: me, tables)
@@ -63,7 +63,7 @@ struct FamilyService: Sendable {
         if try await membership(of: user) != nil { throw Self.alreadyInFamily }
         let now = clock.nowMillis
         let windowStart = now - Int64(FamilyLimits.joinFailureWindowSeconds) * 1000
-        let failures = try await database.run { try await FamilyTables(sql: $0).joinFailures(of: userID, since: windowStart) }
+        let failures = try await database.read { try await FamilyTables(sql: $0).joinFailures(of: userID, since: windowStart) }
         if failures.count >= FamilyLimits.joinFailuresAllowed, let oldest = failures.first {
             let retryAfter = max(1, Int((oldest - windowStart + 999) / 1000))
             throw AppError(
@@ -72,7 +72,7 @@ struct FamilyService: Sendable {
                 headers: [.retryAfter: String(retryAfter)])
         }
         let found = try await JoinCode.normalized(request.code).asyncFlatMap { code in
-            try await database.run { try await FamilyTables(sql: $0).code(hash: Tokens.hash(code)) }
+            try await database.read { try await FamilyTables(sql: $0).code(hash: Tokens.hash(code)) }
         }
         guard let code = found, code.usedBy == nil, code.expiresAt > now else {
             try await database.run { sql in
@@ -112,7 +112,7 @@ struct FamilyService: Sendable {
 
     /// What account deletion does first: leave the family (refused for the last parent of others).
     func leaveBeforeAccountDeletion(userID: String) async throws {
-        guard let me = try await database.run({ try await FamilyTables(sql: $0).membership(of: userID) }) else { return }
+        guard let me = try await database.read({ try await FamilyTables(sql: $0).membership(of: userID) }) else { return }
         _ = try await removing(me.userID, from: me.familyID, by: nil)
     }
 
@@ -158,7 +158,7 @@ struct FamilyService: Sendable {
 
     func codes(user: AuthenticatedUser) async throws -> JoinCodeList {
         let me = try await parent(user)
-        let rows = try await database.run { try await FamilyTables(sql: $0).usableCodes(of: me.familyID, at: clock.nowMillis) }
+        let rows = try await database.read { try await FamilyTables(sql: $0).usableCodes(of: me.familyID, at: clock.nowMillis) }
         return JoinCodeList(codes: rows.map { $0.dto() })
     }
 
@@ -269,7 +269,7 @@ struct FamilyService: Sendable {
     }
 
     private func membership(of user: AuthenticatedUser) async throws -> MemberRow? {
-        try await database.run { try await FamilyTables(sql: $0).membership(of: user.id.lowercased) }
+        try await database.read { try await FamilyTables(sql: $0).membership(of: user.id.lowercased) }
     }
 
     private func parent(_ user: AuthenticatedUser) async throws -> MemberRow {

@@ -44,7 +44,7 @@ struct SyncRepository: Sendable {
 
     /// The record with this id, deleted or not, whoever owns it (callers check the scope).
     func record(_ id: UUID) async throws -> SyncRecord? {
-        try await database.run { sql in
+        try await database.read { sql in
             try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id.lowercased)").record(StoredRecord.self)?
                 .record()
         }

@@ -133,6 +133,46 @@ struct SessionTests {
         }
     }
 
+    /// An API client's reads don't queue behind a long write (a big sync push, an import): its
+    /// personal access token is looked up on a reader, not on the one writer (issue 18).
+    @Test(arguments: Engine.available)
+    func aPersonalTokenReadAnswersWhileAWriteIsInProgress(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let ada = try await client.signUp("ada@example.com")
+            let secret = try #require(
+                try await client.call(.post, "/v1/tokens", json: #"{"name":"reader"}"#, token: ada.accessToken)
+                    .decode(PersonalTokenDTO.self).token)
+            #expect(try await client.call(.get, "/api/contacts", token: secret).status == .ok, "Monica's defaults made")
+
+            let writing = AsyncStream<Void>.makeStream()
+            let release = AsyncStream<Void>.makeStream()
+            let writer = Task {
+                try await server.app.database.transaction { sql in
+                    try await sql.raw("UPDATE users SET password_changed_at = password_changed_at").run()
+                    writing.continuation.yield()
+                    for await _ in release.stream { break }
+                }
+            }
+            for await _ in writing.stream { break }
+            // Within the minute, so the token's "last used" needs no write either.
+            server.clock.advance(by: 30)
+            let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask { try await client.call(.get, "/api/contacts", token: secret).status == .ok }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(5))
+                    return false
+                }
+                let first = try await group.next() ?? false
+                release.continuation.yield()
+                group.cancelAll()
+                while (try? await group.next()) != nil {}
+                return first
+            }
+            try await writer.value
+            #expect(answered, "the read waited for the write to end")
+        }
+    }
+
     @Test(arguments: Engine.available)
     func tokensAreStoredOnlyAsHashes(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in

@@ -40,7 +40,7 @@ struct InboxController {
         case "true": unreadOnly = true
         default: throw AppError(.badRequest, .badRequest, "unread is true or false.", field: "unread")
         }
-        let page = try await database.run { [limit, before] sql in
+        let page = try await database.read { [limit, before] sql in
             let tables = NoticeTables(sql: sql)
             let rows = try await tables.page(of: userID, unreadOnly: unreadOnly, before: before, limit: limit + 1)
             let unread = try await tables.unreadCount(of: userID)

@@ -7,10 +7,10 @@ struct NoticeFeed: Sendable {
     let database: KithDatabase
 
     func latestSeq(of userID: String) async throws -> Int64 {
-        try await database.run { try await NoticeTables(sql: $0).latestSeq(of: userID) }
+        try await database.read { try await NoticeTables(sql: $0).latestSeq(of: userID) }
     }
 
     func delivered(to userID: String, after seq: Int64) async throws -> [NoticeDTO] {
-        try await database.run { try await NoticeTables(sql: $0).delivered(to: userID, after: seq) }.map(\.dto)
+        try await database.read { try await NoticeTables(sql: $0).delivered(to: userID, after: seq) }.map(\.dto)
     }
 }

@@ -40,7 +40,7 @@ struct MonicaAccountRepository: Sendable {
 
     /// The account with the short form of its "me" contact, if any.
     func withMe(_ account: MonicaAccount) async throws -> WithContacts<MonicaAccount> {
-        try await database.run { sql in try await Self.withMe(account, MonicaStorage(sql: sql, account: account.id)) }
+        try await database.read { sql in try await Self.withMe(account, MonicaStorage(sql: sql, account: account.id)) }
     }
 
     private static func withMe(_ account: MonicaAccount, _ storage: MonicaStorage) async throws

@@ -13,7 +13,7 @@ struct NoticeInbox: Sendable {
 
     /// Newest first, before `seq` when given; `next` is the `before` of the older page.
     func page(of userID: String, before seq: Int64?) async throws -> InboxPage {
-        try await database.run { sql in
+        try await database.read { sql in
             let tables = NoticeTables(sql: sql)
             // One more than shown says whether an older page exists.
             let rows = try await tables.page(of: userID, unreadOnly: false, before: seq, limit: Self.pageSize + 1)
@@ -25,7 +25,7 @@ struct NoticeInbox: Sendable {
     }
 
     func unreadCount(of userID: String) async throws -> Int {
-        try await database.run { try await NoticeTables(sql: $0).unreadCount(of: userID) }
+        try await database.read { try await NoticeTables(sql: $0).unreadCount(of: userID) }
     }
 
     /// Marks these notices (nil: all of them) read; someone else's ids change nothing.
