@@ -111,13 +111,19 @@ struct SessionTests {
         }
     }
 
+    /// Ada, signed up, and the secret of a personal access token she made.
+    private static func signUpWithPersonalToken(_ client: some TestClientProtocol, named name: String) async throws
+        -> (AuthSessionResponse, String)
+    {
+        let ada = try await client.signUp("ada@example.com")
+        let created = try await client.call(.post, "/v1/tokens", json: #"{"name":"\#(name)"}"#, token: ada.accessToken)
+        return (ada, try #require(try created.decode(PersonalTokenDTO.self).token))
+    }
+
     @Test(arguments: Engine.available)
     func lastUsedIsKeptToTheMinute(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in
-            let ada = try await client.signUp("ada@example.com")
-            let secret = try #require(
-                try await client.call(.post, "/v1/tokens", json: #"{"name":"cron"}"#, token: ada.accessToken)
-                    .decode(PersonalTokenDTO.self).token)
+            let (ada, secret) = try await Self.signUpWithPersonalToken(client, named: "cron")
             func lastUsed() async throws -> Date? {
                 try await client.call(.get, "/v1/tokens", token: ada.accessToken).decode(PersonalTokenList.self).tokens[0].lastUsedAt
             }
@@ -138,10 +144,7 @@ struct SessionTests {
     @Test(arguments: Engine.available)
     func aPersonalTokenReadAnswersWhileAWriteIsInProgress(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in
-            let ada = try await client.signUp("ada@example.com")
-            let secret = try #require(
-                try await client.call(.post, "/v1/tokens", json: #"{"name":"reader"}"#, token: ada.accessToken)
-                    .decode(PersonalTokenDTO.self).token)
+            let (_, secret) = try await Self.signUpWithPersonalToken(client, named: "reader")
             #expect(try await client.call(.get, "/api/contacts", token: secret).status == .ok, "Monica's defaults made")
 
             let writing = AsyncStream<Void>.makeStream()
