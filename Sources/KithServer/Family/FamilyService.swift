@@ -112,7 +112,7 @@ struct FamilyService: Sendable {
 
     /// What account deletion does first: leave the family (refused for the last parent of others).
     func leaveBeforeAccountDeletion(userID: String) async throws {
-        guard let me = try await database.read({ try await FamilyTables(sql: $0).membership(of: userID) }) else { return }
+        guard let me = try await membership(of: userID) else { return }
         _ = try await removing(me.userID, from: me.familyID, by: nil)
     }
 
@@ -269,7 +269,11 @@ struct FamilyService: Sendable {
     }
 
     private func membership(of user: AuthenticatedUser) async throws -> MemberRow? {
-        try await database.read { try await FamilyTables(sql: $0).membership(of: user.id.lowercased) }
+        try await membership(of: user.id.lowercased)
+    }
+
+    private func membership(of userID: String) async throws -> MemberRow? {
+        try await database.read { try await FamilyTables(sql: $0).membership(of: userID) }
     }
 
     private func parent(_ user: AuthenticatedUser) async throws -> MemberRow {

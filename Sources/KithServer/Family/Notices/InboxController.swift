@@ -40,12 +40,8 @@ struct InboxController {
         case "true": unreadOnly = true
         default: throw AppError(.badRequest, .badRequest, "unread is true or false.", field: "unread")
         }
-        let page = try await database.read { [limit, before] sql in
-            let tables = NoticeTables(sql: sql)
-            let rows = try await tables.page(of: userID, unreadOnly: unreadOnly, before: before, limit: limit + 1)
-            let unread = try await tables.unreadCount(of: userID)
-            let shown = Array(rows.prefix(limit))
-            return InboxPage(notices: shown.map(\.dto), unread: unread, next: rows.count > limit ? shown.last?.seq : nil)
+        let page = try await database.read { [limit, before] in
+            try await NoticeTables(sql: $0).inboxPage(of: userID, unreadOnly: unreadOnly, before: before, limit: limit)
         }
         return try JSONResponse.make(page)
     }

@@ -77,6 +77,16 @@ struct NoticeTables: Sendable {
         return try await sql.raw(query).records(NoticeRow.self)
     }
 
+    /// One page of the inbox with the unread count; run it in a read, so both see one commit.
+    /// One row more than shown says whether an older page exists (`next`).
+    func inboxPage(of userID: String, unreadOnly: Bool, before seq: Int64?, limit: Int) async throws -> InboxPage {
+        let rows = try await page(of: userID, unreadOnly: unreadOnly, before: seq, limit: limit + 1)
+        let shown = Array(rows.prefix(limit))
+        return InboxPage(
+            notices: shown.map(\.dto), unread: try await unreadCount(of: userID),
+            next: rows.count > limit ? shown.last?.seq : nil)
+    }
+
     /// `userID`'s notices delivered after `seq`, oldest first: what a live socket has not sent yet.
     func delivered(to userID: String, after seq: Int64) async throws -> [NoticeRow] {
         try await sql.raw(

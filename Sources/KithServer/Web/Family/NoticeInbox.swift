@@ -13,14 +13,8 @@ struct NoticeInbox: Sendable {
 
     /// Newest first, before `seq` when given; `next` is the `before` of the older page.
     func page(of userID: String, before seq: Int64?) async throws -> InboxPage {
-        try await database.read { sql in
-            let tables = NoticeTables(sql: sql)
-            // One more than shown says whether an older page exists.
-            let rows = try await tables.page(of: userID, unreadOnly: false, before: seq, limit: Self.pageSize + 1)
-            let shown = Array(rows.prefix(Self.pageSize))
-            return InboxPage(
-                notices: shown.map(\.dto), unread: try await tables.unreadCount(of: userID),
-                next: rows.count > Self.pageSize ? shown.last?.seq : nil)
+        try await database.read {
+            try await NoticeTables(sql: $0).inboxPage(of: userID, unreadOnly: false, before: seq, limit: Self.pageSize)
         }
     }
 
