@@ -41,6 +41,13 @@ struct MonicaRelationshipsTests {
                     "/api/relationships",
                     ["contact_is": .int(alice), "relationship_type_id": .int(theirUncle), "of_contact": .int(bob)]))
 
+            // No relationship yet: each of the four groups is there, empty (a list, not null).
+            let none = try await me.get("/api/contacts/\(alice)").data?["information"]?["relationships"]
+            for group in ["love", "family", "friend", "work"] {
+                #expect(none?[group]?["total"] == 0)
+                #expect(none?[group]?["contacts"]?.arrayValue?.isEmpty == true, "\(group)")
+            }
+
             let created = try await me.post(
                 "/api/relationships",
                 ["contact_is": .int(alice), "relationship_type_id": .int(uncle), "of_contact": .int(bob)])

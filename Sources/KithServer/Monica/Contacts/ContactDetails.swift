@@ -22,8 +22,6 @@ struct ContactDetails: Sendable {
     /// By relationship group (love, family…): each relationship's type and the other contact.
     var relationships: [String: [(relationship: RelationshipRecord, type: RelationshipTypeRecord, other: ContactSummary)]] =
         [:]
-    /// The groups the account has (a group it lacks shows `contacts: null`).
-    var existingGroups: Set<String> = []
     var firstMetThrough: ContactSummary?
 
     var record: ContactRecord { summary.record }

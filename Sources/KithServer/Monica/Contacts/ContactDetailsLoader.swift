@@ -74,6 +74,11 @@ struct ContactDetailsLoader: Sendable {
         return details
     }
 
+    /// One contact in full.
+    func details(of contact: ContactRecord, withContactFields: Bool) async throws -> ContactDetails {
+        try await details(of: [contact], withContactFields: withContactFields)[0]
+    }
+
     /// Each contact's tags, in the order they were attached.
     func tags(of contactIDs: [Int64]) async throws -> [(Int64, TagRecord)] {
         guard !contactIDs.isEmpty else { return [] }
@@ -136,13 +141,12 @@ struct ContactDetailsLoader: Sendable {
         }
     }
 
-    /// Each contact's relationships by group (love, family…).
+    /// Each contact's relationships by group (love, family…). The groups are read only to name
+    /// those of the relationships found: every account has all four (`ContactPresenter`).
     private func addRelationships(_ ids: [Int64], index: [Int64: Int], to details: inout [ContactDetails]) async throws {
-        let groups = try await store(RelationshipTypeGroupRecord.self).all()
-        let existing = Set(groups.map(\.name))
-        for position in details.indices { details[position].existingGroups = existing }
         let relationships = try await store(RelationshipRecord.self).all(where: "contact_is", in: ids)
         guard !relationships.isEmpty else { return }
+        let groups = try await store(RelationshipTypeGroupRecord.self).all()
         let types = try await store(RelationshipTypeRecord.self).byID(relationships.map(\.relationshipTypeID))
         let groupName = Dictionary(uniqueKeysWithValues: groups.map { ($0.id, $0.name) })
         let others = try await summaries(relationships.map(\.ofContact))

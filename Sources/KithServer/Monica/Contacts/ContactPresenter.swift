@@ -83,8 +83,9 @@ enum ContactPresenter {
         return members
     }
 
-    /// `{group: {"total", "contacts"}}` for Monica's four groups; a group the account lacks has
-    /// `contacts: null`.
+    /// `{group: {"total", "contacts"}}` for Monica's four groups. Monica shows `contacts: null` for
+    /// a group the account lacks; a Kith account has all four from its creation (`MonicaDefaults`)
+    /// and no route removes one (docs/decisions.md 99).
     private static func relationships(_ details: ContactDetails, _ presentation: MonicaPresentation) -> JSONTree {
         .object(
             JSONObject(
@@ -95,8 +96,7 @@ enum ContactPresenter {
                             "contact": short(entry.other, presentation),
                         ]
                     }
-                    let exists = details.existingGroups.contains(group)
-                    return (group, ["total": .int(Int64(items.count)), "contacts": exists ? .array(items) : .null])
+                    return (group, ["total": .int(Int64(items.count)), "contacts": .array(items)])
                 }))
     }
 

@@ -72,14 +72,17 @@ struct ContactRepository: MonicaRepository {
             values["is_starred"] = .bool(false)
             values["search_text"] = .text("")
             let contact = try await storage.contacts.insert(values, now: now)
+            var emails: [String] = []
             if let email = change.email, let emailType = try await Self.emailType(storage) {
                 try await storage.table(ContactFieldRecord.self).insert(
                     [
                         "uuid": .text(ids.text()), "contact_id": .int(contact.id), "contact_field_type_id": .int(emailType.id),
                         "data": .text(email),
                     ], now: now)
+                emails.append(email)
             }
-            return try await finish(contact, change.reminders, storage, now: now, withContactFields: withContactFields)
+            return try await finish(
+                contact, change.reminders, emails: emails, storage, now: now, withContactFields: withContactFields)
         }
     }
 
@@ -90,7 +93,8 @@ struct ContactRepository: MonicaRepository {
             try await checkGender(change, storage)
             _ = try await storage.contacts.require(id)
             let contact = try await storage.contacts.update(id, Self.columns(of: change, creating: false), now: now)
-            return try await finish(contact, change.reminders, storage, now: now, withContactFields: withContactFields)
+            return try await finish(
+                contact, change.reminders, emails: nil, storage, now: now, withContactFields: withContactFields)
         }
     }
 
@@ -115,9 +119,9 @@ struct ContactRepository: MonicaRepository {
         try await writing(account) { storage in
             let contact = try await storage.contacts.require(id)
             try Self.requireNotPartial(contact)
-            try await storage.contacts.update(id, values.mapValues { .text($0) }, now: now)
-            try await storage.refreshSearchText(of: id)
-            return try await Self.details(id, storage, withContactFields: withContactFields)
+            let updated = try await storage.contacts.update(id, values.mapValues { .text($0) }, now: now)
+            try await storage.refreshSearchText(of: updated)
+            return try await storage.details.details(of: updated, withContactFields: withContactFields)
         }
     }
 
@@ -136,9 +140,9 @@ struct ContactRepository: MonicaRepository {
             let updated = try await storage.contacts.update(id, values, now: now)
             // Its updated_at moved: the list sorted by it is served from ContactIndex.
             try await storage.contactsChanged()
-            try await replaceReminder(
+            let reminded = try await replaceReminder(
                 .firstMet(change.wantsReminder ? updated.firstMetDateValue.day : nil), of: updated, storage, now: now)
-            return try await Self.details(id, storage, withContactFields: withContactFields)
+            return try await storage.details.details(of: reminded, withContactFields: withContactFields)
         }
     }
 
@@ -149,18 +153,27 @@ struct ContactRepository: MonicaRepository {
 
     // MARK: Inside the transaction
 
+    /// The end of a create or an update of `contact` (as just written): its date reminders, its
+    /// search words (`emails`: its email addresses when the caller knows them, nil to read them),
+    /// and the contact in full.
     private func finish(
-        _ contact: ContactRecord, _ reminders: [DateReminder], _ storage: MonicaStorage, now: Int64,
+        _ contact: ContactRecord, _ reminders: [DateReminder], emails: [String]?, _ storage: MonicaStorage, now: Int64,
         withContactFields: Bool
     ) async throws -> ContactDetails {
-        for reminder in reminders { try await replaceReminder(reminder, of: contact, storage, now: now) }
-        try await storage.refreshSearchText(of: contact)
-        return try await Self.details(contact.id, storage, withContactFields: withContactFields)
+        var contact = contact
+        for reminder in reminders { contact = try await replaceReminder(reminder, of: contact, storage, now: now) }
+        if let emails {
+            try await storage.setSearchText(of: contact, emails: emails)
+        } else {
+            try await storage.refreshSearchText(of: contact)
+        }
+        return try await storage.details.details(of: contact, withContactFields: withContactFields)
     }
 
-    /// The yearly reminder of one of the contact's dates: replaced when the date changes, gone when unset.
+    /// The yearly reminder of one of the contact's dates: replaced when the date changes, gone when
+    /// unset. The contact as it is afterwards.
     private func replaceReminder(_ reminder: DateReminder, of contact: ContactRecord, _ storage: MonicaStorage, now: Int64)
-        async throws
+        async throws -> ContactRecord
     {
         let current: Int64? =
             switch reminder.column {
@@ -168,6 +181,8 @@ struct ContactRepository: MonicaRepository {
             case "deceased_reminder_id": contact.deceasedReminderID
             default: contact.firstMetReminderID
             }
+        // No reminder before or after (a contact without that date): nothing to write.
+        if current == nil && reminder.day == nil { return contact }
         if let current { try await storage.table(ReminderRecord.self).delete(current) }
         var reminderID: Int64?
         if let day = reminder.day {
@@ -181,9 +196,15 @@ struct ContactRepository: MonicaRepository {
                 ).id
         }
         // The column is one of the contact's three reminder columns, named by the code.
-        try await storage.sql.raw(
-            "UPDATE monica_contacts SET \(unsafeRaw: reminder.column) = \(bind: DBValue.int(reminderID)) WHERE id = \(bind: contact.id)"
-        ).run()
+        guard
+            let row = try await storage.sql.raw(
+                """
+                UPDATE monica_contacts SET \(unsafeRaw: reminder.column) = \(bind: DBValue.int(reminderID))
+                WHERE id = \(bind: contact.id) RETURNING *
+                """
+            ).first()
+        else { throw MonicaError.notFound }
+        return try row.record(ContactRecord.self)
     }
 
     private func checkGender(_ change: ContactChange, _ storage: MonicaStorage) async throws {
@@ -212,7 +233,7 @@ struct ContactRepository: MonicaRepository {
         -> ContactDetails
     {
         let contact = try await storage.contacts.require(id)
-        return try await storage.details.details(of: [contact], withContactFields: withContactFields)[0]
+        return try await storage.details.details(of: contact, withContactFields: withContactFields)
     }
 
     private static func requireNotPartial(_ contact: ContactRecord) throws {

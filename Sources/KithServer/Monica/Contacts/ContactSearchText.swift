@@ -19,6 +19,12 @@ extension MonicaStorage {
             WHERE f.contact_id = \(bind: contact.id) AND t.type = 'email' ORDER BY f.id
             """
         ).all(decodingColumn: "data", as: String.self)
+        try await setSearchText(of: contact, emails: emails)
+    }
+
+    /// The same when the caller knows the contact's email addresses, in the order they were added
+    /// (a contact it has just created).
+    func setSearchText(of contact: ContactRecord, emails: [String]) async throws {
         let words = NameSearch.searchText(
             of: [contact.firstName, contact.middleName, contact.lastName, contact.nickname, contact.job, contact.company]
                 + emails)

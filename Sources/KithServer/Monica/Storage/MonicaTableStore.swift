@@ -96,18 +96,20 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
         all["created_at"] = .int(now)
         all["updated_at"] = .int(now)
         let pairs = all.sorted { $0.key < $1.key }
+        // RETURNING * hands the new row back in the same statement (a round trip on PostgreSQL).
         guard
             let row = try await sql.raw(
                 """
                 INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: pairs.map { "\"\($0.key)\"" }.joined(separator: ", ")))
-                VALUES (\(binds: pairs.map(\.value))) RETURNING id
+                VALUES (\(binds: pairs.map(\.value))) RETURNING *
                 """
             ).first()
-        else { throw MonicaStorageError("insert into \(table) returned no id") }
-        return try await require(try row.decode(column: "id", as: Int64.self))
+        else { throw MonicaStorageError("insert into \(table) returned no row") }
+        return try row.record(Record.self)
     }
 
-    /// Sets `values` on record `id` and moves its update time; the record as it is now.
+    /// Sets `values` on record `id` and moves its update time; the record as it is now, or
+    /// `MonicaError.notFound` when the account has no record `id`.
     @discardableResult
     func update(_ id: Int64, _ values: MonicaColumns, now: Int64) async throws -> Record {
         var statement = SQLQueryString("UPDATE \(unsafeRaw: table) SET updated_at = \(bind: now)")
@@ -119,8 +121,9 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
         statement.appendInterpolation(bind: account)
         statement.appendInterpolation(unsafeRaw: " AND id = ")
         statement.appendInterpolation(bind: id)
-        try await sql.raw(statement).run()
-        return try await require(id)
+        statement.appendInterpolation(unsafeRaw: " RETURNING *")
+        guard let row = try await sql.raw(statement).first() else { throw MonicaError.notFound }
+        return try row.record(Record.self)
     }
 
     /// Updates record `id`, or inserts a new record with a new uuid when `id` is nil; the record.
