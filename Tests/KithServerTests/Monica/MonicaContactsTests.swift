@@ -265,6 +265,49 @@ struct MonicaContactsTests {
         }
     }
 
+    /// A create answers with the contact as the read that follows shows it, whatever the create
+    /// set (a create builds its answer from what it wrote, decision 99).
+    @Test(arguments: Engine.available)
+    func aCreateAnswersWithTheContactAReadShows(_ engine: Engine) async throws {
+        try await MonicaHarness.run(engine, start: MonicaHarness.monicaTestNow) { me, _, _ in
+            let genders = try await me.get("/api/genders")
+            let woman = try #require(genders.data?.arrayValue?.first { $0["type"] == "F" }?["id"]?.intValue)
+            let variants: [[(String, JSONTree)]] = [
+                [],
+                [("last_name", "Lovelace"), ("nickname", "Ada"), ("gender_id", .int(woman)), ("description", "Countess")],
+                [
+                    ("is_birthdate_known", true), ("birthdate_day", 10), ("birthdate_month", 12),
+                    ("birthdate_year", 1815), ("birthdate_is_age_based", false), ("birthdate_add_reminder", true),
+                ],
+                [
+                    ("is_deceased", true), ("is_deceased_date_known", true), ("deceased_date_day", 27),
+                    ("deceased_date_month", 11), ("deceased_date_year", 1852), ("deceased_date_add_reminder", true),
+                ],
+                [("is_birthdate_known", true), ("birthdate_is_age_based", true), ("birthdate_age", 36)],
+                [("email", "ada@example.com")],
+                [("is_partial", true)],
+            ]
+            for variant in variants {
+                for with in ["", "?with=contactfields"] {
+                    var body = JSONObject([
+                        ("first_name", "Augusta"), ("is_birthdate_known", false), ("is_deceased", false),
+                        ("is_deceased_date_known", false),
+                    ])
+                    for (key, value) in variant { body[key] = value }
+                    let created = try await me.post("/api/contacts\(with)", .object(body))
+                    #expect(created.status == .created, "\(variant): \(created.text)")
+                    let id = try #require(created.dataID)
+                    let read = try await me.get("/api/contacts/\(id)\(with)")
+                    // As text: a difference then shows as two readable JSON documents.
+                    #expect(created.data?.text == read.data?.text, "\(variant) \(with)")
+                }
+            }
+            // The ones with a date reminder say so in their statistics.
+            let reminded = try await me.get("/api/contacts?query=Augusta&limit=100")
+            #expect(reminded.data?.arrayValue?.filter { $0["statistics"]?["number_of_reminders"] == 1 }.count == 4)
+        }
+    }
+
     @Test(arguments: Engine.available)
     func birthdatesAndDeceasedDatesAsMonicaStoresThem(_ engine: Engine) async throws {
         try await MonicaHarness.run(engine, start: MonicaHarness.monicaTestNow) { me, _, _ in

@@ -71,18 +71,24 @@ struct ContactRepository: MonicaRepository {
             values["is_active"] = .bool(true)
             values["is_starred"] = .bool(false)
             values["search_text"] = .text("")
-            let contact = try await storage.contacts.insert(values, now: now)
-            var emails: [String] = []
+            var contact = try await storage.contacts.insert(values, now: now)
+            var fields: [(field: ContactFieldRecord, type: ContactFieldTypeRecord?)] = []
             if let email = change.email, let emailType = try await Self.emailType(storage) {
-                try await storage.table(ContactFieldRecord.self).insert(
+                let field = try await storage.table(ContactFieldRecord.self).insert(
                     [
                         "uuid": .text(ids.text()), "contact_id": .int(contact.id), "contact_field_type_id": .int(emailType.id),
                         "data": .text(email),
                     ], now: now)
-                emails.append(email)
+                fields.append((field, emailType))
             }
-            return try await finish(
-                contact, change.reminders, emails: emails, storage, now: now, withContactFields: withContactFields)
+            var reminders = 0
+            for reminder in change.reminders where reminder.day != nil {
+                contact = try await replaceReminder(reminder, of: contact, storage, now: now)
+                reminders += 1
+            }
+            try await storage.setSearchText(of: contact, emails: fields.map(\.field.data))
+            return try await storage.details.details(
+                ofNew: contact, reminders: reminders, fields: fields, withContactFields: withContactFields)
         }
     }
 
@@ -93,8 +99,7 @@ struct ContactRepository: MonicaRepository {
             try await checkGender(change, storage)
             _ = try await storage.contacts.require(id)
             let contact = try await storage.contacts.update(id, Self.columns(of: change, creating: false), now: now)
-            return try await finish(
-                contact, change.reminders, emails: nil, storage, now: now, withContactFields: withContactFields)
+            return try await finish(contact, change.reminders, storage, now: now, withContactFields: withContactFields)
         }
     }
 
@@ -153,20 +158,15 @@ struct ContactRepository: MonicaRepository {
 
     // MARK: Inside the transaction
 
-    /// The end of a create or an update of `contact` (as just written): its date reminders, its
-    /// search words (`emails`: its email addresses when the caller knows them, nil to read them),
+    /// The end of an update of `contact` (as just written): its date reminders, its search words,
     /// and the contact in full.
     private func finish(
-        _ contact: ContactRecord, _ reminders: [DateReminder], emails: [String]?, _ storage: MonicaStorage, now: Int64,
+        _ contact: ContactRecord, _ reminders: [DateReminder], _ storage: MonicaStorage, now: Int64,
         withContactFields: Bool
     ) async throws -> ContactDetails {
         var contact = contact
         for reminder in reminders { contact = try await replaceReminder(reminder, of: contact, storage, now: now) }
-        if let emails {
-            try await storage.setSearchText(of: contact, emails: emails)
-        } else {
-            try await storage.refreshSearchText(of: contact)
-        }
+        try await storage.refreshSearchText(of: contact)
         return try await storage.details.details(of: contact, withContactFields: withContactFields)
     }
 
