@@ -95,3 +95,19 @@ struct IssuedSession: Sendable {
     /// After a sign-up or sign-in, the device's token for later sign-ins (nil after a refresh).
     var deviceToken: String? = nil
 }
+
+/// A row of some `Columns` joined with its user's row (`… u.* FROM … JOIN users u`): what
+/// authentication looks up, a session or a token with its owner, in one statement. The columns
+/// read as the row's own properties (`lookup.sessionID`).
+@dynamicMemberLookup
+struct WithUser<Columns: Decodable & Sendable>: Decodable, Sendable {
+    let columns: Columns
+    let user: UserRecord
+
+    init(from decoder: any Decoder) throws {
+        columns = try Columns(from: decoder)
+        user = try UserRecord(from: decoder)
+    }
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<Columns, Value>) -> Value { columns[keyPath: keyPath] }
+}

@@ -101,24 +101,18 @@ struct AccountRepository: Sendable {
         }
     }
 
-    struct SessionLookup: Decodable, Sendable {
+    /// A session found by its access token, with its user.
+    typealias SessionLookup = WithUser<SessionColumns>
+
+    struct SessionColumns: Decodable, Sendable {
         var sessionID: String
         var kind: String
         var accessExpiresAt: Int64
-        var user: UserRecord
 
         enum CodingKeys: String, CodingKey {
             case sessionID = "session_id"
             case kind
             case accessExpiresAt = "access_expires_at"
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            sessionID = try container.decode(String.self, forKey: .sessionID)
-            kind = try container.decode(String.self, forKey: .kind)
-            accessExpiresAt = try container.decode(Int64.self, forKey: .accessExpiresAt)
-            user = try UserRecord(from: decoder)
         }
     }
 
@@ -156,7 +150,7 @@ struct AccountRepository: Sendable {
                     FROM sessions s JOIN users u ON u.id = s.user_id
                     WHERE s.refresh_hash = \(bind: presentedHash)
                     """
-                ).record(RefreshLookup.self)
+                ).record(WithUser<RefreshColumns>.self)
             else {
                 let reused = try await sql.raw(
                     "SELECT session_id FROM used_refresh_tokens WHERE token_hash = \(bind: presentedHash)"
@@ -188,21 +182,13 @@ struct AccountRepository: Sendable {
     }
 
     /// A session found by its refresh token, with its user.
-    private struct RefreshLookup: Decodable, Sendable {
+    private struct RefreshColumns: Decodable, Sendable {
         var sessionID: String
         var refreshExpiresAt: Int64?
-        var user: UserRecord
 
         enum CodingKeys: String, CodingKey {
             case sessionID = "session_id"
             case refreshExpiresAt = "refresh_expires_at"
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            sessionID = try container.decode(String.self, forKey: .sessionID)
-            refreshExpiresAt = try container.decodeIfPresent(Int64.self, forKey: .refreshExpiresAt)
-            user = try UserRecord(from: decoder)
         }
     }
 
@@ -249,22 +235,16 @@ struct AccountRepository: Sendable {
         }
     }
 
-    struct PersonalTokenLookup: Decodable, Sendable {
+    /// A personal access token found by its hash, with its owner.
+    typealias PersonalTokenLookup = WithUser<PersonalTokenColumns>
+
+    struct PersonalTokenColumns: Decodable, Sendable {
         var tokenID: String
         var tokenLastUsedAt: Int64?
-        var user: UserRecord
 
-        init(from decoder: any Decoder) throws {
-            struct Keys: CodingKey {
-                var stringValue: String
-                var intValue: Int? { nil }
-                init(stringValue: String) { self.stringValue = stringValue }
-                init?(intValue: Int) { nil }
-            }
-            let container = try decoder.container(keyedBy: Keys.self)
-            tokenID = try container.decode(String.self, forKey: Keys(stringValue: "token_id"))
-            tokenLastUsedAt = try container.decodeIfPresent(Int64.self, forKey: Keys(stringValue: "token_last_used_at"))
-            user = try UserRecord(from: decoder)
+        enum CodingKeys: String, CodingKey {
+            case tokenID = "token_id"
+            case tokenLastUsedAt = "token_last_used_at"
         }
     }
 

@@ -79,16 +79,16 @@ struct ContactDetailsLoader: Sendable {
         try await details(of: [contact], withContactFields: withContactFields)[0]
     }
 
-    /// A contact created in this transaction, in full, built from what its create wrote: the
-    /// `reminders` of its dates and its contact `fields` (an email). Nothing else can point at it
-    /// yet (addresses, tags, relationships, notes, activities, tasks, gifts), so none of that is
-    /// read back; `aCreateAnswersWithTheContactAReadShows` holds it to what a read shows.
+    /// A contact created in this transaction, in full, built from what its create wrote and
+    /// checked: its `gender`, the `reminders` of its dates and its contact `fields` (an email).
+    /// Nothing else can point at it yet (addresses, tags, relationships, notes, activities, tasks,
+    /// gifts), so nothing is read back; `aCreateAnswersWithTheContactAReadShows` holds it to what
+    /// a read shows.
     func details(
-        ofNew contact: ContactRecord, reminders: Int,
+        ofNew contact: ContactRecord, gender: GenderRecord?, reminders: Int,
         fields: [(field: ContactFieldRecord, type: ContactFieldTypeRecord?)], withContactFields: Bool
-    ) async throws -> ContactDetails {
-        let summaries = try await self.summaries(of: [contact])
-        var details = ContactDetails(summary: summaries[contact.id] ?? ContactSummary(record: contact, gender: nil))
+    ) -> ContactDetails {
+        var details = ContactDetails(summary: ContactSummary(record: contact, gender: gender))
         // A partial contact shows only its own row, as `details(of:)` does.
         guard !contact.isPartial else { return details }
         if reminders > 0 { details.counts["number_of_reminders"] = Int64(reminders) }

@@ -64,7 +64,7 @@ struct ContactRepository: MonicaRepository {
         -> ContactDetails
     {
         try await writing(account) { storage in
-            try await checkGender(change, storage)
+            let gender = try await checkGender(change, storage)
             var values = Self.columns(of: change, creating: true)
             values["uuid"] = .text((change.uuid ?? ids.uuid()).lowercased)
             values["avatar_color"] = .text(ids.pick(ContactRecord.avatarColors, or: "#b3d5fe"))
@@ -87,8 +87,8 @@ struct ContactRepository: MonicaRepository {
                 reminders += 1
             }
             try await storage.setSearchText(of: contact, emails: fields.map(\.field.data))
-            return try await storage.details.details(
-                ofNew: contact, reminders: reminders, fields: fields, withContactFields: withContactFields)
+            return storage.details.details(
+                ofNew: contact, gender: gender, reminders: reminders, fields: fields, withContactFields: withContactFields)
         }
     }
 
@@ -207,10 +207,11 @@ struct ContactRepository: MonicaRepository {
         return try row.record(ContactRecord.self)
     }
 
-    private func checkGender(_ change: ContactChange, _ storage: MonicaStorage) async throws {
-        if case .some(.some(let genderID)) = change.genderID {
-            _ = try await storage.table(GenderRecord.self).existing(genderID, attribute: "gender id")
-        }
+    /// The gender the change sets, checked to be the account's; nil when it sets none.
+    @discardableResult
+    private func checkGender(_ change: ContactChange, _ storage: MonicaStorage) async throws -> GenderRecord? {
+        guard case .some(.some(let genderID)) = change.genderID else { return nil }
+        return try await storage.table(GenderRecord.self).existing(genderID, attribute: "gender id")
     }
 
     private static func columns(of change: ContactChange, creating: Bool) -> MonicaColumns {
