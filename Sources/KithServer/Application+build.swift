@@ -26,7 +26,7 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> KithServerApp {
     try config.validate()
-    var logger = givenLogger ?? Logger(label: "kith")
+    var logger = givenLogger ?? Logger(label: "kith") { KithLogHandler(label: $0) }
     if givenLogger == nil { logger.logLevel = config.logLevel }
     _ = PrometheusMetrics.registry
 

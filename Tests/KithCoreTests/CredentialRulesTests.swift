@@ -48,6 +48,24 @@ struct CredentialRulesTests {
 
 @Suite("Wire conventions")
 struct WireCodingTests {
+    /// Timestamps are written digit by digit where Foundation's calendar is Gregorian: the text is
+    /// what Foundation's formatter wrote, from year 1 to 9999.
+    @Test func timestampsAreWhatFoundationWrites() {
+        func foundation(_ millis: Int64) -> String {
+            let (seconds, fraction) = millis.quotientAndRemainder(dividingBy: 1000)
+            let whole = Date(timeIntervalSince1970: TimeInterval(fraction < 0 ? seconds - 1 : seconds))
+            let text = whole.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+            return String(text.dropLast()) + "." + String((fraction < 0 ? fraction + 1000 : fraction) + 1000).dropFirst() + "Z"
+        }
+        var generator = SystemRandomNumberGenerator()
+        let samples: [Int64] =
+            [UTCTimestamp.earliestMillis, UTCTimestamp.gregorianMillis - 1, UTCTimestamp.gregorianMillis, -1, 0]
+            + (0..<1_000).map { _ in .random(in: UTCTimestamp.earliestMillis...UTCTimestamp.latestMillis, using: &generator) }
+        for millis in samples {
+            #expect(WireCoding.formatTimestamp(Date(epochMillis: millis)) == foundation(millis), "\(millis)")
+        }
+    }
+
     @Test func timestampsCarryMillisecondsInUTC() throws {
         let date = Date(timeIntervalSince1970: 1_795_000_000.123)
         #expect(WireCoding.formatTimestamp(date) == "2026-11-18T11:06:40.123Z")

@@ -32,6 +32,7 @@ extension JSONText.Reader {
         if take(UInt8(ascii: "}")) { return .object(object) }
         repeat {
             guard let key = string(), take(UInt8(ascii: ":")), let member = value(depth: depth + 1) else { return nil }
+            if refusesDuplicateKeys, object[key] != nil { return nil }
             object[key] = member
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}")) ? .object(object) : nil
@@ -95,9 +96,14 @@ extension JSONText.Reader {
 }
 
 extension JSONTree {
-    /// Parses JSON text read from storage or a request; nil when it is not JSON.
-    public static func parse<Bytes: Collection>(bytes: Bytes) -> JSONTree? where Bytes.Element == UInt8 {
+    /// Parses JSON text read from storage or a request; nil when it is not JSON. A key written twice
+    /// in one object keeps its last value (as Monica's PHP reads it), or, `refusingDuplicateKeys`,
+    /// makes the text unreadable: Foundation's decoder keeps the first, and a reader that must read
+    /// what it reads leaves such text to it.
+    public static func parse<Bytes: Collection>(bytes: Bytes, refusingDuplicateKeys: Bool = false) -> JSONTree?
+    where Bytes.Element == UInt8 {
         var reader = JSONText.Reader(bytes: Array(bytes))
+        reader.refusesDuplicateKeys = refusingDuplicateKeys
         return reader.document()
     }
 

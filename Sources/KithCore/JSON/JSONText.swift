@@ -65,6 +65,8 @@ public enum JSONText {
     struct Reader {
         let bytes: [UInt8]
         var position = 0
+        /// An object with a key written twice is not read (`JSONTree.parse`).
+        var refusesDuplicateKeys = false
 
         var atEnd: Bool {
             mutating get {

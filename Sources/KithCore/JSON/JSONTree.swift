@@ -235,18 +235,13 @@ extension JSONTree: Encodable {
     }
 }
 
-extension JSONTree {
+extension JSONTree: JSONWritable {
     /// The JSON text, keys in insertion order, without spaces.
-    public func serialized() -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
-        write(to: &output)
-        return output
-    }
+    public func serialized() -> [UInt8] { jsonBytes }
 
     public var text: String { String(decoding: serialized(), as: UTF8.self) }
 
-    private func write(to output: inout [UInt8]) {
+    public func writeJSON(to output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -258,7 +253,7 @@ extension JSONTree {
             output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                item.write(to: &output)
+                item.writeJSON(to: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
@@ -266,7 +261,7 @@ extension JSONTree {
             for (index, member) in object.members.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 JSONText.append(key: member.key, to: &output)
-                member.value.write(to: &output)
+                member.value.writeJSON(to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

@@ -44,6 +44,9 @@ public enum UTCTimestamp {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// 1583-01-01T00:00:00Z: from then on Foundation's calendar and this one agree.
+    public static let gregorianMillis: Int64 = -12_212_553_600_000
+
     /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z.
     public static let earliestMillis: Int64 = -62_135_596_800_000
     public static let latestMillis: Int64 = 253_402_300_799_999

@@ -15,6 +15,13 @@ extension Request {
         guard buffer.readableBytes > 0 else {
             throw AppError(.badRequest, .badRequest, "The request needs a JSON body.")
         }
+        // A body type that reads its own JSON does, when it can; what it cannot read goes to the
+        // decoder, which reads it the same way or says what is wrong with it (issue 18).
+        if let readable = T.self as? any JSONReadable.Type,
+            let body = try? readable.init(json: buffer.readableBytesView) as? T
+        {
+            return body
+        }
         do {
             return try WireCoding.decoder().decode(T.self, from: Data(buffer: buffer))
         } catch let error as DecodingError {
@@ -60,7 +67,10 @@ enum JSONResponse {
     static func make<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws
         -> Response
     {
-        make(bytes: try WireCoding.encoder().encode(value), status: status, headers: headers)
+        if let writable = value as? any JSONWritable {
+            return make(bytes: writable.jsonBytes, status: status, headers: headers)
+        }
+        return make(bytes: try WireCoding.encoder().encode(value), status: status, headers: headers)
     }
 
     /// JSON text already written.
