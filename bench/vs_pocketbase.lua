@@ -110,7 +110,11 @@ function request()
     end
     local first = FIRST[math.random(#FIRST)]
     local last = LAST[math.random(#LAST)]
-    if mode == "kith-refresh" then
+    if mode == "kith-health" then
+        return wrk.format("GET", "/healthz")
+    elseif mode == "pb-health" then
+        return wrk.format("GET", "/api/health")
+    elseif mode == "kith-refresh" then
         return json_post("/v1/auth/refresh", '{"refreshToken":"' .. token .. '"}')
     elseif mode == "pb-refresh" then
         return json_post("/api/collections/users/auth-refresh", "", token)

@@ -22,6 +22,9 @@ Workloads (--only takes these names):
   insert       --records records in batches of 500 (Kith /v1/sync/push, PocketBase /api/batch)
   realtime     --subscribers of one user each get --changes changes (Kith /v1/live, PocketBase SSE)
   signup       sign-up, then sign-in, at the same bcrypt cost (--bcrypt-cost)
+  floor        each server's health check (Kith GET /healthz, PocketBase GET /api/health): no
+               user, no record, what the HTTP stack and the sockets cost alone; from one wrk
+               thread, then from a thread per connection (refresh's load)
 """
 
 import argparse
@@ -54,7 +57,7 @@ PASSWORD = "correct horse battery"
 SUPERUSER = ("bench@example.com", "bench-superuser-password")
 # Last names of bench/monica.py's rows (index >= 1000 adds a number, which a substring finds).
 QUERIES = ["smith", "johnson", "garcia", "miller", "davis", "wilson", "taylor", "martin", "lee", "clark"]
-WORKLOADS = ["refresh", "create", "read", "list", "search", "insert", "realtime", "signup"]
+WORKLOADS = ["floor", "refresh", "create", "read", "list", "search", "insert", "realtime", "signup"]
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -382,15 +385,16 @@ class Result:
         return self.cpu * 1000 / self.ok if self.ok else float("nan")
 
 
-def run_wrk(server, mode, users, concurrency, seconds, expect=200, **env):
+def run_wrk(server, mode, users, concurrency, seconds, expect=200, thread_per_connection=False, **env):
     """wrk against the server for `seconds` from --wrk-threads threads (at most one per
-    connection; refresh one per connection, each chaining its own token); each thread takes its
-    share of `users` in turn (bench/vs_pocketbase.lua)."""
+    connection; refresh, or `thread_per_connection`, one per connection, each chaining its own
+    token); each thread takes its share of `users` in turn (bench/vs_pocketbase.lua)."""
     lines_path = os.path.join(server.tmp, f"wrk-{mode}.tsv")
     with open(lines_path, "w") as f:
         for user in users:
             f.write("\t".join([user.get("token", "-"), user["user"], user["year"], user["scope"], user["email"]]) + "\n")
-    threads = concurrency if mode.endswith("-refresh") else min(server.args.wrk_threads, concurrency)
+    threads = (concurrency if thread_per_connection or mode.endswith("-refresh")
+               else min(server.args.wrk_threads, concurrency))
     environment = dict(os.environ, BENCH_MODE=mode, BENCH_FILE=lines_path, BENCH_EXPECT=str(expect),
                        BENCH_RUN=uuid.uuid4().hex[:8], BENCH_THREADS=str(threads), **{k: str(v) for k, v in env.items()})
     sampler = RssSampler(server.pid)
@@ -415,6 +419,16 @@ def with_token(users, key):
 
 # Workloads -----------------------------------------------------------------------------------------
 # Each takes (server, args) and returns {row name: Result}. The server is fresh.
+
+def w_floor(server, args):
+    """The health check, which every server answers without a user or a record: what a request
+    costs before any of its own work (the HTTP stack, the sockets, the kernel's loopback)."""
+    mode = "kith-health" if server.name == "kith" else "pb-health"
+    nobody = [{"user": "-", "year": "-", "scope": "-", "email": "-"}]
+    return {"floor": run_wrk(server, mode, nobody, args.concurrency, args.seconds),
+            "floor, thread per connection": run_wrk(server, mode, nobody, args.concurrency, args.seconds,
+                                                    thread_per_connection=True)}
+
 
 def w_refresh(server, args):
     run = uuid.uuid4().hex[:8]
@@ -758,7 +772,7 @@ def w_realtime(server, args):
 
 # Main --------------------------------------------------------------------------------------------
 
-RUNNERS = {"refresh": w_refresh, "create": w_create, "read": w_read, "list": w_list, "search": w_search,
+RUNNERS = {"floor": w_floor, "refresh": w_refresh, "create": w_create, "read": w_read, "list": w_list, "search": w_search,
            "insert": w_insert, "realtime": w_realtime, "signup": w_signup}
 
 
