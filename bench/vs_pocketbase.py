@@ -663,11 +663,19 @@ async def pb_subscriber(server, user, fanout, ready_event, done, loop_pool):
         await writer.drain()
         await reader.readuntil(b"\r\n\r\n")
         subscribed = False
+
+        async def close_when_done():
+            await done.wait()
+            writer.close()
+
+        closer = asyncio.create_task(close_when_done())
+        # Each event awaited plainly, as Kith's sockets are (bench/lib/live_socket.py): closing
+        # the stream once `done` is set ends the loop.
         while not done.is_set():
             try:
-                block = await asyncio.wait_for(reader.readuntil(b"\n\n"), timeout=1)
-            except asyncio.TimeoutError:
-                continue
+                block = await reader.readuntil(b"\n\n")
+            except (asyncio.IncompleteReadError, ConnectionError):
+                break
             event, data = None, None
             for line in block.decode().splitlines():
                 if line.startswith("event:"):
@@ -684,6 +692,7 @@ async def pb_subscriber(server, user, fanout, ready_event, done, loop_pool):
                     ready_event.set()
             elif event == "contacts":
                 fanout.arrived(json.loads(data)["record"]["id"])
+        closer.cancel()
         writer.close()
     except Exception as error:  # noqa: BLE001
         fanout.errors.append(repr(error))

@@ -208,4 +208,45 @@ struct FamilyLiveTests {
             socket.close()
         }
     }
+
+    /// Joining through one server reaches a socket on another (the membership nudge crosses by
+    /// NOTIFY), and writes to the person's own scope still reach it as nudges.
+    @Test(.enabled(if: Engine.adminURL != nil, "KITH_TEST_DATABASE_URL is not set"))
+    func aSocketOnAnotherServerFollowsAFamilyJoinedThroughThisOne() async throws {
+        try await TestServer.withLiveServer(.postgres) { first, _, firstClient in
+            try await TestServer.withLiveServer(.postgres, sharedDatabaseURL: first.config.databaseURL) {
+                second, secondPort, secondClient in
+                let marie = try await FamilyPerson.signUp("marie@example.com", firstClient, first)
+                let irene = try await FamilyPerson.signUp("irene@example.com", firstClient, first)
+                let family = try await FamilyCalls.create(firstClient, marie)
+                let socket = try await LiveTestSocket.open(port: secondPort, token: irene.token)
+                #expect(await socket.nextMessage() == .ready)
+
+                var ireneDevice = irene.device
+                let year = ireneDevice.mutation(
+                    UUID(), .upsert, ["name": .string("2027"), "createdAt": .string(WireCoding.formatTimestamp(second.clock.now))],
+                    entity: OutreachEntities.year.name)
+                #expect(try await SyncAPITests.push(firstClient, ireneDevice, [year]).results.map(\.status) == [.applied])
+                let own = "user:\(irene.userID)"
+                _ = await Self.messages(socket, until: own, reaches: try await Self.seq(of: year.id, secondClient, irene.device))
+
+                let code = try await FamilyCalls.code(firstClient, marie, .child)
+                #expect(try await FamilyCalls.join(firstClient, irene, code).status == .ok)
+                var marieDevice = marie.device
+                // Reminders pushed until the socket hears the family: it follows it once it has read
+                // its scopes again, which the join's nudge set off on the other server.
+                var heard: [LiveMessage] = []
+                for _ in 0..<20 where !heard.contains(where: { $0.scope == family.scope }) {
+                    let reminder = FamilySyncTests.reminder(
+                        &marieDevice, family, for: irene.userID, due: first.clock.now.addingTimeInterval(86_400))
+                    _ = try await SyncAPITests.push(firstClient, marieDevice, [reminder])
+                    heard += await socket.messages(for: .milliseconds(250))
+                }
+                #expect(heard.contains { $0.scope == own }, "a nudge of her own scope on joining")
+                #expect(heard.contains { $0.scope == family.scope }, "the family's changes, without reconnecting")
+                #expect(!heard.contains { $0.scope?.hasPrefix("membership:") == true }, "membership nudges stay on the server")
+                socket.close()
+            }
+        }
+    }
 }

@@ -81,6 +81,16 @@ final class LiveTestSocket: Sendable {
         return message
     }
 
+    /// The live messages that arrive within `window` (other events are dropped).
+    func messages(for window: Duration) async -> [LiveMessage] {
+        var messages: [LiveMessage] = []
+        let end = ContinuousClock.now + window
+        while ContinuousClock.now < end, let event = await inbox.next(within: end - ContinuousClock.now) {
+            if case .message(let message) = event { messages.append(message) }
+        }
+        return messages
+    }
+
     /// Waits until the socket has ended; records a failure if it is still open after the deadline.
     func expectClosed(sourceLocation: SourceLocation = #_sourceLocation) async {
         let limit = ContinuousClock.now + Self.deadline

@@ -228,16 +228,14 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         send(.ready)
     }
 
-    private var ownScope: String? { userID.map { "user:" + $0 } }
-
     private func follow(_ scopes: [String]) {
         guard let context else { return }
         if let subscription { services.hub.unsubscribe(subscription) }
         followed = Set(scopes)
-        let inbox = userID.map { [InboxScope.of($0)] } ?? []
+        let ownNudges = userID.map { [InboxScope.of($0), MembershipScope.of($0)] } ?? []
         let this = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loop = context.eventLoop
-        subscription = services.hub.subscribe(scopes: scopes + inbox) { change in
+        subscription = services.hub.subscribe(scopes: scopes + ownNudges) { change in
             loop.execute { this.value.changed(change) }
         }
     }
@@ -247,8 +245,8 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
     private func changed(_ change: ScopeChange) {
         guard phase == .ready, let userID else { return }
         if change.scope == InboxScope.of(userID) { return readNotices() }
-        // A nudge of the user's own scope may mean they joined or left a family.
-        if change.scope == ownScope { readScopes() }
+        // They joined or left a family (their own scope is nudged beside it, for their devices).
+        if change.scope == MembershipScope.of(userID) { return readScopes() }
         send(.changed(scope: change.scope, seq: change.seq))
     }
 

@@ -56,8 +56,13 @@ struct PostgresChangeListener: Service {
                 // were notified on the previous one, unless they came while it was down: nudge the
                 // latest per scope since the previous LISTEN (the hub drops what it already sent).
                 let now = try await repository.currentSequenceValue()
-                for change in try await repository.latestChanges(in: hub.subscribedScopes, after: coveredUpTo) {
+                let subscribed = hub.subscribedScopes
+                for change in try await repository.latestChanges(in: subscribed, after: coveredUpTo) {
                     hub.deliver(change)
+                }
+                // A membership nudge leaves no record to find: every socket here reads its scopes again.
+                for scope in subscribed where MembershipScope.isMembership(scope) {
+                    hub.deliver(ScopeChange(scope: scope, seq: max(now, 1)))
                 }
                 coveredUpTo = now
                 for try await notification in notifications {
