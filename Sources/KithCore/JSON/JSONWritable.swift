@@ -58,6 +58,12 @@ public struct JSONObjectWriter {
         value.writeJSON(to: &output)
     }
 
+    /// A member whose value is JSON text already written (a stored record's fields), copied as it is.
+    public mutating func json(_ key: StaticString, text: String, _ output: inout [UInt8]) {
+        self.key(key, &output)
+        output.append(contentsOf: text.utf8)
+    }
+
     public func end(_ output: inout [UInt8]) { output.append(UInt8(ascii: "}")) }
 }
 

@@ -4,10 +4,11 @@ import Foundation
 // one-mutation push was a twentieth of its CPU); `SyncDTOsJSONTests` holds them to the coders.
 
 extension PushRequest: JSONReadable {
-    /// Reads a push whose field values are strings, integers, booleans or null, the values every
-    /// Kith entity takes. Anything the decoder might read otherwise (a fraction or an exponent,
-    /// which it may read as an integer; a list or an object; a key twice, of which it keeps the
-    /// first) throws, and the server leaves that body to the decoder, as it does a body in error.
+    /// Reads a push whose field values are strings, numbers, booleans or null, the values every
+    /// Kith entity takes. Anything the decoder might read otherwise (a whole number written with a
+    /// fraction or an exponent, `1.0`, which it reads as an integer; a list or an object; a key
+    /// twice, of which it keeps the first) throws, and the server leaves that body to the decoder,
+    /// as it does a body in error.
     public init(json: some Collection<UInt8>) throws {
         guard case .object(let body)? = JSONTree.parse(bytes: json, refusingDuplicateKeys: true),
             let clientID = body["clientId"]?.stringValue.flatMap(UUID.init(uuidString:)),
@@ -37,6 +38,7 @@ extension Mutation {
             for (key, value) in given.members {
                 switch value {
                 case .string, .int, .bool, .null: fields[key] = value
+                case .double(let number) where number != number.rounded(): fields[key] = value
                 case .double, .array, .object: throw PushRequest.unread
                 }
             }
@@ -78,7 +80,7 @@ extension ChangeDTO: JSONWritable {
         object.string("id", id.lowercased, &output)
         object.string("scope", scope, &output)
         object.integer("seq", seq, &output)
-        object.value("stamps", stamps.mapValues { JSONTree.string($0.description) }, &output)
+        object.value("stamps", stamps.mapValues(\.description), &output)
         object.end(&output)
     }
 }

@@ -14,47 +14,28 @@ struct PullPage: Sendable {
     var json: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256 + changes.reduce(0) { $0 + 160 + $1.fields.utf8.count + $1.stamps.utf8.count })
-        output.append(contentsOf: #"{"changes":["#.utf8)
-        for (index, change) in changes.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            change.writeChange(to: &output)
-        }
-        output.append(contentsOf: #"],"cursor":"#.utf8)
-        JSONText.append(string: cursor, to: &output)
-        if let gone {
-            output.append(contentsOf: #","gone":["#.utf8)
-            for (index, scope) in gone.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONText.append(string: scope, to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        }
-        output.append(contentsOf: (hasMore ? #","hasMore":true}"# : #","hasMore":false}"#).utf8)
+        var page = JSONObjectWriter(&output)
+        page.value("changes", changes, &output)
+        page.string("cursor", cursor, &output)
+        if let gone { page.value("gone", gone, &output) }
+        page.bool("hasMore", hasMore, &output)
+        page.end(&output)
         return output
     }
 }
 
-extension StoredRecord {
+extension StoredRecord: JSONWritable {
     /// `ChangeDTO`'s JSON for this row: `deletedStamp` only when deleted, as its encoder omits nil.
-    func writeChange(to output: inout [UInt8]) {
-        output.append(contentsOf: #"{"deleted":"#.utf8)
-        output.append(contentsOf: (deleted == nil ? "false" : "true").utf8)
-        if let deleted {
-            output.append(contentsOf: #","deletedStamp":"#.utf8)
-            JSONText.append(string: deleted, to: &output)
-        }
-        output.append(contentsOf: #","entity":"#.utf8)
-        JSONText.append(string: entity, to: &output)
-        output.append(contentsOf: #","fields":"#.utf8)
-        output.append(contentsOf: fields.utf8)
-        output.append(contentsOf: #","id":"#.utf8)
-        JSONText.append(string: id, to: &output)
-        output.append(contentsOf: #","scope":"#.utf8)
-        JSONText.append(string: scope, to: &output)
-        output.append(contentsOf: #","seq":"#.utf8)
-        JSONText.append(integer: seq, to: &output)
-        output.append(contentsOf: #","stamps":"#.utf8)
-        output.append(contentsOf: stamps.utf8)
-        output.append(UInt8(ascii: "}"))
+    func writeJSON(to output: inout [UInt8]) {
+        var change = JSONObjectWriter(&output)
+        change.bool("deleted", deleted != nil, &output)
+        change.string("deletedStamp", ifPresent: deleted, &output)
+        change.string("entity", entity, &output)
+        change.json("fields", text: fields, &output)
+        change.string("id", id, &output)
+        change.string("scope", scope, &output)
+        change.integer("seq", seq, &output)
+        change.json("stamps", text: stamps, &output)
+        change.end(&output)
     }
 }

@@ -9,7 +9,7 @@ struct UTCTimestampTests {
     @Test func matchesFoundationAcrossTheYears() {
         var generator = SystemRandomNumberGenerator()
         let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
-        let gregorian: Int64 = -12_212_553_600_000  // 1583-01-01
+        let gregorian = UTCTimestamp.gregorianMillis
         let samples = [gregorian, UTCTimestamp.latestMillis, 0, -1, 951_782_400_000]
             + (0..<2_000).map { _ in Int64.random(in: gregorian...UTCTimestamp.latestMillis, using: &generator) }
         for millis in samples {

@@ -62,7 +62,7 @@ struct PostgresChangeListener: Service {
                 }
                 // A membership nudge leaves no record to find: every socket here reads its scopes again.
                 for scope in subscribed where MembershipScope.isMembership(scope) {
-                    hub.deliver(ScopeChange(scope: scope, seq: max(now, 1)))
+                    hub.deliver(ScopeChange(scope: scope, seq: now))
                 }
                 coveredUpTo = now
                 for try await notification in notifications {
