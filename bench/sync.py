@@ -5,7 +5,9 @@
 2. seed: more queued changes are pushed until the account holds M records.
 3. first pull: a new profile of the same account runs `kith sync` into an empty store.
 
-Each step is a separate process, so its peak RSS (from wait4) is that step's alone.
+Each step is a separate process, so its peak RSS and CPU time (from wait4) are that step's alone;
+the server's CPU time over the step is read from /proc when its pid is given, so a slow step shows
+which side spent the time.
 """
 import argparse
 import os
@@ -14,8 +16,17 @@ import sys
 import time
 
 
+def server_cpu(pid):
+    """The server's user + system CPU seconds so far (0 when no pid was given)."""
+    if not pid:
+        return 0.0
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run(command, env, stdin=None):
-    """Runs a command; returns (seconds, peak RSS in MiB, stdout). Fails loudly on a non-zero exit."""
+    """Runs a command; returns (seconds, peak RSS in MiB, stdout, client CPU s). Fails loudly on a non-zero exit."""
     started = time.monotonic()
     process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if stdin is not None:
@@ -28,7 +39,7 @@ def run(command, env, stdin=None):
     seconds = time.monotonic() - started
     if process.returncode != 0:
         sys.exit(f"bench: {' '.join(command)} failed ({process.returncode}):\n{out}\n{err}")
-    return seconds, usage.ru_maxrss / 1024, out
+    return seconds, usage.ru_maxrss / 1024, out, usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -39,13 +50,14 @@ def main():
     parser.add_argument("--home", required=True)
     parser.add_argument("--push", type=int, default=10_000)
     parser.add_argument("--records", type=int, default=100_000)
+    parser.add_argument("--server-pid", type=int, default=0, help="the server's pid, to read its CPU time per step")
     args = parser.parse_args()
 
     env = dict(os.environ, KITH_HOME=args.home, KITH_TIMEOUT="120", KITH_PASSWORD="bench password 1")
     email = f"bench-{int(time.time())}@example.com"
     common = ["--server", args.url]
 
-    _, _, out = run([args.kith, "account", "signup", email, "--profile", "writer", "--json"] + common, env)
+    _, _, out, _ = run([args.kith, "account", "signup", email, "--profile", "writer", "--json"] + common, env)
     import json
 
     user_id = json.loads(out)["id"]
@@ -53,27 +65,32 @@ def main():
     rows = []
 
     run([args.filler, "fill", stores, user_id, str(args.push)], env)
-    seconds, rss, out = run([args.kith, "sync", "--profile", "writer", "--json"] + common, env)
+    served = server_cpu(args.server_pid)
+    seconds, rss, out, cpu = run([args.kith, "sync", "--profile", "writer", "--json"] + common, env)
     pushed = json.loads(out)["pushed"]
-    rows.append((f"push {pushed:,} queued changes", seconds, rss, pushed / seconds))
+    rows.append((f"push {pushed:,} queued changes", seconds, rss, pushed / seconds, cpu, server_cpu(args.server_pid) - served))
 
     remaining = args.records - pushed
     while remaining > 0:
         chunk = min(remaining, 50_000)
         run([args.filler, "fill", stores, user_id, str(chunk - 1)], env)
-        seconds, rss, out = run([args.kith, "sync", "--profile", "writer", "--json"] + common, env)
+        served = server_cpu(args.server_pid)
+        seconds, rss, out, cpu = run([args.kith, "sync", "--profile", "writer", "--json"] + common, env)
         remaining -= json.loads(out)["pushed"]
-        rows.append((f"seed: push {chunk:,} more", seconds, rss, chunk / seconds))
+        rows.append((f"seed: push {chunk:,} more", seconds, rss, chunk / seconds, cpu, server_cpu(args.server_pid) - served))
 
     run([args.kith, "account", "login", email, "--profile", "reader"] + common, env)
-    seconds, rss, out = run([args.kith, "sync", "--profile", "reader", "--json"] + common, env)
+    served = server_cpu(args.server_pid)
+    seconds, rss, out, cpu = run([args.kith, "sync", "--profile", "reader", "--json"] + common, env)
     pulled = json.loads(out)["pulled"]
-    rows.append((f"first pull of {pulled:,} records", seconds, rss, pulled / seconds))
+    rows.append((f"first pull of {pulled:,} records", seconds, rss, pulled / seconds, cpu, server_cpu(args.server_pid) - served))
 
     print()
-    print(f"{'step':<34} {'seconds':>9} {'peak RSS MiB':>13} {'records/s':>10}")
-    for name, seconds, rss, rate in rows:
-        print(f"{name:<34} {seconds:>9.2f} {rss:>13.1f} {rate:>10.0f}")
+    server_column = "server CPU s" if args.server_pid else ""
+    print(f"{'step':<34} {'seconds':>9} {'peak RSS MiB':>13} {'records/s':>10} {'device CPU s':>13} {server_column:>13}")
+    for name, seconds, rss, rate, cpu, served in rows:
+        server = f"{served:>13.2f}" if args.server_pid else ""
+        print(f"{name:<34} {seconds:>9.2f} {rss:>13.1f} {rate:>10.0f} {cpu:>13.2f} {server}")
     if pulled < args.records:
         sys.exit(f"bench: the reader pulled {pulled} records, expected at least {args.records}")
 

@@ -100,7 +100,7 @@ struct AccountCommand: ParsableCommand {
                 let client = try profile.client()
                 let user = try await client.me()
                 output.emit(user) {
-                    "\(user.email)\nid: \(user.id.uuidString.lowercased())\nserver: \(client.serverURL.absoluteString)"
+                    "\(user.email)\nid: \(user.id.lowercased)\nserver: \(client.serverURL.absoluteString)"
                 }
             }
         }

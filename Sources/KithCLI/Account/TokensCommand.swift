@@ -27,7 +27,7 @@ struct TokensCommand: ParsableCommand {
                             token.lastUsedAt.map { "last used \(WireCoding.formatTimestamp($0))" } ?? "never used"
                         let expires = token.expiresAt.map { ", expires \(WireCoding.formatTimestamp($0))" } ?? ""
                         return
-                            "\(token.id.uuidString.lowercased())  \(token.name)  (created \(WireCoding.formatTimestamp(token.createdAt)), \(used)\(expires))"
+                            "\(token.id.lowercased)  \(token.name)  (created \(WireCoding.formatTimestamp(token.createdAt)), \(used)\(expires))"
                     }.joined(separator: "\n")
                 }
             }
@@ -44,7 +44,7 @@ struct TokensCommand: ParsableCommand {
             try await options.run(console) { profile, output in
                 let token = try await profile.client().createPersonalToken(name: name)
                 output.emit(token) {
-                    "Created token \"\(token.name)\" (\(token.id.uuidString.lowercased())). Copy it now, it is not shown again:\n\(token.token ?? "")"
+                    "Created token \"\(token.name)\" (\(token.id.lowercased)). Copy it now, it is not shown again:\n\(token.token ?? "")"
                 }
             }
         }
@@ -57,7 +57,7 @@ struct TokensCommand: ParsableCommand {
 
         func run(_ console: Console) async throws {
             try await options.run(console) { profile, output in
-                guard let uuid = UUID(uuidString: id) else {
+                guard let uuid = UUID(text: id) else {
                     throw ValidationError("The id must be a token id (a UUID).")
                 }
                 try await profile.client().revokePersonalToken(id: uuid)

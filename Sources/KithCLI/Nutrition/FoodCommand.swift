@@ -69,7 +69,7 @@ struct FoodCommand: ParsableCommand {
             try await FoodCommand.run(options, console) { session in
                 let item = try session.item(id)
                 try session.nutrition.deleteItem(item.id)
-                session.output.emit(["deleted": item.id.uuidString.lowercased()]) { "Deleted \(item.food.name)." }
+                session.output.emit(["deleted": item.id.lowercased]) { "Deleted \(item.food.name)." }
             }
         }
     }

@@ -8,7 +8,7 @@ enum FoodText {
     /// "3f2a9c1e  Banana (1 medium) 105 kcal · P 1.3 g · C 27 g · F 0.4 g"
     static func line(_ item: FoodItem) -> String {
         let serving = item.food.serving.map { " (\($0))" } ?? ""
-        return "\(item.id.uuidString.lowercased().prefix(8))  \(item.food.name)\(serving) \(kcal(item.food.calories))"
+        return "\(item.id.lowercased.prefix(8))  \(item.food.name)\(serving) \(kcal(item.food.calories))"
             + macros(item.food)
     }
 

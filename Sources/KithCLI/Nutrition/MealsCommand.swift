@@ -13,7 +13,7 @@ struct MealsCommand: ParsableCommand {
     )
 
     static func text(_ meal: CustomMeal) -> String {
-        (["\(meal.id.uuidString.lowercased().prefix(8))  \(meal.name): \(FoodText.kcal(meal.calories))"]
+        (["\(meal.id.lowercased.prefix(8))  \(meal.name): \(FoodText.kcal(meal.calories))"]
             + meal.ingredients.map { "    \($0.name) \(FoodText.kcal($0.calories))" + FoodText.macros($0) })
             .joined(separator: "\n")
     }
@@ -76,7 +76,7 @@ struct MealsCommand: ParsableCommand {
             try await FoodCommand.run(options, console) { session in
                 let found = try session.meal(meal)
                 try session.nutrition.deleteMeal(found.id)
-                session.output.emit(["deleted": found.id.uuidString.lowercased()]) { "Deleted \(found.name)." }
+                session.output.emit(["deleted": found.id.lowercased]) { "Deleted \(found.name)." }
             }
         }
     }
@@ -91,7 +91,7 @@ struct MealLine: Encodable {
     let ingredients: [Food]
 
     init(_ meal: CustomMeal) {
-        id = meal.id.uuidString.lowercased()
+        id = meal.id.lowercased
         name = meal.name
         calories = meal.calories
         lastUsedAt = meal.lastUsedAt

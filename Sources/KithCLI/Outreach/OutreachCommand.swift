@@ -137,7 +137,7 @@ struct OutreachCommand: ParsableCommand {
             try await OutreachCommand.run(options, console) { session in
                 let contact = try session.contact(id)
                 try session.outreach.deleteContact(contact.id)
-                session.output.emit(["deleted": contact.id.uuidString.lowercased()]) {
+                session.output.emit(["deleted": contact.id.lowercased]) {
                     "Deleted \(contact.firstName) \(contact.lastName)."
                 }
             }

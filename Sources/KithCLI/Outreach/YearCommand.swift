@@ -91,7 +91,7 @@ struct YearLine: Encodable {
     var selected: Bool
 
     init(_ year: OutreachYear, selected: Bool) {
-        id = year.id.uuidString.lowercased()
+        id = year.id.lowercased
         name = year.name
         self.selected = selected
     }
@@ -110,7 +110,7 @@ struct YearListing: Encodable {
 enum ContactText {
     static func line(_ contact: OutreachContact) -> String {
         var line =
-            "\(contact.id.uuidString.lowercased().prefix(8))  [\(contact.delivered ? "x" : " ")] "
+            "\(contact.id.lowercased.prefix(8))  [\(contact.delivered ? "x" : " ")] "
             + "\(contact.lastName), \(contact.firstName) (\(contact.enterpriseName))"
         if let at = contact.deliveredAt { line += "  delivered \(WireCoding.formatTimestamp(at))" }
         let comment = contact.comments.replacingOccurrences(of: "\n", with: " ")

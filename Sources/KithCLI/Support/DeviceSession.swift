@@ -46,7 +46,7 @@ struct DeviceSession {
     /// The one live record of `entity` among `records` whose id is `text` or starts with it.
     static func record(_ text: String, among records: [LocalRecord], kind: String) throws -> LocalRecord {
         let prefix = text.lowercased()
-        let matches = records.filter { $0.id.uuidString.lowercased().hasPrefix(prefix) }
+        let matches = records.filter { $0.id.lowercased.hasPrefix(prefix) }
         guard !prefix.isEmpty, let match = matches.first else {
             throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No \(kind) with id \(text)."))
         }

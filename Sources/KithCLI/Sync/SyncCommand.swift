@@ -82,7 +82,7 @@ struct RejectionLine: Encodable {
 
     init(_ rejection: SyncRejection) {
         entity = rejection.entity
-        id = rejection.recordId.uuidString.lowercased()
+        id = rejection.recordId.lowercased
         code = rejection.code
         message = rejection.message
     }
@@ -118,13 +118,13 @@ struct WatchLine: Encodable {
             return changes.map { change in
                 var line = WatchLine(event: change.deleted ? "deleted" : "changed")
                 line.entity = change.entity
-                line.id = change.id.uuidString.lowercased()
+                line.id = change.id.lowercased
                 return line
             }
         case .rejected(let rejection):
             var line = WatchLine(event: "rejected")
             line.entity = rejection.entity
-            line.id = rejection.recordId.uuidString.lowercased()
+            line.id = rejection.recordId.lowercased
             line.message = rejection.message
             return [line]
         case .pushed(let count, let remaining):
@@ -135,7 +135,7 @@ struct WatchLine: Encodable {
         case .conflict(let conflict):
             var line = WatchLine(event: "conflict")
             line.entity = conflict.entity
-            line.id = conflict.id.uuidString.lowercased()
+            line.id = conflict.id.lowercased
             line.message =
                 conflict.deletedElsewhere
                 ? "deleted elsewhere"

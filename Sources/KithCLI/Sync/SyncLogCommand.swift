@@ -46,7 +46,7 @@ struct SyncLog: Encodable {
         init(_ logged: LoggedConflict) {
             at = logged.at
             entity = logged.conflict.entity
-            id = logged.conflict.id.uuidString.lowercased()
+            id = logged.conflict.id.lowercased
             keptLocal = logged.conflict.keptLocal
             keptRemote = logged.conflict.keptRemote
             deletedElsewhere = logged.conflict.deletedElsewhere
@@ -64,7 +64,7 @@ struct SyncLog: Encodable {
         init(_ rejection: SyncRejection) {
             at = rejection.at
             entity = rejection.entity
-            id = rejection.recordId.uuidString.lowercased()
+            id = rejection.recordId.lowercased
             code = rejection.code
             message = rejection.message
         }

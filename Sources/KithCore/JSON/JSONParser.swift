@@ -13,7 +13,7 @@ extension JSONText.Reader {
         return value
     }
 
-    private mutating func value(depth: Int) -> JSONTree? {
+    mutating func value(depth: Int) -> JSONTree? {
         guard depth < Self.maxDepth, let next = peek() else { return nil }
         switch next {
         case UInt8(ascii: "{"): return object(depth: depth)

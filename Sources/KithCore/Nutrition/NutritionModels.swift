@@ -82,7 +82,7 @@ public struct FoodItem: Sendable, Equatable, Identifiable, Encodable {
     public var loggedAt: Date
 
     public init?(id: UUID, fields: [String: JSONTree]) {
-        guard let log = fields["logId"]?.stringValue.flatMap(UUID.init(uuidString:)), let food = Food(fields: fields)
+        guard let log = fields["logId"]?.stringValue.flatMap(UUID.init(text:)), let food = Food(fields: fields)
         else { return nil }
         _id = LowercaseUUID(wrappedValue: id)
         _logId = LowercaseUUID(wrappedValue: log)

@@ -28,7 +28,7 @@ public struct OutreachBook: Sendable, Equatable {
             case OutreachEntities.contact.name:
                 OutreachContact(id: record.id, fields: record.fields).map { contacts.append($0) }
             case OutreachEntities.preferences.name:
-                lastViewed = record.fields["lastViewedYearId"]?.stringValue.flatMap(UUID.init(uuidString:))
+                lastViewed = record.fields["lastViewedYearId"]?.stringValue.flatMap(UUID.init(text:))
             default: break
             }
         }

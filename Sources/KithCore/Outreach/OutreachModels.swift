@@ -29,7 +29,7 @@ public struct OutreachContact: Sendable, Equatable, Identifiable, Codable {
 
     /// The person a synced record holds; nil when the record is not one.
     public init?(id: UUID, fields: [String: JSONTree]) {
-        guard let year = fields["yearId"]?.stringValue.flatMap(UUID.init(uuidString:)) else { return nil }
+        guard let year = fields["yearId"]?.stringValue.flatMap(UUID.init(text:)) else { return nil }
         _id = LowercaseUUID(wrappedValue: id)
         _yearId = LowercaseUUID(wrappedValue: year)
         firstName = fields["firstName"]?.stringValue ?? ""

@@ -43,7 +43,7 @@ public enum OutreachRules {
 
         func cascade(of mutation: Mutation, records: [String: [SyncRecord]]) -> [SyncRecord] {
             guard mutation.op == .delete else { return [] }
-            let year = JSONTree.string(mutation.id.uuidString.lowercased())
+            let year = JSONTree.string(mutation.id.lowercased)
             return (records[OutreachEntities.contact.name] ?? []).filter { $0.fields["yearId"] == year }
         }
     }
@@ -57,7 +57,7 @@ public enum OutreachRules {
         {
             guard mutation.op == .upsert, case .string(let yearText) = mutation.fields["yearId"] else { return nil }
             let years = records[OutreachEntities.year.name] ?? []
-            guard years.contains(where: { $0.id.uuidString.lowercased() == yearText.lowercased() }) else {
+            guard years.contains(where: { $0.id.lowercased == yearText.lowercased() }) else {
                 return APIErrorDetail(code: "not_found", message: "This person's year does not exist (it may have been deleted).", field: "yearId")
             }
             return nil

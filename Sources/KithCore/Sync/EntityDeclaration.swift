@@ -119,7 +119,7 @@ public struct EntityDeclaration: Sendable, Hashable {
         case (.timestamp, .string(let text)):
             return WireCoding.parseTimestamp(text) == nil ? refuse("\(name) must be an ISO 8601 timestamp.") : nil
         case (.uuid, .string(let text)):
-            return UUID(uuidString: text) == nil ? refuse("\(name) must be an id (UUID).") : nil
+            return UUID(text: text) == nil ? refuse("\(name) must be an id (UUID).") : nil
         case (.localDate, .string(let text)):
             return LocalDate(text) == nil ? refuse("\(name) must be a date (yyyy-MM-dd).") : nil
         case (.choice(let words), .string(let text)):
@@ -177,7 +177,7 @@ extension EntityCatalog {
         return records.map { record in
             var moved = record
             moved.scope = scope
-            if let id = renamed[record.id.lowercased].flatMap(UUID.init(uuidString:)) { moved.id = id }
+            if let id = renamed[record.id.lowercased].flatMap(UUID.init(text:)) { moved.id = id }
             for field in self[record.entity]?.fields ?? [] where field.type == .uuid {
                 if let target = record.fields[field.name]?.stringValue?.lowercased(), let new = renamed[target] {
                     moved.fields[field.name] = .string(new)

@@ -3,8 +3,17 @@
 /// without JSON coders: the rules load records for every pushed mutation, and a pull stores
 /// thousands (issue 18).
 public enum FieldStamps {
+    /// `{"field":"stamp",…}`, fields sorted, so a record's stamps always read the same.
     public static func text(of stamps: [String: HLC]) -> String {
-        JSONTree.object(JSONObject(stamps.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.description)) })).text
+        var text: [UInt8] = [UInt8(ascii: "{")]
+        text.reserveCapacity(2 + stamps.count * 48)
+        for (index, stamp) in stamps.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            JSONText.append(key: stamp.key, to: &text)
+            JSONText.append(string: stamp.value.description, to: &text)
+        }
+        text.append(UInt8(ascii: "}"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The stamps `text` holds; nil when it is not an object of strings or a stamp is not an HLC.

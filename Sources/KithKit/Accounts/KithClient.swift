@@ -253,7 +253,11 @@ public actor KithClient {
         }
         var request = HTTPExchangeRequest(method: method, url: url, headers: ["Accept": "application/json"])
         if let body {
-            request.body = try? WireCoding.encoder().encode(body)
+            if let writable = body as? any JSONWritable {
+                request.body = Data(writable.jsonBytes)
+            } else {
+                request.body = try? WireCoding.encoder().encode(body)
+            }
             request.headers["Content-Type"] = "application/json"
         }
         return request

@@ -204,7 +204,7 @@ public final class OutreachStore {
                     years: try store.records(Self.year, db).compactMap(OutreachYear.init),
                     contacts: try store.records(Self.contact, db).compactMap(OutreachContact.init),
                     lastViewedYearId: try store.record(Self.preferences, id: preferencesID, db)?
-                        .string("lastViewedYearId").flatMap(UUID.init(uuidString:)))
+                        .string("lastViewedYearId").flatMap(UUID.init(text:)))
                 return (book, try Outbox.count(db))
             }
         } catch {
@@ -262,7 +262,7 @@ public final class OutreachStore {
 
     func selectedYearID(_ transaction: LocalTransaction) throws -> UUID? {
         try transaction.record(Self.preferences, id: preferencesID)?.string("lastViewedYearId").flatMap(
-            UUID.init(uuidString:))
+            UUID.init(text:))
     }
 
     func select(_ year: UUID, _ transaction: LocalTransaction) throws {

@@ -28,7 +28,7 @@ enum ConflictLog {
         try Row.fetchAll(
             db, sql: "SELECT * FROM sync_conflicts ORDER BY seq DESC LIMIT ?", arguments: [min(max(limit, 0), capacity)]
         ).compactMap { row in
-            guard let id = UUID(uuidString: row["record_id"]) else { return nil }
+            guard let id = UUID(text: row["record_id"]) else { return nil }
             func names(_ column: String) -> [String] {
                 (row[column] as String).split(separator: ",").map(String.init)
             }

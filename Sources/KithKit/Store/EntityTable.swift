@@ -70,9 +70,17 @@ struct EntityTable: Sendable {
         return try record(from: row)
     }
 
+    /// The live records among `ids`.
+    func loadAll(_ ids: ArraySlice<UUID>, _ db: Database) throws -> [SyncRecord] {
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM \(quoted(name)) WHERE id IN (\(databaseQuestionMarks(count: ids.count)))",
+            arguments: StatementArguments(ids.map(\.lowercased))
+        ).map(record(from:))
+    }
+
     func record(from row: Row) throws -> SyncRecord {
         let idText: String = row["id"]
-        guard let id = UUID(uuidString: idText) else { throw KithError.storage("bad id \(idText) in \(name)") }
+        guard let id = UUID(text: idText) else { throw KithError.storage("bad id \(idText) in \(name)") }
         var record = SyncRecord(entity: declaration.name, id: id, scope: row["scope"])
         let stampsText: String = row["_stamps"]
         guard let stamps = FieldStamps.parse(stampsText) else {

@@ -23,7 +23,7 @@ extension LocalStore {
         try storageErrors {
             try writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT * FROM sync_rejections ORDER BY at DESC").compactMap { row in
-                    guard let mutationId = UUID(uuidString: row["mutation_id"]), let recordId = UUID(uuidString: row["record_id"])
+                    guard let mutationId = UUID(text: row["mutation_id"]), let recordId = UUID(text: row["record_id"])
                     else { return nil }
                     return SyncRejection(
                         mutationId: mutationId, entity: row["entity"], recordId: recordId, code: row["code"],
@@ -65,7 +65,7 @@ extension LocalStore {
                     // Gone before its record is rebuilt from the server's state and what stays queued.
                     try Outbox.remove([result.mutationId], db)
                     let entity: String = row["entity"]
-                    guard let recordId = UUID(uuidString: row["record_id"]) else { continue }
+                    guard let recordId = UUID(text: row["record_id"]) else { continue }
                     let rejection = SyncRejection(
                         mutationId: result.mutationId, entity: entity, recordId: recordId, code: result.code ?? "rejected",
                         message: result.message ?? "The server refused this change.", at: at)
@@ -124,9 +124,12 @@ extension LocalStore {
                 var result = PulledPage()
                 // Only a record with changes queued here can conflict: one query per page, not per record.
                 let queued = try Outbox.queuedRecords(among: page.changes.map(\.id), db)
-                for change in page.changes where catalog[change.entity] != nil {
+                let known = page.changes.filter { catalog[$0.entity] != nil }
+                var held = try storage.loadAll(Set(known.map { RecordStorage.Key(entity: $0.entity, id: $0.id) }), db)
+                for change in known {
                     let incoming = change.record
-                    let before = try storage.load(change.entity, change.id, db)
+                    let key = RecordStorage.Key(entity: change.entity, id: change.id)
+                    let before = held[key]
                     if let before, queued.contains(change.id), let conflict = try Self.conflict(between: before, and: incoming, db) {
                         result.conflicts.append(conflict)
                         try ConflictLog.append(conflict, at: now(), db)
@@ -134,6 +137,8 @@ extension LocalStore {
                     var record = before ?? SyncRecord(entity: change.entity, id: change.id, scope: change.scope)
                     if record.merge(incoming) == .changed {
                         try storage.store(record, db)
+                        // A page may bring a record twice; the second merges with the first.
+                        held[key] = record
                         result.changes.append(RecordChange(entity: record.entity, id: record.id, deleted: record.isDeleted))
                     }
                     // Later local edits must stamp after everything seen, whatever this clock says.

@@ -64,7 +64,7 @@ enum Outbox {
                 sql:
                     "SELECT DISTINCT record_id FROM outbox WHERE record_id IN (\(databaseQuestionMarks(count: ids.count)))",
                 arguments: StatementArguments(ids))
-            queued.formUnion(found.compactMap(UUID.init(uuidString:)))
+            queued.formUnion(found.compactMap(UUID.init(text:)))
         }
         return queued
     }
@@ -90,7 +90,7 @@ enum Outbox {
 
     private static func mutation(from row: Row) throws -> Mutation {
         let texts: [String] = [row["mutation_id"], row["record_id"], row["op"], row["hlc"]]
-        guard let mutationId = UUID(uuidString: texts[0]), let id = UUID(uuidString: texts[1]),
+        guard let mutationId = UUID(text: texts[0]), let id = UUID(text: texts[1]),
             let op = Mutation.Operation(rawValue: texts[2]), let hlc = HLC(texts[3])
         else { throw KithError.storage("an outbox row is damaged: \(texts)") }
         guard case .object(let fields)? = JSONTree.parse(text: row["fields"]) else {

@@ -22,7 +22,7 @@ struct SyncState: Sendable {
     static func load(_ db: Database) throws -> SyncState? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sync_state WHERE id = 1") else { return nil }
         let clientText: String = row["client_id"]
-        guard let clientId = UUID(uuidString: clientText) else { throw KithError.storage("bad client id \(clientText)") }
+        guard let clientId = UUID(text: clientText) else { throw KithError.storage("bad client id \(clientText)") }
         let node = clientId.lowercased
         let last = (row["hlc"] as String?).flatMap(HLC.init)
         return SyncState(

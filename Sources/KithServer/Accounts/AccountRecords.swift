@@ -17,7 +17,7 @@ struct UserRecord: Sendable, Codable, Equatable {
     }
 
     var dto: UserDTO {
-        UserDTO(id: UUID(uuidString: id) ?? .zero, email: email, createdAt: Date(epochMillis: createdAt))
+        UserDTO(id: UUID(text: id) ?? .zero, email: email, createdAt: Date(epochMillis: createdAt))
     }
 }
 
@@ -40,7 +40,7 @@ struct PersonalTokenRecord: Sendable, Codable, Equatable {
 
     func dto(token: String? = nil) -> PersonalTokenDTO {
         PersonalTokenDTO(
-            id: UUID(uuidString: id) ?? .zero, name: name, token: token, createdAt: Date(epochMillis: createdAt),
+            id: UUID(text: id) ?? .zero, name: name, token: token, createdAt: Date(epochMillis: createdAt),
             lastUsedAt: lastUsedAt.map(Date.init(epochMillis:)), expiresAt: expiresAt.map(Date.init(epochMillis:)))
     }
 }

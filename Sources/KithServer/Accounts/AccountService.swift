@@ -168,7 +168,7 @@ struct AccountService: Sendable {
 
     private func authenticated(_ user: UserRecord, sessionID: String?, personalTokenID: String?) -> AuthenticatedUser {
         AuthenticatedUser(
-            id: UUID(uuidString: user.id) ?? .zero, email: user.email, createdAt: Date(epochMillis: user.createdAt),
+            id: UUID(text: user.id) ?? .zero, email: user.email, createdAt: Date(epochMillis: user.createdAt),
             sessionID: sessionID, personalTokenID: personalTokenID)
     }
 
@@ -183,7 +183,7 @@ struct AccountService: Sendable {
     // MARK: Passwords
 
     func changePassword(_ user: AuthenticatedUser, current: String, new: String) async throws {
-        guard let record = try await repository.user(id: user.id.uuidString.lowercased()) else { throw AppError.unauthorized }
+        guard let record = try await repository.user(id: user.id.lowercased) else { throw AppError.unauthorized }
         guard try await hasher.verify(current, against: record.passwordHash) else {
             throw AppError(.unauthorized, .invalidCredentials, "The current password is incorrect.", field: "currentPassword")
         }
@@ -237,7 +237,7 @@ struct AccountService: Sendable {
     // MARK: Account deletion
 
     func deleteAccount(_ user: AuthenticatedUser, password: String) async throws {
-        guard let record = try await repository.user(id: user.id.uuidString.lowercased()) else { throw AppError.unauthorized }
+        guard let record = try await repository.user(id: user.id.lowercased) else { throw AppError.unauthorized }
         guard try await hasher.verify(password, against: record.passwordHash) else {
             throw AppError(.unauthorized, .invalidCredentials, "The password is incorrect.", field: "password")
         }
@@ -252,7 +252,7 @@ struct AccountService: Sendable {
         if let problem = CredentialRules.validateTokenName(rawName) { throw AppError.validation(problem) }
         let token = Tokens.generate(.personal)
         let record = PersonalTokenRecord(
-            id: ids.text(), userID: user.id.uuidString.lowercased(),
+            id: ids.text(), userID: user.id.lowercased,
             name: rawName.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: clock.nowMillis, lastUsedAt: nil,
             expiresAt: nil, origin: .user)
         try await repository.createPersonalToken(record, tokenHash: Tokens.hash(token))
@@ -275,11 +275,11 @@ struct AccountService: Sendable {
     }
 
     func personalTokens(_ user: AuthenticatedUser) async throws -> [PersonalTokenDTO] {
-        try await repository.personalTokens(userID: user.id.uuidString.lowercased()).map { $0.dto() }
+        try await repository.personalTokens(userID: user.id.lowercased).map { $0.dto() }
     }
 
     func revokePersonalToken(_ user: AuthenticatedUser, id: String) async throws {
-        guard try await repository.deletePersonalToken(id: id.lowercased(), userID: user.id.uuidString.lowercased())
+        guard try await repository.deletePersonalToken(id: id.lowercased(), userID: user.id.lowercased)
         else { throw AppError.notFound("That token") }
     }
 

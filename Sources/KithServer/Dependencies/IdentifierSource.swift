@@ -31,7 +31,7 @@ public struct IdentifierSource: Sendable {
     }
 
     /// The lower-case text form every table stores.
-    public func text() -> String { uuid().uuidString.lowercased() }
+    public func text() -> String { uuid().lowercased }
 
     /// One of `choices` at random (`fallback` when there are none).
     public func pick<T>(_ choices: [T], or fallback: T) -> T {

@@ -28,14 +28,14 @@ struct FamilyMirror: Sendable {
     }
 
     mutating func member(_ member: MemberRow) async throws {
-        guard let id = UUID(uuidString: member.recordID) else { throw SyncStorageError("bad member record id") }
+        guard let id = UUID(text: member.recordID) else { throw SyncStorageError("bad member record id") }
         try await upsert(
             FamilyEntities.member, id,
             ["userId": .string(member.userID), "displayName": .string(member.displayName), "role": .string(member.role)])
     }
 
     mutating func removed(_ member: MemberRow) async throws {
-        guard let id = UUID(uuidString: member.recordID) else { throw SyncStorageError("bad member record id") }
+        guard let id = UUID(text: member.recordID) else { throw SyncStorageError("bad member record id") }
         let current = try await store.record(id)
         let mutation = Mutation(
             mutationId: ids.uuid(), entity: FamilyEntities.member.name, id: id, scope: store.scope, op: .delete,

@@ -165,7 +165,7 @@ struct FamilyService: Sendable {
     func revokeCode(_ id: String, user: AuthenticatedUser) async throws {
         let me = try await parent(user)
         let now = clock.nowMillis
-        let known = UUID(uuidString: id).map(\.lowercased)
+        let known = UUID(text: id).map(\.lowercased)
         try await database.transaction { sql in
             let tables = FamilyTables(sql: sql)
             guard let known, try await tables.usableCodes(of: me.familyID, at: now).contains(where: { $0.id == known }) else {

@@ -132,7 +132,7 @@ struct SyncTransaction: Sendable {
             WHERE user_id = \(bind: userID) AND mutation_id IN (\(binds: mutationIDs.map(\.lowercased)))
             """
         ).all(decodingColumn: "mutation_id", as: String.self)
-        return Set(rows.compactMap(UUID.init(uuidString:)))
+        return Set(rows.compactMap(UUID.init(text:)))
     }
 
     /// The records with these ids as stored (deleted or not, in whatever scope), with their
@@ -232,7 +232,7 @@ struct StoredRecord: Decodable, Sendable {
     /// The record; without `stamps` (pages that only show fields) its stamps stay empty, which
     /// saves decoding half of each row.
     func record(stamps withStamps: Bool = true) throws -> SyncRecord {
-        guard let uuid = UUID(uuidString: id) else { throw SyncStorageError("bad id \(id)") }
+        guard let uuid = UUID(text: id) else { throw SyncStorageError("bad id \(id)") }
         var record = SyncRecord(entity: entity, id: uuid, scope: scope)
         // Read without JSON coders: the rules load records for every mutation (issue 18).
         guard case .object(let object)? = JSONTree.parse(text: fields) else { throw SyncStorageError("bad fields of \(id)") }

@@ -93,5 +93,9 @@ struct JSONTreeTests {
 
     @Test func notJSONIsNil() {
         #expect(JSONTree.parse(Data("{nope".utf8)) == nil)
+        // A string that is not UTF-8, with and without an escape in it.
+        #expect(JSONTree.parse(bytes: [0x22, 0x61, 0xFF, 0x22]) == nil)
+        #expect(JSONTree.parse(bytes: [0x22, 0x5C, 0x6E, 0xC3, 0x22]) == nil)
+        #expect(JSONTree.parse(bytes: [0x22, 0xC3, 0xA9, 0x22]) == .string("é"))
     }
 }

@@ -17,6 +17,15 @@ struct HLCTests {
         #expect(stamps.map(\.description).sorted() == stamps.map(\.description))
     }
 
+    /// Zeros pad the wall time to 15 digits and the counter to 5; wider values are written whole.
+    @Test(arguments: [
+        (Int64(0), 0, "000000000000000-00000-n"), (Int64(999_999_999_999_999), 99_999, "999999999999999-99999-n"),
+        (Int64(1_000_000_000_000_000), 100_000, "1000000000000000-100000-n"), (Int64(-5), 0, "0000000000000-5-00000-n"),
+    ])
+    func writesPaddedDigits(wall: Int64, counter: Int, text: String) {
+        #expect(HLC(wallMillis: wall, counter: counter, node: "n").description == text)
+    }
+
     @Test(arguments: ["", "1-2-3", "00000000000001-00000-n", "000000000000001-0000-n", "000000000000001-00000-",
         "00000000000000x-00000-n", "000000000000001-+0000-n"])
     func refusesMalformedStamps(text: String) {

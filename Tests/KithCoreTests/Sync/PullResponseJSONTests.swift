@@ -34,10 +34,30 @@ struct PullResponseJSONTests {
         #expect(try PullResponse(json: Data(#"{"changes":[],"cursor":"x","hasMore":false,"gone":null,"new":1}"#.utf8)).gone == nil)
     }
 
+    /// White space anywhere between tokens, members in any order, unknown members (nested too)
+    /// skipped, and a member given twice counting as the first, as the decoder reads them.
+    @Test func readsAnyLayoutAsTheDecoderDoes() throws {
+        let id = UUID()
+        let text = #"""
+             { "hasMore" : true , "new" : { "x" : [ 1 , { "y" : null } ] } ,
+              "changes" : [ { "seq" : 7 , "stamps" : { "title" : "000001700000000-00003-phone" } , "later" : [ ] ,
+                "id" : "\#(id.uuidString)" , "fields" : { "title" : "a" , "title" : "b" , "name" : "\\ \u00e9" } , "scope" : "user:ada" ,
+                "deleted" : false , "entity" : "test.note" , "deletedStamp" : null } ] ,
+              "cursor" : "c0" , "cursor" : "c2" }
+            """#
+        let decoded = try WireCoding.decoder().decode(PullResponse.self, from: Data(text.utf8))
+        let read = try PullResponse(json: Data(text.utf8))
+        #expect(read.changes == decoded.changes)
+        #expect(read.cursor == decoded.cursor)
+        #expect(read.hasMore == decoded.hasMore)
+        #expect(read.changes.first?.fields == ["title": "a", "name": "\\ é"])
+    }
+
     @Test(arguments: [
         "", "[]", #"{"cursor":"x","hasMore":false}"#, #"{"changes":[],"hasMore":false}"#, #"{"changes":[],"cursor":"x"}"#,
         #"{"changes":[],"cursor":"x","hasMore":"no"}"#, #"{"changes":[],"cursor":"x","hasMore":false,"gone":[1]}"#,
-        #"{"changes":[{}],"cursor":"x","hasMore":false}"#,
+        #"{"changes":[{}],"cursor":"x","hasMore":false}"#, #"{"changes":[],"cursor":"x","hasMore":false"#,
+        #"{"changes":[],"cursor":"x","hasMore":false} []"#, #"{"changes":[],"cursor":"x","hasMore":false,"gone":"all"}"#,
     ])
     func refusesWhatTheDecoderRefuses(_ text: String) {
         #expect(throws: (any Error).self) { try WireCoding.decoder().decode(PullResponse.self, from: Data(text.utf8)) }

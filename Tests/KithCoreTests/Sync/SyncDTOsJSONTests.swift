@@ -63,6 +63,24 @@ struct SyncDTOsJSONTests {
         #expect(twice.mutations.first?.op == .upsert)
     }
 
+    /// A device writes its pushes the same way.
+    @Test func aPushIsWrittenAsTheEncoderWritesIt() throws {
+        let stamp = try #require(HLC(Self.stamp))
+        let push = PushRequest(
+            clientId: UUID(),
+            mutations: [
+                Mutation(
+                    mutationId: UUID(), entity: "outreach.contact", id: UUID(), scope: "user:ada", op: .upsert,
+                    fields: ["firstName": "Zoë \"Z\"/\n", "age": 41, "grams": 12.5, "vip": false, "note": nil], hlc: stamp),
+                Mutation(mutationId: UUID(), entity: "outreach.contact", id: UUID(), scope: "family:f1", op: .delete, hlc: stamp),
+            ])
+        let written = try #require(JSONTree.parse(bytes: push.jsonBytes))
+        #expect(written == JSONTree.parse(try WireCoding.encoder().encode(push)))
+        let read = try PushRequest(json: push.jsonBytes)
+        #expect(read.clientId == push.clientId)
+        #expect(read.mutations == push.mutations)
+    }
+
     @Test func anAnswerIsWrittenAsTheEncoderWritesIt() throws {
         var record = SyncRecord(entity: "outreach.contact", id: UUID(), scope: "family:f1")
         record.fields = ["firstName": "Zoë \"Z\"", "age": 41, "weight": 72.5, "vip": true, "note": nil, "tags": ["a", ["b": 1]]]

@@ -68,6 +68,33 @@ struct LocalStoreSyncTests {
         #expect(try store.record("test.note", id: id) == nil)
     }
 
+    @Test func aPageThatBringsARecordTwiceKeepsWhatEachBrought() async throws {
+        let store = try TestEntities.memoryStore()
+        let id = UUID()
+        let first = Self.change(id, ["title": .string("named")], at: 1_000)
+        let second = Self.change(id, ["rank": .double(3)], at: 2_000, seq: 2)
+        _ = try store.apply(PullResponse(changes: [first, second], cursor: "c1", hasMore: false))
+        let record = try #require(try store.record("test.note", id: id))
+        #expect(record.string("title") == "named")
+        #expect(record.number("rank") == 3)
+    }
+
+    /// Records held here are read for a page a few hundred at a time: every one of a page larger
+    /// than that is merged with what this device holds, not written over.
+    @Test func aLargePageMergesWithEveryRecordHeldHere() async throws {
+        let store = try TestEntities.memoryStore()
+        let ids = (0..<1_100).map { _ in UUID() }
+        _ = try store.apply(
+            PullResponse(changes: ids.map { Self.change($0, ["title": .string("newer")], at: 5_000) }, cursor: "c1", hasMore: false))
+        let older = ids.map { Self.change($0, ["title": .string("older"), "rank": .double(1)], at: 1_000, seq: 2) }
+        _ = try store.apply(PullResponse(changes: older, cursor: "c2", hasMore: false))
+        for id in [ids[0], ids[499], ids[500], ids[1_099]] {
+            let record = try #require(try store.record("test.note", id: id))
+            #expect(record.string("title") == "newer", "the later title stays")
+            #expect(record.number("rank") == 1, "a field only the older change wrote arrives")
+        }
+    }
+
     @Test func changesOfUndeclaredEntitiesAreSkipped() async throws {
         let store = try TestEntities.memoryStore()
         var stranger = Self.change(UUID(), ["title": .string("x")], at: 1)

@@ -41,7 +41,7 @@ struct FamilyNoticeJob: JobHandler {
 
     func run(_ job: Job) async throws {
         let payload = try job.payload(as: Payload.self)
-        guard let reminderID = UUID(uuidString: payload.reminder), payload.scope.hasPrefix("family:") else {
+        guard let reminderID = UUID(text: payload.reminder), payload.scope.hasPrefix("family:") else {
             throw JobFailure.permanent("a notice without its reminder or family: \(job.payload)")
         }
         let family = FamilySnapshotOfRecords(try await sync.liveFields(Self.familyEntities, in: payload.scope))

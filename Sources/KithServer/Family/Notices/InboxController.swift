@@ -57,7 +57,7 @@ struct InboxController {
             throw AppError(
                 .unprocessableContent, .validationFailed, "At most \(InboxLimits.idsPerRequest) ids at once.", field: "ids")
         }
-        if let ids = body.ids, ids.contains(where: { UUID(uuidString: $0) == nil }) {
+        if let ids = body.ids, ids.contains(where: { UUID(text: $0) == nil }) {
             throw AppError(.unprocessableContent, .validationFailed, "Each id is a notice's id (a UUID).", field: "ids")
         }
         let now = clock.nowMillis

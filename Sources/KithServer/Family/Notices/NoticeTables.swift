@@ -108,7 +108,7 @@ struct NoticeTables: Sendable {
     func markRead(_ ids: [String]?, of userID: String, at now: Int64) async throws {
         if let given = ids {
             // Only a UUID can name a notice; anything else (NUL, invalid UTF-8) never reaches SQL.
-            let ids = given.compactMap { UUID(uuidString: $0)?.lowercased }
+            let ids = given.compactMap { UUID(text: $0)?.lowercased }
             guard !ids.isEmpty else { return }
             try await sql.raw(
                 """

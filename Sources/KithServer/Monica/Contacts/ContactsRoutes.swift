@@ -133,7 +133,7 @@ struct ContactsRoutes {
             change.reminders.append(
                 .deathAnniversary(known && valid.bool("deceased_date_add_reminder") == true ? date.day : nil))
         }
-        change.uuid = valid.string("uuid").flatMap(UUID.init(uuidString:))
+        change.uuid = valid.string("uuid").flatMap(UUID.init(text:))
         change.email = valid.string("email")
         let details =
             try await id.asyncMap {

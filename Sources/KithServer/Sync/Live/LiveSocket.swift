@@ -199,7 +199,7 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         offLoop {
             do {
                 let user = try await services.accounts.authenticate(token: token, allowing: kinds)
-                let userID = user.id.uuidString.lowercased()
+                let userID = user.id.lowercased
                 let scopes = try await services.rules.readableScopes(userID: userID)
                 // Notices delivered from now on are sent; older ones are in the inbox.
                 let latest = (try? await services.notices.latestSeq(of: userID)) ?? 0

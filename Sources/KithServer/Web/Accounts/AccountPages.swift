@@ -210,7 +210,7 @@ struct AccountPages {
             "account": ["email": user.email, "createdAt": time(user.createdAt)],
             "tokens": tokens.map { token -> [String: Any] in
                 var row: [String: Any] = [
-                    "id": token.id.uuidString.lowercased(), "name": token.name, "createdAt": time(token.createdAt),
+                    "id": token.id.lowercased, "name": token.name, "createdAt": time(token.createdAt),
                 ]
                 if let lastUsed = token.lastUsedAt { row["lastUsedAt"] = time(lastUsed) }
                 if let expires = token.expiresAt { row["expiresAt"] = time(expires) }

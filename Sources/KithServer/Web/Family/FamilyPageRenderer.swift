@@ -42,7 +42,7 @@ struct FamilyPageRenderer: Sendable {
     }
 
     static func id(_ context: AppRequestContext, _ name: String = "id", what: String) throws -> UUID {
-        guard let id = UUID(uuidString: context.parameters.get(name) ?? "") else { throw AppError.notFound(what) }
+        guard let id = UUID(text: context.parameters.get(name) ?? "") else { throw AppError.notFound(what) }
         return id
     }
 }

@@ -60,7 +60,7 @@ struct NoticePages {
             row["late"] =
                 "Late: meant for \(FamilyFormat.timeAndDay(notice.dueAt, in: zone, today: today)), delivered when the server was back."
         }
-        guard let snapshot, let id = UUID(uuidString: notice.reminderId), let reminder = snapshot.reminder(id) else {
+        guard let snapshot, let id = UUID(text: notice.reminderId), let reminder = snapshot.reminder(id) else {
             return row
         }
         row["reminderLink"] = "/family/reminders/\(reminder.id.lowercased)"

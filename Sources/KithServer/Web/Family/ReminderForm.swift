@@ -41,7 +41,7 @@ struct ReminderForm {
         lines = (0..<Self.maximumLines * 2).compactMap { index in
             let text = form["checklist.\(index).text"]
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-            return ReminderDraft.Line(id: UUID(uuidString: form["checklist.\(index).id"]), text: text)
+            return ReminderDraft.Line(id: UUID(text: form["checklist.\(index).id"]), text: text)
         }
     }
 

@@ -37,7 +37,7 @@ struct NutritionPages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let query = request.uri.formQuery
         var values: [String: Any] = [:]
-        if let meal = query.get("loggedMeal").flatMap(UUID.init(uuidString:)),
+        if let meal = query.get("loggedMeal").flatMap(UUID.init(text:)),
             let logged = try await nutrition.book(for: user).meals.first(where: { $0.id == meal })
         {
             values["notice"] = "Logged \(logged.name): \(NutritionFormat.kcal(logged.calories)) kcal."
@@ -359,7 +359,7 @@ struct NutritionPages {
     }
 
     static func id(_ context: AppRequestContext, _ what: String) throws -> UUID {
-        guard let id = UUID(uuidString: context.parameters.get("id") ?? "") else { throw AppError.notFound("That \(what)") }
+        guard let id = UUID(text: context.parameters.get("id") ?? "") else { throw AppError.notFound("That \(what)") }
         return id
     }
 }

@@ -19,8 +19,8 @@ struct OutreachNotice {
     init?(_ query: QueryParameters) {
         guard let key = query.get("notice"), let kind = Kind(rawValue: key) else { return nil }
         self.kind = kind
-        person = query.get("person").flatMap(UUID.init(uuidString:))
-        year = query.get("year").flatMap(UUID.init(uuidString:))
+        person = query.get("person").flatMap(UUID.init(text:))
+        year = query.get("year").flatMap(UUID.init(text:))
     }
 
     /// The sentence, or nil when what it is about is not (or no longer) in the book.

@@ -41,7 +41,7 @@ struct OutreachPages {
             values["notice"] =
                 imported == 1 ? "Added 1 person from the file." : "Added \(imported) people from the file."
         }
-        let year = query.get("year").flatMap(UUID.init(uuidString:))
+        let year = query.get("year").flatMap(UUID.init(text:))
         return try await page(for: user, year: year, request, context, values: values) { book in
             OutreachNotice(query).flatMap { $0.text(in: book) }
         }
@@ -109,7 +109,7 @@ struct OutreachPages {
             return Self.backToList(year.id, notice: .yearAdded)
         } catch let error as AppError {
             return try await refused(
-                error, user: user, year: UUID(uuidString: form["currentYear"]), form: form, fields: ["name"], request,
+                error, user: user, year: UUID(text: form["currentYear"]), form: form, fields: ["name"], request,
                 context, formName: "newYear")
         }
     }
@@ -314,7 +314,7 @@ struct OutreachPages {
     @Sendable func exportCSV(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let asked = request.uri.formQuery.get("year")
-        let requested = asked.flatMap(UUID.init(uuidString:))
+        let requested = asked.flatMap(UUID.init(text:))
         let (book, year) = try await outreach.open(for: user, requested: requested)
         // A year that is not the user's is not there, rather than quietly another year's list.
         if asked != nil && year.id != requested { throw AppError.notFound("That year") }
@@ -346,7 +346,7 @@ struct OutreachPages {
     }
 
     static func id(_ text: String, _ what: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else { throw AppError.notFound("That \(what)") }
+        guard let id = UUID(text: text) else { throw AppError.notFound("That \(what)") }
         return id
     }
 
