@@ -110,6 +110,14 @@ extension SyncRecord {
 }
 
 extension SyncRecord {
+    /// The latest of its stamps and its deletion's: a replica that sees this record must stamp
+    /// its later writes after it.
+    public var latestStamp: HLC? {
+        var latest = deleted
+        for stamp in stamps.values where latest.map({ $0 < stamp }) ?? true { latest = stamp }
+        return latest
+    }
+
     /// Merges another replica's state of the same record (a pulled change) by the same rule as
     /// `merge(_: Mutation)`: per field the later stamp wins, the earliest delete wins and clears the
     /// fields. Merging states in any order, or twice, gives the same record.

@@ -95,8 +95,11 @@ struct EntityTable: Sendable {
 
     /// Writes a live record (insert or replace).
     func save(_ record: SyncRecord, _ db: Database) throws {
-        var values: [(any DatabaseValueConvertible)?] = [record.id.lowercased, record.scope, FieldStamps.text(of: record.stamps)]
-        values += declaration.fields.map { Self.databaseValue(record.fields[$0.name] ?? .null, as: $0.type) }
+        // Database values, not `DatabaseValueConvertible` boxes: a first pull saves every record.
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(3 + declaration.fields.count)
+        values += [record.id.lowercased.databaseValue, record.scope.databaseValue, FieldStamps.text(of: record.stamps).databaseValue]
+        for field in declaration.fields { values.append(Self.databaseValue(record.fields[field.name] ?? .null, as: field.type)) }
         try db.cachedStatement(sql: insertOrReplace).execute(arguments: StatementArguments(values))
     }
 

@@ -142,9 +142,7 @@ extension LocalStore {
                         result.changes.append(RecordChange(entity: record.entity, id: record.id, deleted: record.isDeleted))
                     }
                     // Later local edits must stamp after everything seen, whatever this clock says.
-                    if let latest = (Array(incoming.stamps.values) + [incoming.deleted].compactMap { $0 }).max() {
-                        clock.receive(latest, now: nowMillis)
-                    }
+                    if let latest = incoming.latestStamp { clock.receive(latest, now: nowMillis) }
                 }
                 // The account's own scope is never gone; a server saying so must not wipe its data.
                 for scope in page.gone ?? [] where scope != userScope {

@@ -19,7 +19,7 @@ final class WebClock: Sendable {
     /// A timestamp later than any stamp in `seen` and than every one this clock gave before.
     func stamp(after seen: [SyncRecord] = []) -> HLC {
         let now = wall.nowMillis
-        let latest = seen.flatMap { Array($0.stamps.values) + [$0.deleted].compactMap { $0 } }.max()
+        let latest = seen.compactMap(\.latestStamp).max()
         return clock.withLock { clock in
             if let latest { clock.receive(latest, now: now) }
             return clock.tick(now: now)

@@ -46,4 +46,16 @@ struct MergeTests {
         #expect(record.merge(delete(at: 15)) == .changed, "the earliest delete is kept")
         #expect(record.deleted == HLC(wallMillis: 15, counter: 0, node: "a"))
     }
+
+    @Test func theLatestStampIsTheLatestOfItsFieldsAndItsDeletion() {
+        var record = SyncRecord(entity: "test.note", id: id, scope: "user:u")
+        #expect(record.latestStamp == nil)
+        record.merge(upsert(["title": .string("x")], at: 30))
+        record.merge(upsert(["done": .bool(true)], at: 10))
+        #expect(record.latestStamp == HLC(wallMillis: 30, counter: 0, node: "a"))
+        var gone = SyncRecord(entity: "test.note", id: id, scope: "user:u")
+        gone.stamps = ["title": HLC(wallMillis: 5, counter: 0, node: "a")]
+        gone.deleted = HLC(wallMillis: 20, counter: 0, node: "b")
+        #expect(gone.latestStamp == HLC(wallMillis: 20, counter: 0, node: "b"))
+    }
 }
