@@ -6,12 +6,15 @@ import KithCore
 /// same transaction as the local change it describes, so a crash never loses a queued edit.
 enum Outbox {
     static func append(_ mutation: Mutation, _ db: Database) throws {
-        let fields = String(decoding: try JSONEncoder().encode(mutation.fields), as: UTF8.self)
-        try db.execute(
+        // Every local save queues one: the statement is prepared once, the fields written without
+        // `JSONEncoder` (keys sorted, as it wrote them).
+        let fields = String(decoding: mutation.fields.jsonBytes, as: UTF8.self)
+        try db.cachedStatement(
             sql: """
                 INSERT INTO outbox (mutation_id, entity, record_id, scope, op, fields, hlc)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 mutation.mutationId.lowercased, mutation.entity, mutation.id.lowercased, mutation.scope,
                 mutation.op.rawValue, fields, mutation.hlc.description,
