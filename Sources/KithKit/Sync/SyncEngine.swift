@@ -257,15 +257,31 @@ public actor SyncEngine {
         (error as? any UserFacingError)?.userMessage ?? "\(error)"
     }
 
+    /// Pulls page after page. The next page is asked for as soon as this one has arrived, and
+    /// stored while the server reads it: on a first pull of 100,000 the device's storing and the
+    /// server's reading were taking turns (issue 18). The next page's cursor is this page's, so
+    /// the pages are the ones a pull one at a time would get; a page is stored only after every
+    /// page before it, and a failed store drops the page asked for after it.
     private func pullAll(into report: inout Report) async throws {
+        let service = service
+        let limit = configuration.pullPageSize
+        var page = try await service.pull(cursor: try store.cursor(), limit: limit)
         while true {
-            let page = try await service.pull(cursor: try store.cursor(), limit: configuration.pullPageSize)
-            let applied = try store.apply(page)
+            let cursor = page.cursor
+            let next = page.hasMore ? Task.detached { try await service.pull(cursor: cursor, limit: limit) } : nil
+            let applied: PulledPage
+            do {
+                applied = try store.apply(page)
+            } catch {
+                next?.cancel()
+                throw error
+            }
             report.pulled += applied.changes.count
             report.conflicts += applied.conflicts
             for conflict in applied.conflicts { emit(.conflict(conflict)) }
             if !applied.changes.isEmpty { emit(.pulled(applied.changes)) }
-            if !page.hasMore { return }
+            guard let next else { return }
+            page = try await next.value
         }
     }
 }

@@ -12,6 +12,10 @@ actor FakeSyncService: SyncService {
     private(set) var pushSizes: [Int] = []
     /// When set, every call fails with it (server down, server error).
     var failure: KithError?
+    /// The cursor of every pull, in order.
+    private(set) var pullCursors: [String?] = []
+    /// When set, pulls after this many fail as offline.
+    private var pullsAnswered: Int?
     /// Upserts whose title is this are refused, as a server rule would.
     var refusedTitle = "refuse me"
     var userID: UUID?
@@ -24,6 +28,11 @@ actor FakeSyncService: SyncService {
     }
 
     func fail(with error: KithError?) { failure = error }
+
+    func failPulls(after answered: Int?) {
+        pullsAnswered = answered
+        pullCursors = []
+    }
 
     func revokeAccess(to scope: String) { goneScopes.insert(scope) }
 
@@ -65,6 +74,8 @@ actor FakeSyncService: SyncService {
 
     func pull(cursor: String?, limit: Int) async throws -> PullResponse {
         if let failure { throw failure }
+        pullCursors.append(cursor)
+        if let pullsAnswered, pullCursors.count > pullsAnswered { throw KithError.offline }
         let after = cursor.flatMap { Int64($0) } ?? 0
         let newer = sequence.filter { $0.value > after && !goneScopes.contains(records[$0.key]!.scope) }
             .sorted { $0.value < $1.value }

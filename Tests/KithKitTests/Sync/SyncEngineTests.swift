@@ -111,6 +111,39 @@ struct SyncEngineTests {
         #expect(progress == [700, 200, 0], "upload progress is reported per batch")
     }
 
+    /// Pages are asked for while the one before is stored: the same pages in the same order as
+    /// one at a time, and a page that fails to arrive keeps every page before it.
+    @Test func aPullOfManyPagesBringsEveryRecordAndResumesWhereItFailed() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        for index in 0..<25 {
+            var record = SyncRecord(entity: "test.note", id: UUID(), scope: TestEntities.scope)
+            record.merge(
+                Mutation(
+                    mutationId: UUID(), entity: "test.note", id: record.id, scope: TestEntities.scope, op: .upsert,
+                    fields: ["title": .string("n\(index)")], hlc: HLC(wallMillis: 1_000 + Int64(index), counter: 0, node: "server")))
+            await server.serverWrite(record)
+        }
+        let laptop = try Self.device(server) { $0.pullPageSize = 10 }
+        await server.failPulls(after: 2)
+        _ = await expectKithError { try await laptop.sync() }
+        #expect(try laptop.store.records("test.note").count == 20, "the two pages that came are kept")
+        #expect(try laptop.store.cursor() == "20")
+
+        await server.failPulls(after: nil)
+        let pulled = try await laptop.sync()
+        #expect(pulled.pulled == 5)
+        let resumed = await server.pullCursors
+        #expect(resumed == ["20", "25"], "from where it stopped; then again after the (empty) push")
+        #expect(try laptop.store.records("test.note").count == 25)
+
+        let phone = try Self.device(server) { $0.pullPageSize = 10 }
+        await server.failPulls(after: nil)
+        #expect(try await phone.sync().pulled == 25)
+        let firstPull = await server.pullCursors
+        #expect(firstPull == [nil, "10", "20", "25"])
+        #expect(try phone.store.cursor() == "25")
+    }
+
     @Test func aStoreOfAnotherAccountDoesNotSync() async throws {
         let server = FakeSyncService(userID: UUID())
         let phone = try Self.device(server)
