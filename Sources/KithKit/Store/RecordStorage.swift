@@ -29,6 +29,11 @@ struct RecordStorage: Sendable {
                 try db.cachedStatement(sql: "SELECT * FROM sync_tombstones WHERE id = ? AND entity = ?"),
                 arguments: [id.lowercased, entity])
         else { return nil }
+        return Self.tombstone(entity, id, row)
+    }
+
+    /// A deleted record as `sync_tombstones` keeps it: no fields, its scope and deletion stamp.
+    private static func tombstone(_ entity: String, _ id: UUID, _ row: Row) -> SyncRecord {
         var record = SyncRecord(entity: entity, id: id, scope: row["scope"])
         record.deleted = HLC(row["hlc"] as String)
         return record
@@ -60,9 +65,7 @@ struct RecordStorage: Sendable {
                 guard let id = UUID(text: row["id"]) else { continue }
                 let key = Key(entity: row["entity"], id: id)
                 guard missing.contains(key) else { continue }
-                var record = SyncRecord(entity: key.entity, id: id, scope: row["scope"])
-                record.deleted = HLC(row["hlc"] as String)
-                found[key] = record
+                found[key] = Self.tombstone(key.entity, id, row)
             }
         }
         return found
