@@ -117,6 +117,7 @@ let package = Package(
                 "KithServer", "KithCore", "KithTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strictness
         ),

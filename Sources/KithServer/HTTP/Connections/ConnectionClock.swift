@@ -21,6 +21,8 @@ final class ConnectionClock {
     private(set) var awaitingRequest = true
     private var check: Scheduled<Void>?
     private var context: ChannelHandlerContext?
+    /// What waits for the answers owed to be written (`whenNothingOwed`).
+    private var onceAnswered: (() -> Void)?
 
     init(settings: ConnectionSettings) {
         self.settings = settings
@@ -40,6 +42,7 @@ final class ConnectionClock {
         check?.cancel()
         check = nil
         context = nil
+        onceAnswered = nil
     }
 
     func bytesArrived() {
@@ -62,10 +65,21 @@ final class ConnectionClock {
         unanswered = max(0, unanswered - 1)
         lastAnswerAt = .now()
         schedule()
+        if unanswered == 0, let action = onceAnswered {
+            onceAnswered = nil
+            action()
+        }
     }
 
-    /// A request was read whole and its answer is not written yet.
-    var owesAnswers: Bool { unanswered > 0 }
+    /// Runs `action` once no answer is owed: now, or right after the last owed answer is written.
+    func whenNothingOwed(_ action: @escaping () -> Void) {
+        if unanswered == 0 {
+            action()
+        } else {
+            onceAnswered = action
+        }
+    }
+
 
     func becameWebSocket() {
         isWebSocket = true

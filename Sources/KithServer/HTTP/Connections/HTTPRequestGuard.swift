@@ -75,16 +75,17 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             answering = false
             // Answers come in order: this one is the oldest request's, or an early answer to the
             // request still being read.
+            var owedOneLess = true
             if unanswered > 0 {
                 unanswered -= 1
-                clock.answerWritten()
             } else if reading {
                 // Early: the request's body is still coming, and its read deadline still runs.
                 readingAnswered = true
-            } else {
-                clock.answerWritten()
+                owedOneLess = false
             }
             context.write(data, promise: promise)
+            // After the write: what waits on the clock for this answer may write behind it.
+            if owedOneLess { clock.answerWritten() }
             if pendingRefusal != nil { refuseWhenDue(context) }
         }
     }

@@ -2,7 +2,8 @@ import NIOCore
 
 /// Reads request lines as they pass, and answers 400 at once to one with no HTTP version
 /// (`GET /`, HTTP/0.9): the decoder takes such a line for a request whose headers are still to
-/// come and would wait for them until the request deadline. It never holds bytes back.
+/// come and would wait for them until the request deadline. It holds no bytes back, except those
+/// from a refused line on, which no one reads.
 ///
 /// Only the connection's first line is known for sure to be a request line. Later, the clock says
 /// when the previous request ended, but not where in the read that ended it the next one began: a
@@ -28,10 +29,13 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
     private var atFirstLine = true
     /// The bytes after the last line break seen, at most `longestLine` of them.
     private var tail: [UInt8] = []
+    /// A line was refused: the connection ends once the answers owed before it are written.
+    private var refusing = false
 
     init(clock: ConnectionClock) { self.clock = clock }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if refusing { return }
         if clock.isWebSocket {
             context.fireChannelRead(data)
             return
@@ -60,13 +64,15 @@ final class RequestLineCheck: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let refused = lineIsWhole ? !Self.hasVersion(collected) : Self.isHTTP09(collected)
-        if refused && !clock.owesAnswers {
-            refuse(context)
-        } else {
-            // With an answer still owed, a refusal written now would cut into it: the decoder
-            // waits, and the request deadline closes the connection.
+        guard refused else {
             context.fireChannelRead(data)
+            return
         }
+        // With an answer still owed (its body can reach the client before its end is written),
+        // a refusal written now would cut into it: it follows the answer instead. The refused
+        // line and whatever comes after it never reach the decoder.
+        refusing = true
+        clock.whenNothingOwed { [weak self] in self?.refuse(context) }
     }
 
     private static func lastBytes(_ bytes: [UInt8]) -> [UInt8] {
