@@ -41,7 +41,14 @@ extension LocalStore {
     // MARK: For SyncEngine
 
     func pendingBatch(limit: Int, maxBytes: Int) throws -> [Mutation] {
-        try storageErrors { try writer.read { db in try Outbox.oldest(limit: limit, maxBytes: maxBytes, db) } }
+        try pendingBatch(limit: limit, maxBytes: maxBytes, after: nil).mutations
+    }
+
+    /// The next batch to push: the oldest changes queued after `seq` (a batch still on its way).
+    func pendingBatch(limit: Int, maxBytes: Int, after seq: Int64?) throws -> OutboxBatch {
+        try storageErrors {
+            try writer.read { db in try Outbox.oldest(limit: limit, maxBytes: maxBytes, after: seq, db) }
+        }
     }
 
     func cursor() throws -> String? {

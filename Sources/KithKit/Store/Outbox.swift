@@ -25,18 +25,20 @@ enum Outbox {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0
     }
 
-    /// The oldest queued mutations, at most `limit` of them and about `maxBytes` of JSON (always at
-    /// least one), in the order they were made.
-    static func oldest(limit: Int, maxBytes: Int, _ db: Database) throws -> [Mutation] {
-        var batch: [Mutation] = []
+    /// The oldest queued mutations made after `seq` (all of them when nil), at most `limit` of them
+    /// and about `maxBytes` of JSON (always at least one), in the order they were made.
+    static func oldest(limit: Int, maxBytes: Int, after seq: Int64? = nil, _ db: Database) throws -> OutboxBatch {
+        var batch = OutboxBatch(mutations: [], lastSeq: seq ?? 0)
         var bytes = 0
-        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM outbox ORDER BY seq LIMIT ?", arguments: [limit])
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT * FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?", arguments: [seq ?? 0, limit])
         while let row = try rows.next() {
             let fields: String = row["fields"]
             // The envelope around the fields (ids, entity, scope, stamp) is under 300 bytes.
             bytes += fields.utf8.count + 300
-            if bytes > maxBytes && !batch.isEmpty { break }
-            batch.append(try mutation(from: row))
+            if bytes > maxBytes && !batch.mutations.isEmpty { break }
+            batch.mutations.append(try mutation(from: row))
+            batch.lastSeq = row["seq"]
         }
         return batch
     }
@@ -104,4 +106,11 @@ enum Outbox {
             fields: fields.dictionary,
             hlc: hlc)
     }
+}
+
+/// Queued mutations read for one push, and the place in the outbox after the last of them, where
+/// the next batch begins.
+struct OutboxBatch: Sendable, Equatable {
+    var mutations: [Mutation]
+    var lastSeq: Int64
 }

@@ -227,22 +227,39 @@ public actor SyncEngine {
         }
     }
 
+    /// Pushes the outbox batch after batch. The next batch is read while the server works on this
+    /// one, and sent before this one's answer is stored: on a push of 10,000 the device and the
+    /// server were taking turns (issue 18). Batches still go out one at a time and in the order
+    /// they were made, so the server applies them as it did. A batch the server answered only in
+    /// part is followed by the oldest queued changes again, as before.
     private func pushAll(into report: inout Report) async throws {
-        while true {
-            let batch = try store.pendingBatch(
-                limit: configuration.pushBatchSize, maxBytes: configuration.pushBatchBytes)
-            if batch.isEmpty { return }
+        var batch = try nextBatch(after: nil)
+        var answer = send(batch)
+        while let pending = answer {
+            let sent = batch
+            let readAhead = Result { try nextBatch(after: sent.lastSeq) }
             let response: PushResponse
             do {
-                response = try await service.push(PushRequest(clientId: store.clientId, mutations: batch))
+                response = try await pending.value
             } catch {
-                try? store.notePushFailure(batch, error: Self.message(error))
+                try? store.notePushFailure(sent.mutations, error: Self.message(error))
                 throw error
             }
-            let rejections = try store.complete(response.results)
             let acknowledged = Set(response.results.map(\.mutationId))
-            guard batch.contains(where: { acknowledged.contains($0.mutationId) }) else {
+            guard sent.mutations.contains(where: { acknowledged.contains($0.mutationId) }) else {
                 throw KithError.invalidResponse("the server acknowledged none of the pushed changes")
+            }
+            var following: OutboxBatch?
+            if sent.mutations.allSatisfy({ acknowledged.contains($0.mutationId) }), case .success(let read) = readAhead {
+                following = read
+            }
+            answer = following.flatMap(send)
+            let rejections: [SyncRejection]
+            do {
+                rejections = try store.complete(response.results)
+            } catch {
+                answer?.cancel()
+                throw error
             }
             report.pushed += response.results.count - rejections.count
             report.rejected += rejections
@@ -250,7 +267,27 @@ public actor SyncEngine {
             let remaining = try store.pendingCount()
             emit(.pushed(count: response.results.count, remaining: remaining))
             publish(.syncing(pending: remaining))
+            if let following {
+                batch = following
+            } else {
+                // Read again from the oldest, now that this answer is stored (a read that failed
+                // ahead fails here again, with nothing left on its way).
+                batch = try nextBatch(after: nil)
+                answer = send(batch)
+            }
         }
+    }
+
+    private func nextBatch(after seq: Int64?) throws -> OutboxBatch {
+        try store.pendingBatch(limit: configuration.pushBatchSize, maxBytes: configuration.pushBatchBytes, after: seq)
+    }
+
+    /// The batch's push on its way, or nil when the batch is empty.
+    private func send(_ batch: OutboxBatch) -> Task<PushResponse, any Error>? {
+        guard !batch.mutations.isEmpty else { return nil }
+        let service = service
+        let request = PushRequest(clientId: store.clientId, mutations: batch.mutations)
+        return Task.detached { try await service.push(request) }
     }
 
     private static func message(_ error: any Error) -> String {

@@ -10,6 +10,12 @@ actor FakeSyncService: SyncService {
     private var applied: Set<UUID> = []
     /// Sizes of the pushes received, in order.
     private(set) var pushSizes: [Int] = []
+    /// Every pushed mutation's id, in the order received (a re-sent one again).
+    private(set) var pushedIds: [UUID] = []
+    /// When set, pushes after this many fail as offline.
+    private var pushesAnswered: Int?
+    /// When set, each push is answered for its first this many mutations only.
+    private var answeredPerPush: Int?
     /// When set, every call fails with it (server down, server error).
     var failure: KithError?
     /// The cursor of every pull, in order.
@@ -34,6 +40,13 @@ actor FakeSyncService: SyncService {
         pullCursors = []
     }
 
+    func failPushes(after answered: Int?) {
+        pushesAnswered = answered
+        pushSizes = []
+    }
+
+    func answerOnly(first count: Int?) { answeredPerPush = count }
+
     func revokeAccess(to scope: String) { goneScopes.insert(scope) }
 
     /// A record the server writes itself (a family's member records), pulled like any change.
@@ -46,8 +59,10 @@ actor FakeSyncService: SyncService {
     func push(_ request: PushRequest) async throws -> PushResponse {
         if let failure { throw failure }
         pushSizes.append(request.mutations.count)
+        if let pushesAnswered, pushSizes.count > pushesAnswered { throw KithError.offline }
+        pushedIds += request.mutations.map(\.mutationId)
         var results: [MutationResult] = []
-        for mutation in request.mutations {
+        for mutation in request.mutations.prefix(answeredPerPush ?? request.mutations.count) {
             if applied.contains(mutation.mutationId) {
                 results.append(MutationResult(mutationId: mutation.mutationId, status: .duplicate))
                 continue

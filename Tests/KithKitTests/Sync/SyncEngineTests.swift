@@ -111,6 +111,51 @@ struct SyncEngineTests {
         #expect(progress == [700, 200, 0], "upload progress is reported per batch")
     }
 
+    /// The next batch is read, and sent, while the one before is answered and stored: still one
+    /// batch after another, in the order the changes were made, none sent twice.
+    @Test func batchesGoOutInOrderAndAFailedOneLeavesOnlyItselfAndLaterOnesQueued() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let phone = try Self.device(server) { $0.pushBatchSize = 100 }
+        try phone.store.write { transaction in
+            for index in 0..<450 { try transaction.save("test.note", fields: ["title": .string("n\(index)")]) }
+        }
+        let queued = try phone.store.pendingBatch(limit: 1_000, maxBytes: 1 << 30).map(\.mutationId)
+        await server.failPushes(after: 2)
+
+        let error = await expectKithError { try await phone.sync() }
+        #expect(error == .offline)
+        #expect(try phone.store.pendingCount() == 250, "the two answered batches left the outbox")
+        #expect(await server.pushSizes == [100, 100, 100], "the third failed; nothing went out after it")
+        #expect(try phone.store.pendingBatch(limit: 1_000, maxBytes: 1 << 30).map(\.mutationId) == Array(queued.dropFirst(200)))
+
+        await server.failPushes(after: nil)
+        let report = try await phone.sync()
+        #expect(report.pushed == 250)
+        #expect(await server.pushSizes == [100, 100, 50])
+        #expect(await server.pushedIds == queued, "every change once, in the order made")
+        #expect(await server.liveRecordCount == 450)
+        #expect(try phone.store.pendingCount() == 0)
+    }
+
+    @Test func changesABatchLeftUnansweredGoOutAgainBeforeLaterOnes() async throws {
+        let server = FakeSyncService(userID: TestEntities.userID)
+        let phone = try Self.device(server) { $0.pushBatchSize = 100 }
+        try phone.store.write { transaction in
+            for index in 0..<250 { try transaction.save("test.note", fields: ["title": .string("n\(index)")]) }
+        }
+        let queued = try phone.store.pendingBatch(limit: 1_000, maxBytes: 1 << 30).map(\.mutationId)
+        await server.answerOnly(first: 60)
+
+        let report = try await phone.sync()
+        #expect(report.pushed == 250)
+        #expect(await server.pushSizes == [100, 100, 100, 70, 10], "each batch begins with the oldest unanswered")
+        let answered = await server.pushedIds
+        #expect(answered.prefix(100) == queued.prefix(100))
+        #expect(answered.dropFirst(100).prefix(100) == queued.dropFirst(60).prefix(100))
+        #expect(await server.liveRecordCount == 250)
+        #expect(try phone.store.pendingCount() == 0)
+    }
+
     /// Pages are asked for while the one before is stored: the same pages in the same order as
     /// one at a time, and a page that fails to arrive keeps every page before it.
     @Test func aPullOfManyPagesBringsEveryRecordAndResumesWhereItFailed() async throws {
