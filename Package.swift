@@ -42,11 +42,14 @@ let package = Package(
             dependencies: ["KithCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictness
         ),
-        // The live socket over SwiftNIO, for platforms whose URLSession has no WebSocket (Linux).
-        // Kept out of KithKit so an iOS app does not carry NIO.
+        // The live socket and HTTP over SwiftNIO, for platforms whose URLSession has no WebSocket
+        // or is slow (Linux). Kept out of KithKit so an iOS app does not carry NIO.
         .target(
             name: "KithKitNIO",
-            dependencies: ["KithKit", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket")],
+            dependencies: [
+                "KithKit", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strictness
         ),
         // The server as a library: buildApplication(config).

@@ -109,7 +109,9 @@ struct Profile: Sendable {
     }
 
     /// HTTP with this profile's timeout.
-    func transport() -> URLSessionTransport { URLSessionTransport(timeout: timeout) }
+    /// HTTP with this profile's timeout: SwiftNIO's, as the live socket (Linux's URLSession spends
+    /// a third of a large sync's CPU waking libdispatch, issue 18).
+    func transport() -> NIOHTTPTransport { NIOHTTPTransport(timeout: timeout) }
 
     /// The live socket for `kith sync --watch`: SwiftNIO's, as Linux's URLSession has no WebSocket.
     func liveTransport() -> any LiveTransport {
