@@ -59,7 +59,7 @@ struct ContactsSession {
         let userID: Int
         if let url = monica.server {
             let server = try MonicaServerAddress(url)
-            let token = try monica.token(from: console, prompt: false)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = try monica.token(from: console, prompt: false)?.trimmedWhitespace
             if let saved, saved.server == server, token == nil || token == saved.token {
                 client = try Self.restore(store, profile: profile)
                 source = .monica(saved)

@@ -11,7 +11,7 @@ public enum CredentialRules {
 
     /// Emails are trimmed and compared case-insensitively, so they are stored lower-cased.
     public static func normalizedEmail(_ raw: String) -> String {
-        raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        raw.trimmedWhitespace.lowercased()
     }
 
     /// Checks a normalized email: one `@`, a non-empty local part, a dotted domain, no spaces.
@@ -48,7 +48,7 @@ public enum CredentialRules {
 
     /// Token names are shown in lists: required, one line, bounded.
     public static func validateTokenName(_ name: String) -> APIErrorDetail? {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmedWhitespace
         if trimmed.isEmpty {
             return APIErrorDetail(.validationFailed, "Give the token a name.", field: "name")
         }

@@ -68,7 +68,7 @@ public struct AddressFormat: Codable, Sendable, Equatable {
                 case .postalCode: postalCode
                 case .country: countryName
                 }
-            return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            return text?.trimmedWhitespace ?? ""
         }
         return lines.compactMap { pieces in
             var line = ""

@@ -63,7 +63,7 @@ public struct PostalAddress: Codable, Sendable, Equatable {
     /// No part given at all (blank text counts as none): such an address is refused.
     public var isEmpty: Bool {
         let texts = [label, street, city, province, postalCode, countryCode]
-        return texts.allSatisfy { ($0 ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        return texts.allSatisfy { ($0 ?? "").trimmedWhitespace.isEmpty }
             && latitude == nil && longitude == nil
     }
 

@@ -11,7 +11,7 @@ public enum ReminderFields {
         title: String, dueAt: Date, assignee: String, creator: String, createdAt: Date, recurrence: WeeklyRecurrence?
     ) -> [String: JSONTree] {
         var fields: [String: JSONTree] = [
-            "title": .string(title.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "title": .string(title.trimmedWhitespace),
             "dueAt": timestamp(dueAt),
             "assigneeId": .string(assignee.lowercased()),
             "creatorId": .string(creator.lowercased()),
@@ -25,7 +25,7 @@ public enum ReminderFields {
     /// Only the fields given change.
     public static func edit(title: String? = nil, dueAt: Date? = nil, assignee: String? = nil) -> [String: JSONTree] {
         var fields: [String: JSONTree] = [:]
-        if let title { fields["title"] = .string(title.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if let title { fields["title"] = .string(title.trimmedWhitespace) }
         if let dueAt { fields["dueAt"] = timestamp(dueAt) }
         if let assignee { fields["assigneeId"] = .string(assignee.lowercased()) }
         return fields
@@ -47,7 +47,7 @@ public enum ReminderFields {
     public static func item(of reminder: UUID, text: String, position: Int64) -> [String: JSONTree] {
         [
             "reminderId": .string(reminder.lowercased),
-            "text": .string(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "text": .string(text.trimmedWhitespace),
             "done": .bool(false),
             "position": .int(position),
         ]

@@ -30,7 +30,7 @@ public enum NutritionFields {
     public static func food(_ food: Food) -> [String: JSONTree] {
         func number(_ value: Double?) -> JSONTree { value.map(JSONTree.double) ?? .null }
         return [
-            "name": .string(food.name.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "name": .string(food.name.trimmedWhitespace),
             "calories": .double(food.calories), "protein": number(food.protein), "carbs": number(food.carbs),
             "fat": number(food.fat), "servingSize": number(food.servingSize),
             "servingUnit": .nullable(food.servingUnit),
@@ -47,7 +47,7 @@ public enum NutritionFields {
 
     public static func meal(name: String, createdAt: Date) -> [String: JSONTree] {
         [
-            "name": .string(name.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "name": .string(name.trimmedWhitespace),
             "createdAt": .string(WireCoding.formatTimestamp(createdAt)),
         ]
     }

@@ -6,7 +6,7 @@ import Foundation
 public enum OutreachRules {
     public static let all: [any RecordRule] = [YearRule(), ContactRule()]
 
-    public static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    public static func trimmed(_ text: String) -> String { text.trimmedWhitespace }
 
     /// The problem with naming a year `name` when `others` exist, if any.
     public static func yearNameProblem(_ name: String, others: [String]) -> APIErrorDetail? {

@@ -96,7 +96,7 @@ public struct EntityDeclaration: Sendable, Hashable {
         }
         switch (field.type, value) {
         case (.string(let maxLength, let allowEmpty), .string(let text)):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmedWhitespace
             if trimmed.isEmpty && !allowEmpty && !field.optional { return refuse("\(name) is required.") }
             if trimmed.unicodeScalars.count > maxLength {
                 return refuse("\(name) must be at most \(maxLength) characters.")

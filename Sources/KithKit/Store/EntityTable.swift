@@ -95,8 +95,10 @@ struct EntityTable: Sendable {
 
     /// Writes a live record (insert or replace).
     func save(_ record: SyncRecord, _ db: Database) throws {
-        // Database values, not `DatabaseValueConvertible` boxes: a first pull saves every record.
-        var values: [DatabaseValue] = []
+        // Database values, each already converted, a first pull saves every record. They go in as
+        // optional existentials: GRDB's initializer for a sequence of a concrete type maps it
+        // through a key path, unspecialized, which was 8 % of a first pull's CPU.
+        var values: [(any DatabaseValueConvertible)?] = []
         values.reserveCapacity(3 + declaration.fields.count)
         values += [record.id.lowercased.databaseValue, record.scope.databaseValue, FieldStamps.text(of: record.stamps).databaseValue]
         for field in declaration.fields { values.append(Self.databaseValue(record.fields[field.name] ?? .null, as: field.type)) }

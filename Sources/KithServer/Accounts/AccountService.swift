@@ -253,7 +253,7 @@ struct AccountService: Sendable {
         let token = Tokens.generate(.personal)
         let record = PersonalTokenRecord(
             id: ids.text(), userID: user.id.lowercased,
-            name: rawName.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: clock.nowMillis, lastUsedAt: nil,
+            name: rawName.trimmedWhitespace, createdAt: clock.nowMillis, lastUsedAt: nil,
             expiresAt: nil, origin: .user)
         try await repository.createPersonalToken(record, tokenHash: Tokens.hash(token))
         return record.dto(token: token)

@@ -61,7 +61,7 @@ struct ReminderService: WritesAsADevice, Sendable {
         try Self.check(draft.checklist)
         let current = try await existing(FamilyEntities.reminder, id, in: snapshot.scope, what: "That reminder")
         var fields: [String: JSONTree] = [:]
-        let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = draft.title.trimmedWhitespace
         if title != reminder.title { fields["title"] = .string(title) }
         if draft.assigneeId.lowercased() != reminder.assigneeId {
             fields["assigneeId"] = .string(draft.assigneeId.lowercased())
@@ -83,7 +83,7 @@ struct ReminderService: WritesAsADevice, Sendable {
             changes.append(delete(FamilyEntities.checklistItem, item.id, after: [], in: snapshot.scope))
         }
         for (position, line) in draft.checklist.enumerated() {
-            let text = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = line.text.trimmedWhitespace
             if let itemID = line.id, let item = reminder.checklist.first(where: { $0.id == itemID }) {
                 guard item.text != text || item.position != Int64(position) else { continue }
                 changes.append(
@@ -200,7 +200,7 @@ struct ReminderService: WritesAsADevice, Sendable {
     /// names its line (`checklist.2`).
     static func check(_ lines: [ReminderDraft.Line]) throws {
         for (index, line) in lines.enumerated() {
-            let fields = ["text": JSONTree.string(line.text.trimmingCharacters(in: .whitespacesAndNewlines))]
+            let fields = ["text": JSONTree.string(line.text.trimmedWhitespace)]
             if let problem = FamilyEntities.checklistItem.problems(in: fields, isCreation: false).first {
                 throw AppError.validation(
                     APIErrorDetail(

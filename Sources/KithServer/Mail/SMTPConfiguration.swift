@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 
 /// Where and how `SMTPMailer` delivers mail.
 public struct SMTPConfiguration: Sendable, Equatable {
@@ -58,7 +59,7 @@ public struct SMTPConfiguration: Sendable, Equatable {
     /// User and password are percent-decoded, so `@`, `:` and `/` in them must be written `%40`, `%3A`, `%2F`.
     /// Errors describe the problem without repeating the URL, which may hold a password.
     public static func parse(url: String) throws -> SMTPConfiguration {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = url.trimmedWhitespace
         guard let schemeEnd = trimmed.range(of: "://") else {
             throw SMTPError.invalidConfiguration(
                 "SMTP URL must look like smtp://[user[:password]@]host[:port] (or smtp+starttls://, smtps://)")

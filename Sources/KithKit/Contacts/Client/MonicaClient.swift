@@ -46,7 +46,7 @@ public actor MonicaClient {
         to server: MonicaServerAddress, token: String, store: (any SecretStore<MonicaCredentials>)? = nil,
         transport: any HTTPTransport = URLSessionTransport()
     ) async throws -> (client: MonicaClient, credentials: MonicaCredentials) {
-        let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = token.trimmedWhitespace
         guard !token.isEmpty else { throw MonicaClientError.invalid("Enter your API token.") }
         let probe = MonicaClient(server: server, token: token, transport: transport)
         let user: MonicaUser

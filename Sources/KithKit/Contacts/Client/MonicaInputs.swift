@@ -70,7 +70,7 @@ public struct MonicaAddressInput: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: CodingKeys.self)
         func text(_ value: String?) -> String? {
-            guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+            guard let value = value?.trimmedWhitespace, !value.isEmpty else { return nil }
             return value
         }
         try fields.encode(contactID, forKey: .contactID)

@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 
 /// Where a Monica API lives, checked: `https://…/api` (the `/api` is added when missing, so
 /// "https://monica.example" and "https://monica.example/api" are the same server). Plain HTTP is
@@ -11,7 +12,7 @@ public struct MonicaServerAddress: Codable, Sendable, Hashable, CustomStringConv
     public static let cloud = try! MonicaServerAddress("https://app.monicahq.com/api")
 
     public init(_ text: String) throws {
-        var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = text.trimmedWhitespace
         while text.hasSuffix("/") { text.removeLast() }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
             url.query == nil, url.fragment == nil

@@ -42,7 +42,7 @@ struct MonicaInput: Sendable {
     private static func normalized(_ value: JSONTree) -> JSONTree {
         switch value {
         case .string(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmedWhitespace
             return trimmed.isEmpty ? .null : .string(trimmed)
         case .array(let items): return .array(items.map(normalized))
         default: return value

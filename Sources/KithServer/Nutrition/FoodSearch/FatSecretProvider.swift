@@ -183,9 +183,9 @@ struct FatSecretFood: Decodable {
     /// The food as Kith holds it; nil when its description gives no calories.
     var food: Food? {
         guard let numbers = FatSecretDescription(foodDescription) else { return nil }
-        let name = foodName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = foodName.trimmedWhitespace
         guard !name.isEmpty else { return nil }
-        let brand = brandName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let brand = brandName?.trimmedWhitespace ?? ""
         let fullName = brand.isEmpty ? name : "\(name) (\(brand))"
         return Food(
             name: String(fullName.prefix(200)), calories: numbers.calories, protein: numbers.protein,

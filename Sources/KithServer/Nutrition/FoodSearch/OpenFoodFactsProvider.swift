@@ -86,7 +86,7 @@ struct OpenFoodFactsProduct: Decodable {
 
     /// The product per 100 g, named "Name (First brand)"; nil without a name or kcal.
     var food: Food? {
-        let name = [productName, productNameEnglish].compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let name = [productName, productNameEnglish].compactMap { $0?.trimmedWhitespace }
             .first { !$0.isEmpty }
         guard let name, let kcal = nutriments?.kcal?.double else { return nil }
         let brand = brands?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? ""

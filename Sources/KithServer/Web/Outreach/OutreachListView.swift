@@ -62,7 +62,7 @@ struct OutreachListView {
     /// The first line of a comment, cut at a word near `previewLength` characters.
     static func preview(_ comments: String) -> String {
         let firstLine = comments.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let hasMore = firstLine.count < comments.trimmingCharacters(in: .whitespacesAndNewlines).count
+        let hasMore = firstLine.count < comments.trimmedWhitespace.count
         guard firstLine.count > previewLength else { return hasMore ? firstLine + " …" : firstLine }
         var cut = String(firstLine.prefix(previewLength))
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > previewLength / 2 {
