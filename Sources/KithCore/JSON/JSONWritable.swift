@@ -58,6 +58,18 @@ public struct JSONObjectWriter {
         value.writeJSON(to: &output)
     }
 
+    /// `"key":` for a key known only at run time (a presenter's list of members).
+    public mutating func key(named key: String, _ output: inout [UInt8]) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
+        JSONText.append(key: key, to: &output)
+    }
+
+    public mutating func value(named key: String, _ value: some JSONWritable, _ output: inout [UInt8]) {
+        self.key(named: key, &output)
+        value.writeJSON(to: &output)
+    }
+
     /// A member whose value is JSON text already written (a stored record's fields), copied as it is.
     public mutating func json(_ key: StaticString, text: String, _ output: inout [UInt8]) {
         self.key(key, &output)

@@ -475,6 +475,60 @@ struct MonicaContactsTests {
         }
     }
 
+    /// A full contact is written straight to bytes (`FullContact`): its keys must come in Monica's
+    /// order, as a recorded Monica answer has them, wherever both have the key, in the show, the
+    /// list and the search alike.
+    @Test(arguments: Engine.available)
+    func aFullContactKeepsMonicasKeyOrder(_ engine: Engine) async throws {
+        let recorded = try #require(
+            JSONTree.parse(try Data(contentsOf: RepositoryPaths.root.appendingPathComponent("Tests/fixtures/monica/contact-42.json")))?[
+                "data"])
+        try await MonicaHarness.run(engine) { me, _, _ in
+            let id = try await me.contact("John", "Doe", extra: [("email", "john@doe.com")])
+            #expect(try await me.put("/api/contacts/\(id)/work", ["job": "Carpenter", "company": "Acme"]).status == .ok)
+            let son = try await me.contact("Jonathan", "Swift")
+            let types = try await me.get("/api/relationshiptypes?limit=100")
+            let sonType = try #require(types.data?.arrayValue?.first { $0["name"] == "uncle" }?["id"]?.intValue)
+            #expect(
+                try await me.post(
+                    "/api/relationships", ["contact_is": .int(id), "relationship_type_id": .int(sonType), "of_contact": .int(son)]
+                ).status == .created)
+            #expect(try await me.post("/api/addresses", ["contact_id": .int(id), "city": "Paris", "country": "FR"]).status == .created)
+            _ = try await me.post("/api/contacts/\(id)/setTags", ["tags": ["friends"]])
+            _ = try await me.post("/api/notes", ["contact_id": .int(id), "body": "a note"])
+
+            let shown = try #require(try await me.get("/api/contacts/\(id)?with=contactfields").data)
+            let listed = try #require(
+                try await me.get("/api/contacts?with=contactfields&limit=100").data?.arrayValue?.first { $0["id"] == .int(id) })
+            let found = try #require(
+                try await me.get("/api/contacts?with=contactfields&query=John%20Doe").data?.arrayValue?.first { $0["id"] == .int(id) })
+            for contact in [shown, listed, found] {
+                #expect(Self.keys(contact) == Self.keys(recorded), "every key Monica sends, in its order")
+                for path in [
+                    ["information"], ["information", "dates"], ["information", "career"], ["information", "how_you_met"],
+                    ["information", "relationships"], ["information", "relationships", "family"], ["statistics"],
+                ] {
+                    let ours = Self.keys(Self.at(path, in: contact))
+                    let monicas = Self.keys(Self.at(path, in: recorded))
+                    #expect(ours.filter(monicas.contains) == monicas.filter(ours.contains), "\(path): \(ours) vs \(monicas)")
+                    #expect(!ours.isEmpty, "\(path) is written")
+                }
+            }
+            #expect(shown["addresses"]?[0]?["city"] == "Paris")
+            #expect(shown["tags"]?[0]?["name"] == "friends")
+            #expect(shown["notes"]?[0]?["body"] == "a note")
+            #expect(shown["information"]?["relationships"]?["family"]?["contacts"]?[0]?["contact"]?["first_name"] == "Jonathan")
+            #expect(shown["information"]?["career"]?["job"] == "Carpenter")
+            #expect(shown["statistics"]?["number_of_notes"] == 1)
+        }
+    }
+
+    private static func keys(_ tree: JSONTree?) -> [String] { tree?.objectValue?.keys ?? [] }
+
+    private static func at(_ path: [String], in tree: JSONTree) -> JSONTree? {
+        path.reduce(Optional(tree)) { $0?[$1] }
+    }
+
     @Test(arguments: Engine.available)
     func deletingAContactRemovesItEverywhere(_ engine: Engine) async throws {
         try await MonicaHarness.run(engine) { me, other, _ in

@@ -17,51 +17,12 @@ enum ContactPresenter {
         return .object(object)
     }
 
-    static func full(_ details: ContactDetails, _ presentation: MonicaPresentation) -> JSONTree {
-        let record = details.record
-        let partial = record.isPartial
-        var object = JSONObject(head(details.summary, presentation, description: true))
-        if !partial {
-            object["last_called"] = .nullable(record.lastCalled.map(carbon))
-            object["last_activity_together"] = .nullable(details.lastActivity.map(carbon))
-            object["stay_in_touch_frequency"] = .nullable(record.stayInTouchFrequency)
-            object["stay_in_touch_trigger_date"] = .nullable(MonicaTimestamp.format(millis: record.stayInTouchTriggerDate))
-        }
-        var information = JSONObject()
-        if !partial { information["relationships"] = relationships(details, presentation) }
-        information["dates"] = [
-            "birthdate": specialDate(record.birthdateValue), "deceased_date": specialDate(record.deceasedDateValue),
-        ]
-        if !partial {
-            information["career"] = ["job": .nullable(record.job), "company": .nullable(record.company)]
-            information["avatar"] = avatar(record)
-            information["food_preferences"] = .nullable(record.foodPreferences)
-            information["how_you_met"] = [
-                "general_information": .nullable(record.firstMetGeneralInformation),
-                "first_met_date": specialDate(record.firstMetDateValue),
-                "first_met_through_contact": .nullable(details.firstMetThrough.map { short($0, presentation) }),
-            ]
-        }
-        object["information"] = .object(information)
-        if !partial {
-            let summary = short(details.summary, presentation)
-            object["addresses"] = .array(details.addresses.map { AddressPresenter.present($0, contact: summary, presentation) })
-            object["tags"] = .array(details.tags.map { TagPresenter.present($0, presentation) })
-            object["statistics"] = .object(
-                JSONObject(ContactDetailsLoader.statisticsSources.map { ($0.key, .int(details.counts[$0.key] ?? 0)) }))
-            if let fields = details.contactFields {
-                object["contactFields"] = .array(
-                    fields.map { ContactFieldPresenter.present($0.field, type: $0.type, contact: summary, presentation) })
-                object["notes"] = .array(
-                    (details.latestNotes ?? []).map { NotePresenter.present($0, contact: summary, presentation) })
-            }
-            object["url"] = .string(presentation.url("contacts/\(record.id)"))
-        }
-        for (key, value) in presentation.stamps(record) { object[key] = value }
-        return .object(object)
+    /// The full form of the contacts endpoints, written straight to bytes (`FullContact`).
+    static func full(_ details: ContactDetails, _ presentation: MonicaPresentation) -> FullContact {
+        FullContact(details: details, presentation: presentation)
     }
 
-    private static func head(_ summary: ContactSummary, _ presentation: MonicaPresentation, description: Bool = false)
+    static func head(_ summary: ContactSummary, _ presentation: MonicaPresentation, description: Bool = false)
         -> [(String, JSONTree)]
     {
         let record = summary.record
@@ -83,24 +44,7 @@ enum ContactPresenter {
         return members
     }
 
-    /// `{group: {"total", "contacts"}}` for Monica's four groups. Monica shows `contacts: null` for
-    /// a group the account lacks; a Kith account has all four from its creation (`MonicaDefaults`)
-    /// and no route removes one (docs/decisions.md 99).
-    private static func relationships(_ details: ContactDetails, _ presentation: MonicaPresentation) -> JSONTree {
-        .object(
-            JSONObject(
-                RelationshipTypeDefaults.groupNames.map { group in
-                    let items: [JSONTree] = (details.relationships[group] ?? []).map { entry in
-                        [
-                            "relationship": ["id": .int(entry.relationship.id), "name": .string(entry.type.name)],
-                            "contact": short(entry.other, presentation),
-                        ]
-                    }
-                    return (group, ["total": .int(Int64(items.count)), "contacts": .array(items)])
-                }))
-    }
-
-    private static func avatar(_ record: ContactRecord) -> JSONTree {
+    static func avatar(_ record: ContactRecord) -> JSONTree {
         // Monica answers "" until its avatar job has drawn the default picture; Kith draws none.
         ["url": "", "source": "default", "default_avatar_color": .string(record.avatarColor)]
     }

@@ -57,8 +57,10 @@ extension PageRequest {
 }
 
 /// Laravel's length-aware paginator envelope: `data`, `links`, `meta` (with its page links).
-struct PageEnvelope {
-    let items: [JSONTree]
+/// Items write themselves: a page of 100 full contacts is written straight to bytes, not built
+/// as a tree first (issue 18).
+struct PageEnvelope<Item: JSONWritable>: JSONWritable {
+    let items: [Item]
     let total: Int
     let request: PageRequest
     /// The index's absolute URL without query, e.g. `https://host/api/contacts`.
@@ -69,7 +71,24 @@ struct PageEnvelope {
 
     func url(_ page: Int) -> String { "\(path)?page=\(page)" }
 
-    var body: JSONTree {
+    func writeJSON(to output: inout [UInt8]) {
+        var writer = JSONObjectWriter(&output)
+        writer.value("data", items, &output)
+        writer.value("links", links, &output)
+        writer.value("meta", meta, &output)
+        writer.end(&output)
+    }
+
+    private var links: JSONTree {
+        let page = request.page
+        return [
+            "first": .string(url(1)), "last": .string(url(lastPage)),
+            "prev": page > 1 ? .string(url(page - 1)) : .null,
+            "next": page < lastPage ? .string(url(page + 1)) : .null,
+        ]
+    }
+
+    private var meta: JSONTree {
         let page = request.page
         let from: JSONTree = items.isEmpty ? .null : .int(Int64(request.offset + 1))
         let to: JSONTree = items.isEmpty ? .null : .int(Int64(request.offset + items.count))
@@ -79,18 +98,10 @@ struct PageEnvelope {
             ("to", to), ("total", .int(Int64(total))),
         ])
         for (key, value) in extraMeta { meta[key] = value }
-        return [
-            "data": .array(items),
-            "links": [
-                "first": .string(url(1)), "last": .string(url(lastPage)),
-                "prev": page > 1 ? .string(url(page - 1)) : .null,
-                "next": page < lastPage ? .string(url(page + 1)) : .null,
-            ],
-            "meta": .object(meta),
-        ]
+        return .object(meta)
     }
 
-    var response: Response { MonicaResponse.make(body) }
+    var response: Response { MonicaResponse.written(self) }
 
     /// Previous, the page numbers Laravel shows (all of them up to 13 pages, else a window with
     /// "..." gaps), Next.

@@ -5,14 +5,35 @@ import NIOCore
 /// JSON answers of `/api`, written from an ordered document so keys come in Monica's order.
 enum MonicaResponse {
     static func make(_ body: JSONTree, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        written(body, status: status, headers: headers)
+    }
+
+    /// An answer that writes itself (a page of full contacts), without a tree first.
+    static func written(_ body: some JSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:])
+        -> Response
+    {
         var fields = headers
         fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body.serialized())))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body.jsonBytes)))
     }
 
     /// `{"data": …}`, how Monica wraps a single object.
     static func data(_ object: JSONTree, status: HTTPResponse.Status = .ok) -> Response {
-        make(["data": object], status: status)
+        written(DataWrapper(object: object), status: status)
+    }
+
+    static func data<Object: JSONWritable>(_ object: Object, status: HTTPResponse.Status = .ok) -> Response {
+        written(DataWrapper(object: object), status: status)
+    }
+
+    private struct DataWrapper<Object: JSONWritable>: JSONWritable {
+        let object: Object
+
+        func writeJSON(to output: inout [UInt8]) {
+            var writer = JSONObjectWriter(&output)
+            writer.value("data", object, &output)
+            writer.end(&output)
+        }
     }
 
     /// `{"deleted": true, "id": …}`; Monica answers the id as a number for some resources and as
