@@ -111,15 +111,21 @@ struct SyncEngineTests {
         #expect(progress == [700, 200, 0], "upload progress is reported per batch")
     }
 
+    /// Saves `count` notes on the device in one transaction; returns their queued mutations' ids,
+    /// oldest first.
+    static func queueNotes(_ count: Int, on device: SyncEngine) throws -> [UUID] {
+        try device.store.write { transaction in
+            for index in 0..<count { try transaction.save("test.note", fields: ["title": .string("n\(index)")]) }
+        }
+        return try device.store.pendingBatch(limit: 1_000, maxBytes: 1 << 30).map(\.mutationId)
+    }
+
     /// The next batch is read, and sent, while the one before is answered and stored: still one
     /// batch after another, in the order the changes were made, none sent twice.
     @Test func batchesGoOutInOrderAndAFailedOneLeavesOnlyItselfAndLaterOnesQueued() async throws {
         let server = FakeSyncService(userID: TestEntities.userID)
         let phone = try Self.device(server) { $0.pushBatchSize = 100 }
-        try phone.store.write { transaction in
-            for index in 0..<450 { try transaction.save("test.note", fields: ["title": .string("n\(index)")]) }
-        }
-        let queued = try phone.store.pendingBatch(limit: 1_000, maxBytes: 1 << 30).map(\.mutationId)
+        let queued = try Self.queueNotes(450, on: phone)
         await server.failPushes(after: 2)
 
         let error = await expectKithError { try await phone.sync() }
@@ -140,10 +146,7 @@ struct SyncEngineTests {
     @Test func changesABatchLeftUnansweredGoOutAgainBeforeLaterOnes() async throws {
         let server = FakeSyncService(userID: TestEntities.userID)
         let phone = try Self.device(server) { $0.pushBatchSize = 100 }
-        try phone.store.write { transaction in
-            for index in 0..<250 { try transaction.save("test.note", fields: ["title": .string("n\(index)")]) }
-        }
-        let queued = try phone.store.pendingBatch(limit: 1_000, maxBytes: 1 << 30).map(\.mutationId)
+        let queued = try Self.queueNotes(250, on: phone)
         await server.answerOnly(first: 60)
 
         let report = try await phone.sync()

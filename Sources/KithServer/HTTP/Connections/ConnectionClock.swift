@@ -80,7 +80,6 @@ final class ConnectionClock {
         }
     }
 
-
     func becameWebSocket() {
         isWebSocket = true
         stop()
