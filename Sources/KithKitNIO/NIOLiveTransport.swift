@@ -27,12 +27,17 @@ public struct NIOLiveTransport: LiveTransport {
     public func connect(to url: URL, token: String) -> AsyncThrowingStream<String, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
         let opened = Atomic(false)
+        // Cancelling the client's task does not end its wait for the next frame, so the socket
+        // stayed open until the server's next ping, 30 s later: ending the stream closes the
+        // writer, which sends the close frame, and the server ends the socket at once.
+        let writer = Mutex<WebSocketOutboundWriter?>(nil)
         let client = WebSocketClient(
             url: url.absoluteString,
             configuration: .init(
                 maxFrameSize: Self.maxMessageBytes, additionalHeaders: [.authorization: "Bearer \(token)"]),
             logger: Logger(label: "kith.live", factory: { _ in SwiftLogNoOpLogHandler() })
-        ) { inbound, _, _ in
+        ) { inbound, outbound, _ in
+            writer.withLock { $0 = outbound }
             opened.store(true, ordering: .relaxed)
             for try await message in inbound.messages(maxSize: Self.maxMessageBytes) {
                 if case .text(let text) = message { continuation.yield(text) }
@@ -56,6 +61,9 @@ public struct NIOLiveTransport: LiveTransport {
             connection.cancel()
         }
         continuation.onTermination = { _ in
+            if let outbound = writer.withLock({ $0 }) {
+                Task { try? await outbound.close(.normalClosure, reason: nil) }
+            }
             connection.cancel()
             deadline.cancel()
         }

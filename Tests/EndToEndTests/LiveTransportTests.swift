@@ -70,7 +70,8 @@ struct LiveTransportTests {
             #expect(await feed.next() == .message(.ready))
             #expect(server.app.openLiveSockets == 1)
             feed.cancel()
-            let deadline = ContinuousClock.now + .seconds(30)
+            // Well inside the server's 30 s ping, which would end a socket the client left open.
+            let deadline = ContinuousClock.now + .seconds(10)
             while server.app.openLiveSockets > 0, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
             }
