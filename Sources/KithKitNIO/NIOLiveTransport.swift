@@ -26,10 +26,10 @@ public struct NIOLiveTransport: LiveTransport {
     /// the iteration (or cancelling its task) closes the socket.
     public func connect(to url: URL, token: String) -> AsyncThrowingStream<String, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: String.self)
-        let opened = Atomic(false)
-        // Cancelling the client's task does not end its wait for the next frame, so the socket
-        // stayed open until the server's next ping, 30 s later: ending the stream closes the
-        // writer, which sends the close frame, and the server ends the socket at once.
+        // The open socket's writer, nil until the handshake is done. Cancelling the client's task
+        // does not end its wait for the next frame, so the socket stayed open until the server's
+        // next ping, 30 s later: ending the stream closes the writer, which sends the close frame,
+        // and the server ends the socket at once.
         let writer = Mutex<WebSocketOutboundWriter?>(nil)
         let client = WebSocketClient(
             url: url.absoluteString,
@@ -38,7 +38,6 @@ public struct NIOLiveTransport: LiveTransport {
             logger: Logger(label: "kith.live", factory: { _ in SwiftLogNoOpLogHandler() })
         ) { inbound, outbound, _ in
             writer.withLock { $0 = outbound }
-            opened.store(true, ordering: .relaxed)
             for try await message in inbound.messages(maxSize: Self.maxMessageBytes) {
                 if case .text(let text) = message { continuation.yield(text) }
             }
@@ -56,7 +55,7 @@ public struct NIOLiveTransport: LiveTransport {
         // and closes the socket at once if it ever opens (its task is cancelled).
         let timeout = connectTimeout
         let deadline = Task {
-            guard (try? await Task.sleep(for: timeout)) != nil, !opened.load(ordering: .relaxed) else { return }
+            guard (try? await Task.sleep(for: timeout)) != nil, writer.withLock({ $0 == nil }) else { return }
             continuation.finish(throwing: KithError.timeout)
             connection.cancel()
         }
