@@ -11,7 +11,7 @@ import urllib.request
 import uuid
 from urllib.parse import urlparse
 
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -44,6 +44,35 @@ def wait_loaded(driver):
             return False
 
     WebDriverWait(driver, WAIT).until(complete)
+
+
+def until(driver, condition, message: str, timeout: float = WAIT):
+    """What `condition` returns once it is truthy, or an AssertionError saying `message`. Pages
+    redraw lists when answers arrive (their own writes come back over the live socket too), so
+    what a look finds can be replaced before it is read: such a look, or an assertion inside the
+    condition, just looks again."""
+    try:
+        wait = WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException, AssertionError))
+        return wait.until(condition)
+    except Exception as error:
+        raise AssertionError(message) from error
+
+
+def texts(driver, css: str) -> list:
+    """The visible texts of everything `css` matches, read in one step in the page, so a redraw
+    cannot replace the elements halfway through reading them."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(element => element.innerText)", css)
+
+
+def text_of(driver, css: str) -> str:
+    """The text of the first element `css` matches, once there is one."""
+    return until(driver, lambda d: (d.find_element(By.CSS_SELECTOR, css).text,), f"{css} shows")[0]
+
+
+def wait_text(driver, css: str, text: str, timeout: float = WAIT):
+    """Waits until some element `css` matches contains `text`."""
+    until(driver, lambda d: any(text in shown for shown in texts(d, css)), f"{text!r} in {css}", timeout)
 
 
 def find(driver, css: str):

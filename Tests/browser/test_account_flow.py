@@ -1,9 +1,5 @@
 """The web app's account pages in a real browser against a real `kith serve`."""
 
-import re
-import time
-
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys

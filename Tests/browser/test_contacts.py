@@ -8,14 +8,14 @@ import math
 import random
 import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from tile_server import ATTRIBUTION
-from pages import (WAIT, WebAPI, browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
-                   set_color_scheme, submit, unlabeled_inputs, visible, wait_for_path, wait_loaded)
+from pages import (browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
+                   set_color_scheme, submit, texts, unlabeled_inputs, until, visible, wait_for_path, wait_loaded,
+                   WebAPI)
 
 PASSWORD = "correct horse battery"
 FIRST_NAMES = ["Ada", "Bea", "Cal", "Dee", "Eli", "Fay"]
@@ -32,21 +32,6 @@ def sign_up(driver, server):
 
 def day(offset: int) -> str:
     return (datetime.date.today() + datetime.timedelta(days=offset)).isoformat()
-
-
-def until(driver, condition, message, timeout=WAIT):
-    try:
-        # The sections are redrawn when their answers arrive: what a check looks at can be gone for a moment.
-        wait = WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException, AssertionError])
-        return wait.until(lambda d: condition(d))
-    except Exception as error:
-        raise AssertionError(message) from error
-
-
-def texts(driver, css):
-    """The visible texts of what matches, read at once (the lists are redrawn as answers arrive)."""
-    return driver.execute_script(
-        "return Array.from(document.querySelectorAll(arguments[0])).map(element => element.innerText)", css)
 
 
 def contact_names(driver):

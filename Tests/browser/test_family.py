@@ -5,32 +5,19 @@ dates previewed as the form changes), the child sees it appear without a reload,
 completes it (undoes that, and completes it again), and the parent sees both without a reload;
 desktop, phone width and dark mode."""
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from pages import (WAIT, browser_problems, find, fill, fresh_email, mark_page, no_horizontal_scroll, open_page, path_of,
-                   set_color_scheme, sign_up, submit, unlabeled_inputs, visible, wait_loaded)
+from pages import (browser_problems, fill, find, fresh_email, mark_page, no_horizontal_scroll, open_page, path_of,
+                   set_color_scheme, sign_up, submit, text_of, texts, unlabeled_inputs, until, visible, wait_loaded,
+                   wait_text)
 
 PASSWORD = "correct horse battery"
 LIVE_WAIT = 20
 
 
-def text_of(driver, css):
-    def read(d):
-        return (d.find_element(By.CSS_SELECTOR, css).text,)
-    return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(read)[0]
-
-
-def wait_text(driver, css, text, timeout=LIVE_WAIT):
-    def found(d):
-        elements = d.find_elements(By.CSS_SELECTOR, css)
-        return any(text in element.text for element in elements)
-    WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(found)
-
-
 def wait_live(driver):
-    wait_text(driver, "#sync-status", "live")
+    wait_text(driver, "#sync-status", "live", LIVE_WAIT)
 
 
 def still_same_page(driver):
@@ -101,9 +88,8 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     find(parent, "label[for=repeat-WE]").click()
     fill(parent, "#reminder-repeatInterval", "2")
     set_value(parent, "#reminder-repeatTime", "07:30")
-    WebDriverWait(parent, WAIT).until(
-        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#occurrence-list li")) == 5
-        and all("07:30" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#occurrence-list li")))
+    until(parent, lambda d: len(texts(d, "#occurrence-list li")) == 5
+          and all("07:30" in li for li in texts(d, "#occurrence-list li")), "five dates at 07:30")
     assert not find(parent, "#preview-button").is_displayed(), "with the script the dates follow the form"
     fill(parent, "#checklist-0-text", "Towel")
     fill(parent, "#checklist-1-text", "Goggles")
@@ -122,7 +108,7 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     first_due = text_of(parent, "#reminder-due")
 
     # The child's list shows it without a reload.
-    wait_text(child, "#reminder-list", "Swimming bag")
+    wait_text(child, "#reminder-list", "Swimming bag", LIVE_WAIT)
     assert still_same_page(child), "the list was updated in place"
     assert "For Byron · by Ada · 0 of 3 done" in text_of(child, "#reminder-list .reminder-meta")
     shot(child, "family-child-live")
@@ -134,10 +120,10 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     assert tick.get_attribute("aria-pressed") == "false"
     mark_page(child)
     tick.click()
-    WebDriverWait(child, WAIT).until(lambda d: not still_same_page(d))
+    until(child, lambda d: not still_same_page(d), "a new page loads")
     wait_loaded(child)
     assert find(child, "#checklist .checklist-item:first-child .tick-button").get_attribute("aria-pressed") == "true"
-    wait_text(parent, "#checklist-progress", "1 of 3 done")
+    wait_text(parent, "#checklist-progress", "1 of 3 done", LIVE_WAIT)
     assert still_same_page(parent)
 
     # The child completes this time: it moves to its next occurrence, and the parent sees who did it.
@@ -151,7 +137,7 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     assert not child.find_elements(By.CSS_SELECTOR, "#reminder-completion, #undo")
     submit(child, "#reminder-actions .complete-form")
     assert "Last done by Byron" in text_of(child, "#reminder-completion")
-    wait_text(parent, "#reminder-completion", "Last done by Byron")
+    wait_text(parent, "#reminder-completion", "Last done by Byron", LIVE_WAIT)
     assert text_of(parent, "#reminder-due") != first_due
     assert still_same_page(parent), "the parent's page was updated in place"
     shot(parent, "family-parent-live")
@@ -165,7 +151,7 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     find(parent, "#new-reminder").click()
     wait_loaded(parent)
     find(parent, "label[for=repeat-FR]").click()
-    WebDriverWait(parent, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#occurrence-list li")) == 5)
+    until(parent, lambda d: len(texts(d, "#occurrence-list li")) == 5, "five dates")
     shot(parent, "family-form-dark")
     open_page(parent, server, "/family/members")
     shot(parent, "family-members-dark")

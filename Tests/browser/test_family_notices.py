@@ -5,23 +5,16 @@ in the header; the notices page lists it unread until "Mark all read". A reminde
 by "Use my location" (the browser's location emulated), is shown as a drawn sketch with a link to
 OpenStreetMap. Screenshots of the notices page and the place at desktop, phone width and dark."""
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from pages import (WAIT, browser_problems, find, fill, fresh_email, no_horizontal_scroll, open_page, path_of,
-                   set_color_scheme, sign_up, submit, unlabeled_inputs, wait_loaded)
+from pages import (browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
+                   set_color_scheme, sign_up, submit, unlabeled_inputs, until, wait_text)
 
 PASSWORD = "correct horse battery"
 # The completion notice comes 30 s after the completion, then the job runner's next look.
 NOTICE_WAIT = 90
-
-
-def wait_text(driver, css, text, timeout=WAIT):
-    def found(d):
-        return any(text in element.text for element in d.find_elements(By.CSS_SELECTOR, css))
-    WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(found)
 
 
 def family_of_two(parent, child, server):
@@ -59,7 +52,7 @@ def test_the_parent_sees_a_completion_live_and_a_reminder_has_a_place(server, dr
     fill(parent, "#reminder-title", "Walk the dog")
     Select(find(parent, "#reminder-assigneeId")).select_by_visible_text("Irène")
     find(parent, "#use-my-location").click()
-    WebDriverWait(parent, WAIT).until(lambda d: find(d, "#reminder-latitude").get_attribute("value") == "48.858370")
+    until(parent, lambda d: find(d, "#reminder-latitude").get_attribute("value") == "48.858370", "the place is filled in")
     assert find(parent, "#reminder-longitude").get_attribute("value") == "2.294481"
     assert find(parent, "#reminder-locationAccuracy").get_attribute("value") == "8"
     assert "within 8 m" in find(parent, "#location-status").text
@@ -86,14 +79,14 @@ def test_the_parent_sees_a_completion_live_and_a_reminder_has_a_place(server, dr
     # 30 s later the notice appears on the parent's open page, without a reload, and is counted;
     # by then the child's undo button is gone.
     wait_text(parent, "#notice-toasts .notice-toast", "Irène completed Walk the dog", timeout=NOTICE_WAIT)
-    WebDriverWait(child, WAIT).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#undo"))
+    until(child, lambda d: not d.find_elements(By.CSS_SELECTOR, "#undo"), "the undo goes")
     assert path_of(parent) == "/family"
     assert find(parent, "#nav-unread .nav-count-number").text == "1"
     assert find(parent, "#notice-toasts [role=status]").get_attribute("aria-live") == "polite"
     shot(parent, "family-notice-live")
     close = find(parent, "#notice-toasts .notice-toast-close")
     close.send_keys(Keys.ESCAPE)
-    WebDriverWait(parent, WAIT).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#notice-toasts .notice-toast"))
+    until(parent, lambda d: not d.find_elements(By.CSS_SELECTOR, "#notice-toasts .notice-toast"), "the toast goes")
 
     # The notices page lists it, unread, until "Mark all read".
     open_page(parent, server, "/family/notices")

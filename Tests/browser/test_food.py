@@ -9,28 +9,19 @@ import time
 import urllib.request
 import uuid
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from pages import (WAIT, browser_problems, find, fill, fresh_email, mark_page, no_horizontal_scroll, notice_text,
-                   open_page, path_of, set_color_scheme, sign_up, submit, unlabeled_inputs, visible, wait_loaded)
+from pages import (browser_problems, fill, find, fresh_email, mark_page, no_horizontal_scroll, notice_text, open_page,
+                   path_of, set_color_scheme, sign_up, submit, text_of, texts, unlabeled_inputs, until, visible,
+                   wait_loaded, wait_text)
 
 PASSWORD = "correct horse battery"
 LIVE_WAIT = 20
 
 
 def food_names(driver):
-    def read(d):
-        return ([element.text for element in d.find_elements(By.CSS_SELECTOR, "#food-list .food-name")],)
-    return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(read)[0]
-
-
-def text_of(driver, css):
-    def read(d):
-        return (d.find_element(By.CSS_SELECTOR, css).text,)
-    return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(read)[0]
+    return texts(driver, "#food-list .food-name")
 
 
 def total(driver):
@@ -38,7 +29,7 @@ def total(driver):
 
 
 def wait_status(driver, text):
-    WebDriverWait(driver, LIVE_WAIT).until(lambda d: text in d.find_element(By.ID, "sync-status").text)
+    wait_text(driver, "#sync-status", text, LIVE_WAIT)
 
 
 def still_same_page(driver):
@@ -110,8 +101,7 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
     assert path_of(driver) == "/food"
     # The first visit tells the server the browser's time zone (and shows the reader's own today).
     zone = driver.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone")
-    WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: d.find_element(By.ID, "food").get_attribute("data-zone") == zone)
+    until(driver, lambda d: d.find_element(By.ID, "food").get_attribute("data-zone") == zone, "the zone is told")
     wait_loaded(driver)
     root = find(driver, "#food")
     today = root.get_attribute("data-today")
@@ -200,8 +190,7 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
     # The search box calls the server's food search with the session.
     search = find(driver, "#search-query")
     search.send_keys("apple")
-    WebDriverWait(driver, WAIT).until(
-        lambda d: d.find_element(By.ID, "search-status").text not in ("", "Searching…"))
+    until(driver, lambda d: d.find_element(By.ID, "search-status").text not in ("", "Searching…"), "the search answers")
     said = find(driver, "#search-status").text
     if "not available" in said:
         assert said == "Food search is not available on this server."
@@ -214,8 +203,8 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
     wait_status(driver, "live")
     mark_page(driver)
     Device(server, address).log(today, "Tea from the phone", 30)
-    WebDriverWait(driver, LIVE_WAIT).until(lambda d: "Tea from the phone" in food_names(d))
-    WebDriverWait(driver, LIVE_WAIT).until(lambda d: total(d) == "650")
+    until(driver, lambda d: "Tea from the phone" in food_names(d), "the phone's food appears", LIVE_WAIT)
+    until(driver, lambda d: total(d) == "650", "the total follows", LIVE_WAIT)
     assert still_same_page(driver), "the page was updated in place"
     assert text_of(driver, "#remaining") == "1,350 kcal left"
     shot(driver, "food-live")

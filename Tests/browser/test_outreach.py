@@ -7,19 +7,19 @@ import os
 import subprocess
 import tempfile
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from pages import (WAIT, browser_problems, find, fill, form_error_text, fresh_email, mark_page, no_horizontal_scroll,
-                   notice_text, open_page, path_of, sign_up, submit, unlabeled_inputs, visible, wait_loaded)
+from pages import (browser_problems, fill, find, form_error_text, fresh_email, mark_page, no_horizontal_scroll,
+                   notice_text, open_page, path_of, sign_up, submit, texts, unlabeled_inputs, until, visible,
+                   wait_loaded, wait_text)
 
 PASSWORD = "correct horse battery"
 LIVE_WAIT = 20
 
 
 def names(driver):
-    return [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "#people-table .person-name")]
+    return texts(driver, "#people-table .person-name")
 
 
 def row(driver, name):
@@ -34,7 +34,7 @@ def in_row(driver, name, selector, act):
     the rows in between (the table is redrawn whenever a change arrives)."""
     def attempt(d):
         return (act(row(d, name).find_element(By.CSS_SELECTOR, selector)),)
-    return WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(attempt)[0]
+    return until(driver, attempt, f"{selector} in the row of {name}")[0]
 
 
 def progress_text(driver):
@@ -55,7 +55,7 @@ def still_same_page(driver):
 
 
 def wait_status(driver, text):
-    WebDriverWait(driver, LIVE_WAIT).until(lambda d: text in d.find_element(By.ID, "sync-status").text)
+    wait_text(driver, "#sync-status", text, LIVE_WAIT)
 
 
 def open_details(driver, css):
@@ -124,7 +124,7 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     wait_status(driver, "live")
     mark_page(driver)
     in_row(driver, "Zola, Émile", ".deliver-box", lambda e: e.click())
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "progress-text").text == "1 of 3 delivered")
+    until(driver, lambda d: progress_text(d) == "1 of 3 delivered", "one delivered")
     assert still_same_page(driver), "the checkbox saves without loading a page"
     assert in_row(driver, "Zola, Émile", ".delivered-at time", lambda e: e.text)
     # The comment indicator shows a preview.
@@ -153,14 +153,14 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     wait_status(driver, "live")
     mark_page(driver)
     cli.run("outreach", "add", "--first", "Grace", "--last", "Hopper", "--enterprise", "US Navy")
-    WebDriverWait(driver, LIVE_WAIT).until(lambda d: "Hopper, Grace" in names(d))
+    until(driver, lambda d: "Hopper, Grace" in names(d), "the command line's person appears", LIVE_WAIT)
     assert still_same_page(driver)
     people = cli.json("outreach", "list")
     bernard = next(person for person in people["contacts"] if person["lastName"] == "bernard")
     cli.run("outreach", "deliver", bernard["id"])
     # The rows can be replaced by a live refresh between finding the box and reading it: look again.
-    WebDriverWait(driver, LIVE_WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: row(d, "bernard, Claude").find_element(By.CSS_SELECTOR, ".deliver-box").is_selected())
+    until(driver, lambda d: row(d, "bernard, Claude").find_element(By.CSS_SELECTOR, ".deliver-box").is_selected(),
+          "the command line's delivery shows", LIVE_WAIT)
     assert progress_text(driver) == "2 of 4 delivered"
     assert still_same_page(driver)
     # And what the page did, the command line sees.
@@ -194,7 +194,7 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     # Choosing a year in the selector shows it (and remembers it).
     mark_page(driver)
     Select(find(driver, "#year-select")).select_by_visible_text(year)
-    WebDriverWait(driver, WAIT).until(lambda d: not still_same_page(d) and d.find_element(By.ID, "year-name").text == year)
+    until(driver, lambda d: not still_same_page(d) and d.find_element(By.ID, "year-name").text == year, "the year loads")
     wait_loaded(driver)
     assert progress_text(driver) == "2 of 4 delivered", "each year keeps its own deliveries"
     open_page(driver, server, "/outreach")
@@ -236,7 +236,7 @@ def test_outreach_year_of_deliveries(server, driver, shot):
     assert path_of(driver) == "/outreach", "the address is the list's, so a reload reads it again"
 
     Select(find(driver, "#year-select")).select_by_visible_text("2099 reprint")
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "year-name").text == "2099 reprint")
+    until(driver, lambda d: d.find_element(By.ID, "year-name").text == "2099 reprint", "the renamed year shows")
     wait_loaded(driver)
     open_details(driver, "#years")
     find(driver, "#delete-year-link").click()
@@ -331,7 +331,7 @@ def test_outreach_on_a_phone(server, driver, shot):
     open_page(driver, server, "/outreach")
     add_person(driver, "Ada", "Lovelace", "Analytical Engines", comments="Bring the notes on the Bernoulli numbers.")
     in_row(driver, "Lovelace, Ada", ".deliver-box", lambda e: e.click())
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "progress-text").text == "1 of 1 delivered")
+    until(driver, lambda d: progress_text(d) == "1 of 1 delivered", "one of one delivered")
     shot(driver, "outreach-phone")
     assert no_horizontal_scroll(driver), driver.execute_script(
         "return Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > "

@@ -388,15 +388,19 @@
       return el("span", { className: "item-actions" }, [edit, remove]);
     }
 
+    // The first load shows "Loading…"; a reload keeps what is shown until the new list is
+    // there (marked busy for screen readers), so the section does not blink empty and jump.
     function reload() {
-      K.clear(body);
-      body.appendChild(K.loading());
+      if (!body.firstChild) body.appendChild(K.loading());
+      body.setAttribute("aria-busy", "true");
       return config.load().then(function (items) {
         K.clear(body);
+        body.removeAttribute("aria-busy");
         if (items.length) config.show(body, items, actions);
         else body.appendChild(el("p", { className: "empty-note", text: config.empty }));
       }, function (error) {
         K.clear(body);
+        body.removeAttribute("aria-busy");
         body.appendChild(K.errorBox(error, reload));
       });
     }
