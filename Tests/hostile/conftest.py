@@ -85,6 +85,16 @@ def server(_servers, engine) -> KithServer:
 
 
 @pytest.fixture
+def sqlite_server(_servers) -> KithServer:
+    """The shared SQLite server, for tests of HTTP framing: a request's bytes are read and refused
+    before any storage is reached, so on PostgreSQL they would run the same code again (and cost a
+    CI run a minute)."""
+    kith = _servers.get("sqlite")
+    kith.assert_healthy("the previous test")
+    return kith
+
+
+@pytest.fixture
 def spawn(engine):
     """spawn(env={...}) starts a server of this test's engine just for the test; stopped after it."""
     _require_binary()
