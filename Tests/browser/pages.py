@@ -17,6 +17,8 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 WAIT = 10
+# How long a change made elsewhere (another browser, the command line) may take to show.
+LIVE_WAIT = 20
 RESET_LINK = re.compile(r"https?://\S+/reset-password\?token=[^\s\"'<>]+")
 
 
@@ -75,6 +77,27 @@ def wait_text(driver, css: str, text: str, timeout: float = WAIT):
     until(driver, lambda d: any(text in shown for shown in texts(d, css)), f"{text!r} in {css}", timeout)
 
 
+def wait_status(driver, text: str):
+    """Waits until the page's sync status says `text` ("live" once its live socket is open)."""
+    wait_text(driver, "#sync-status", text, LIVE_WAIT)
+
+
+def set_value(driver, css: str, value: str):
+    """Sets a field as a person's picker would (a date or time field takes its value whole), with
+    the events it sends."""
+    driver.execute_script(
+        "const field = document.querySelector(arguments[0]); field.value = arguments[1];"
+        "field.dispatchEvent(new Event('input', {bubbles: true}));"
+        "field.dispatchEvent(new Event('change', {bubbles: true}));", css, value)
+
+
+def open_details(driver, css: str):
+    """Opens a <details> unless it is open."""
+    element = find(driver, css)
+    if element.get_attribute("open") is None:
+        element.find_element(By.TAG_NAME, "summary").click()
+
+
 def find(driver, css: str):
     return WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
 
@@ -96,6 +119,11 @@ def fill(driver, css: str, value: str):
 def mark_page(driver):
     """Marks the current document so wait_new_page can tell when another one replaced it."""
     driver.execute_script("window.__kithOldPage = true")
+
+
+def still_same_page(driver) -> bool:
+    """Whether the document mark_page marked is still the one shown (no page was loaded)."""
+    return driver.execute_script("return window.__kithOldPage === true")
 
 
 def wait_new_page(driver):

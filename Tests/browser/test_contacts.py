@@ -14,8 +14,8 @@ from selenium.webdriver.support.ui import Select
 
 from tile_server import ATTRIBUTION
 from pages import (browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
-                   set_color_scheme, submit, texts, unlabeled_inputs, until, visible, wait_for_path, wait_loaded,
-                   WebAPI)
+                   set_color_scheme, set_value, submit, texts, unlabeled_inputs, until, visible, wait_for_path,
+                   wait_loaded, WebAPI)
 
 PASSWORD = "correct horse battery"
 FIRST_NAMES = ["Ada", "Bea", "Cal", "Dee", "Eli", "Fay"]
@@ -601,14 +601,6 @@ def test_maps_turned_off(server_without_maps, driver, shot):
 
 
 # ---- Adding, editing and deleting ----------------------------------------------------------------
-
-def set_value(driver, css, value):
-    """Sets a field as a person would (date fields take their value whole), with the input event."""
-    driver.execute_script(
-        "const field = document.querySelector(arguments[0]); field.value = arguments[1];"
-        "field.dispatchEvent(new Event('input', {bubbles: true})); field.dispatchEvent(new Event('change', {bubbles: true}));",
-        css, value)
-
 
 def section_items(driver, section, css):
     return texts(driver, f"#{section}-body {css}")

@@ -8,30 +8,11 @@ desktop, phone width and dark mode."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from pages import (browser_problems, fill, find, fresh_email, mark_page, no_horizontal_scroll, open_page, path_of,
-                   set_color_scheme, sign_up, submit, text_of, texts, unlabeled_inputs, until, visible, wait_loaded,
-                   wait_text)
+from pages import (LIVE_WAIT, browser_problems, fill, find, fresh_email, mark_page, no_horizontal_scroll, open_page,
+                   path_of, set_color_scheme, set_value, sign_up, still_same_page, submit, text_of, texts,
+                   unlabeled_inputs, until, visible, wait_loaded, wait_status, wait_text)
 
 PASSWORD = "correct horse battery"
-LIVE_WAIT = 20
-
-
-def wait_live(driver):
-    wait_text(driver, "#sync-status", "live", LIVE_WAIT)
-
-
-def still_same_page(driver):
-    return driver.execute_script("return window.__kithOldPage === true")
-
-
-def set_value(driver, css, value):
-    """Sets a date or time field as a person's picker would, with the events it sends."""
-    driver.execute_script(
-        "const field = document.querySelector(arguments[0]); field.value = arguments[1];"
-        "field.dispatchEvent(new Event('input', {bubbles: true}));"
-        "field.dispatchEvent(new Event('change', {bubbles: true}));", css, value)
-
-
 def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, other_driver, shot):
     parent, child = driver, other_driver
 
@@ -74,7 +55,7 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     submit(child, "#join-form", "#join-button")
     assert text_of(child, "h1") == "The Lovelaces"
     assert "Byron" in text_of(child, "#member-chips")
-    wait_live(child)
+    wait_status(child, "live")
     mark_page(child)
 
     # The parent makes a repeating reminder with a checklist for the child.
@@ -103,7 +84,7 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     assert text_of(parent, "#reminder-repeat") == "Every 2 weeks on Mon, Wed at 07:30"
     assert text_of(parent, "#reminder-assignee") == "Byron"
     assert text_of(parent, "#checklist-progress") == "0 of 3 done"
-    wait_live(parent)
+    wait_status(parent, "live")
     mark_page(parent)
     first_due = text_of(parent, "#reminder-due")
 
@@ -160,7 +141,7 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     # Phone width, light and dark: no sideways scrolling.
     child.set_window_size(390, 844)
     open_page(child, server, "/family")
-    wait_live(child)
+    wait_status(child, "live")
     shot(child, "family-phone")
     assert no_horizontal_scroll(child)
     find(child, "#reminder-list .reminder-title").click()

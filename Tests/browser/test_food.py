@@ -12,34 +12,17 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from pages import (browser_problems, fill, find, fresh_email, mark_page, no_horizontal_scroll, notice_text, open_page,
-                   path_of, set_color_scheme, sign_up, submit, text_of, texts, unlabeled_inputs, until, visible,
-                   wait_loaded, wait_text)
+from pages import (LIVE_WAIT, browser_problems, fill, find, fresh_email, mark_page, no_horizontal_scroll, notice_text,
+                   open_details, open_page, path_of, set_color_scheme, sign_up, still_same_page, submit, text_of, texts,
+                   unlabeled_inputs, until, visible, wait_loaded, wait_status)
 
 PASSWORD = "correct horse battery"
-LIVE_WAIT = 20
-
-
 def food_names(driver):
     return texts(driver, "#food-list .food-name")
 
 
 def total(driver):
     return text_of(driver, "#total-calories")
-
-
-def wait_status(driver, text):
-    wait_text(driver, "#sync-status", text, LIVE_WAIT)
-
-
-def still_same_page(driver):
-    return driver.execute_script("return window.__kithOldPage === true")
-
-
-def open_details(driver, css):
-    element = find(driver, css)
-    if element.get_attribute("open") is None:
-        element.find_element(By.TAG_NAME, "summary").click()
 
 
 def add_by_hand(driver, name, calories, protein="", carbs="", fat="", size="", unit=""):

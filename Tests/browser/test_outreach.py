@@ -10,14 +10,11 @@ import tempfile
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from pages import (browser_problems, fill, find, form_error_text, fresh_email, mark_page, no_horizontal_scroll,
-                   notice_text, open_page, path_of, sign_up, submit, texts, unlabeled_inputs, until, visible,
-                   wait_loaded, wait_text)
+from pages import (LIVE_WAIT, browser_problems, fill, find, form_error_text, fresh_email, mark_page,
+                   no_horizontal_scroll, notice_text, open_details, open_page, path_of, sign_up, still_same_page,
+                   submit, texts, unlabeled_inputs, until, visible, wait_loaded, wait_status)
 
 PASSWORD = "correct horse battery"
-LIVE_WAIT = 20
-
-
 def names(driver):
     return texts(driver, "#people-table .person-name")
 
@@ -48,20 +45,6 @@ def add_person(driver, first, last, enterprise, comments=""):
     if comments:
         fill(driver, "#comments", comments)
     submit(driver, "#add-person-form")
-
-
-def still_same_page(driver):
-    return driver.execute_script("return window.__kithOldPage === true")
-
-
-def wait_status(driver, text):
-    wait_text(driver, "#sync-status", text, LIVE_WAIT)
-
-
-def open_details(driver, css):
-    element = find(driver, css)
-    if element.get_attribute("open") is None:
-        element.find_element(By.TAG_NAME, "summary").click()
 
 
 class Kith:
