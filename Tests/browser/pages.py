@@ -116,6 +116,17 @@ def fill(driver, css: str, value: str):
     field.send_keys(value)
 
 
+def click_when_still(driver, css: str):
+    """Clicks `css` once it has stopped moving: a form that opens and scrolls itself into view,
+    or a notice appearing above it, moves what a click aims at between finding and clicking."""
+    def still(d):
+        first = d.find_element(By.CSS_SELECTOR, css).rect
+        time.sleep(0.1)
+        element = d.find_element(By.CSS_SELECTOR, css)
+        return element if element.rect == first else None
+    until(driver, still, f"{css} stops moving").click()
+
+
 def mark_page(driver):
     """Marks the current document so wait_new_page can tell when another one replaced it."""
     driver.execute_script("window.__kithOldPage = true")

@@ -13,8 +13,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from tile_server import ATTRIBUTION
-from pages import (browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
-                   set_color_scheme, set_value, submit, texts, unlabeled_inputs, until, visible, wait_for_path,
+from pages import (browser_problems, click_when_still, fill, find, fresh_email, no_horizontal_scroll, open_page,
+                   path_of, set_color_scheme, set_value, submit, texts, unlabeled_inputs, until, visible, wait_for_path,
                    wait_loaded, WebAPI)
 
 PASSWORD = "correct horse battery"
@@ -812,7 +812,7 @@ def test_everything_on_a_contact_is_added_edited_and_deleted(server, driver, sho
     until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#task-list .task.is-done"), "open again")
     edit(driver, "tasks", "Send the notes")
     fill(driver, "#tasks-field-title", "Send the notes to Babbage")
-    find(driver, "#tasks-field-completed").click()
+    click_when_still(driver, "#tasks-field-completed")
     save(driver, "tasks")
     until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#task-list .task.is-done"), "done through the form")
     assert api.data("GET", f"/api/contacts/{ada}/tasks")[0]["title"] == "Send the notes to Babbage"
