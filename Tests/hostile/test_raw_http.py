@@ -11,11 +11,8 @@ from kith_hostile import MALFORMED_REQUESTS, paced_exchange, raw_request, wait_c
 
 AT_ONCE = 2.0  # seconds: "at once", with slack for a loaded 2-core CI machine
 
-
-@pytest.fixture
-def server(sqlite_server):
-    """HTTP framing is read before any storage is reached: one engine tests it (conftest)."""
-    return sqlite_server
+# HTTP framing is read before any storage is reached: SQLite alone tests it (conftest.py).
+pytestmark = pytest.mark.one_engine
 
 
 @pytest.mark.parametrize("name,data,statuses", MALFORMED_REQUESTS, ids=[m[0] for m in MALFORMED_REQUESTS])

@@ -5,11 +5,8 @@ import pytest
 
 from kith_hostile import paced_exchange
 
-
-@pytest.fixture
-def server(sqlite_server):
-    """HTTP framing is read before any storage is reached: one engine tests it (conftest)."""
-    return sqlite_server
+# HTTP framing is read before any storage is reached: SQLite alone tests it (conftest.py).
+pytestmark = pytest.mark.one_engine
 
 SPLIT_HEADS = [
     ("pipelined", [b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a", b"a\r\n\r\n"],
