@@ -292,6 +292,17 @@ def test_a_contacts_details(server, driver, shot):
 
     # Notes (the favourite marked), gifts, reminders.
     until(driver, lambda d: len(texts(d, "#note-list .note")) == 2, "notes load")
+    # A notice fades after a while but keeps its line, so what is below it stays under the pointer
+    # (the page's own notify, its 8-second timer run at once).
+    shown, faded, visibility = driver.execute_script("""
+        const notice = document.getElementById('notes-notice'), below = document.getElementById('notes-body');
+        const later = [], setTimeout = window.setTimeout;
+        window.setTimeout = callback => later.push(callback);
+        try { window.KithContacts.notify(notice, 'Added the note.'); } finally { window.setTimeout = setTimeout; }
+        const shown = below.getBoundingClientRect().top;
+        later.forEach(callback => callback());
+        return [shown, below.getBoundingClientRect().top, getComputedStyle(notice).visibility];""")
+    assert (faded, visibility) == (shown, "hidden"), f"the notes moved from {shown} to {faded} when the notice faded"
     assert "Favorite" in find(driver, "#note-list .is-favorite").text
     assert "Loves poetical science." in find(driver, "#note-list .is-favorite").text
     until(driver, lambda d: all(part in "".join(texts(d, "#gift-list .gift"))

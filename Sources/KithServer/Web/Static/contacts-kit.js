@@ -210,10 +210,13 @@
   }
 
   // Shows `text` in a section's notice line for a while (role=status, so it is read out).
+  // A notice says what was just done and fades after 8 s, keeping its line: collapsing it
+  // moved everything below it, so a click aimed at a form's checkbox could land on its Save.
   function notify(element, text) {
     element.textContent = text;
+    element.classList.remove("is-spent");
     window.clearTimeout(element.kithTimer);
-    element.kithTimer = window.setTimeout(function () { element.textContent = ""; }, 8000);
+    element.kithTimer = window.setTimeout(function () { element.classList.add("is-spent"); }, 8000);
   }
 
   function contactName(contact) {
