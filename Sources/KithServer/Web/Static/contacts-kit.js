@@ -209,9 +209,9 @@
     return text;
   }
 
-  // Shows `text` in a section's notice line for a while (role=status, so it is read out).
-  // A notice says what was just done and fades after 8 s, keeping its line: collapsing it
-  // moved everything below it, so a click aimed at a form's checkbox could land on its Save.
+  // Shows `text` in a section's notice line (role=status, so it is read out), faded after 8 s.
+  // The faded line keeps its height: collapsing it moved everything below it, so a click aimed
+  // at a form's checkbox could land on its Save.
   function notify(element, text) {
     element.textContent = text;
     element.classList.remove("is-spent");
