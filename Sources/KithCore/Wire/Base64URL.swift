@@ -16,5 +16,34 @@ public enum Base64URL {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The bytes `text` encodes; nil unless it is exactly what `encode` writes for them: the URL
+    /// alphabet only, no padding, and no stray bits in its last character. So every byte string
+    /// has one text form, and a token read back is the token that was handed out.
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3 / 4)
+        var group = 0
+        var bits = 0
+        for character in text.utf8 {
+            guard let value = values[Int(character)] else { return nil }
+            group = (group << 6 | Int(value)) & 0xFFF
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                bytes.append(UInt8(truncatingIfNeeded: group >> bits))
+            }
+        }
+        // 6 leftover bits cannot be a whole byte (a length of 4n + 1); fewer must all be zero.
+        guard bits < 6, group & ((1 << bits) - 1) == 0 else { return nil }
+        return bytes
+    }
+
     private static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Each byte's value in the alphabet, nil for a byte outside it.
+    private static let values: [UInt8?] = {
+        var table = [UInt8?](repeating: nil, count: 256)
+        for (value, digit) in digits.enumerated() { table[Int(digit)] = UInt8(value) }
+        return table
+    }()
 }

@@ -101,44 +101,56 @@ struct AccountRepository: Sendable {
         }
     }
 
-    /// A session found by its access token, with its user.
+    /// A session, with its user, for checking an access token against.
     typealias SessionLookup = WithUser<SessionColumns>
 
     struct SessionColumns: Decodable, Sendable {
         var sessionID: String
         var kind: String
+        var accessHash: String
         var accessExpiresAt: Int64
 
         enum CodingKeys: String, CodingKey {
             case sessionID = "session_id"
             case kind
+            case accessHash = "access_hash"
             case accessExpiresAt = "access_expires_at"
         }
     }
 
-    func session(accessHash: String) async throws -> SessionLookup? {
+    /// The session by its key; the caller compares its token's hash with `accessHash`.
+    func session(id: String) async throws -> SessionLookup? {
         try await database.read { sql in
             try await sql.raw(
                 """
-                SELECT s.id AS session_id, s.kind, s.access_expires_at, u.*
+                SELECT s.id AS session_id, s.kind, s.access_hash, s.access_expires_at, u.*
                 FROM sessions s JOIN users u ON u.id = s.user_id
-                WHERE s.access_hash = \(bind: accessHash)
+                WHERE s.id = \(bind: id)
                 """
             ).record(SessionLookup.self)
         }
     }
 
+    /// The session a token handed out before decision 107 belongs to (its layout has no id).
+    func legacySessionID(tokenHash: String) async throws -> String? {
+        try await database.read { sql in
+            try await sql.raw("SELECT session_id FROM legacy_session_tokens WHERE token_hash = \(bind: tokenHash)")
+                .first(decodingColumn: "session_id", as: String.self)
+        }
+    }
+
     enum RefreshOutcome: Sendable {
-        case rotated(UserRecord, sessionID: String)
+        case rotated(UserRecord)
         /// The token was already exchanged once: it leaked, so its session was ended.
         case reused
         case expired
         case unknown
     }
 
-    /// Exchanges a refresh token for new secrets, atomically, so a token works exactly once.
+    /// Exchanges a refresh token of session `sessionID` for new secrets, atomically, so a token
+    /// works exactly once.
     func rotateRefreshToken(
-        presentedHash: String, newAccessHash: String, accessExpiresAt: Int64, newRefreshHash: String,
+        sessionID: String, presentedHash: String, newAccessHash: String, accessExpiresAt: Int64, newRefreshHash: String,
         refreshExpiresAt: Int64, now: Int64
     ) async throws -> RefreshOutcome {
         try await database.transaction { sql in
@@ -146,27 +158,31 @@ struct AccountRepository: Sendable {
             guard
                 let row = try await sql.raw(
                     """
-                    SELECT s.id AS session_id, s.refresh_expires_at, u.*
+                    SELECT s.refresh_hash, s.refresh_expires_at, u.*
                     FROM sessions s JOIN users u ON u.id = s.user_id
-                    WHERE s.refresh_hash = \(bind: presentedHash)
+                    WHERE s.id = \(bind: sessionID)
                     """
                 ).record(WithUser<RefreshColumns>.self)
-            else {
+            else { return .unknown }
+            guard let current = row.refreshHash, Tokens.constantTimeEquals(current, presentedHash) else {
                 let reused = try await sql.raw(
-                    "SELECT session_id FROM used_refresh_tokens WHERE token_hash = \(bind: presentedHash)"
-                ).first(decodingColumn: "session_id", as: String.self)
-                guard let reused else { return .unknown }
-                try await sql.raw("DELETE FROM sessions WHERE id = \(bind: reused)").run()
+                    """
+                    SELECT 1 AS used FROM used_refresh_tokens
+                    WHERE session_id = \(bind: sessionID) AND token_hash = \(bind: presentedHash)
+                    """
+                ).first()
+                guard reused != nil else { return .unknown }
+                try await sql.raw("DELETE FROM sessions WHERE id = \(bind: sessionID)").run()
                 return .reused
             }
             if let expiry = row.refreshExpiresAt, expiry <= now {
-                try await sql.raw("DELETE FROM sessions WHERE id = \(bind: row.sessionID)").run()
+                try await sql.raw("DELETE FROM sessions WHERE id = \(bind: sessionID)").run()
                 return .expired
             }
             try await sql.raw(
                 """
-                INSERT INTO used_refresh_tokens (token_hash, session_id, used_at)
-                VALUES (\(bind: presentedHash), \(bind: row.sessionID), \(bind: now))
+                INSERT INTO used_refresh_tokens (session_id, token_hash, used_at)
+                VALUES (\(bind: sessionID), \(bind: presentedHash), \(bind: now))
                 """
             ).run()
             try await sql.raw(
@@ -174,20 +190,20 @@ struct AccountRepository: Sendable {
                 UPDATE sessions SET access_hash = \(bind: newAccessHash), access_expires_at = \(bind: accessExpiresAt),
                     refresh_hash = \(bind: newRefreshHash), refresh_expires_at = \(bind: refreshExpiresAt),
                     last_used_at = \(bind: now)
-                WHERE id = \(bind: row.sessionID)
+                WHERE id = \(bind: sessionID)
                 """
             ).run()
-            return .rotated(row.user, sessionID: row.sessionID)
+            return .rotated(row.user)
         }
     }
 
-    /// A session found by its refresh token, with its user.
+    /// A session's refresh token hash and expiry, with its user.
     private struct RefreshColumns: Decodable, Sendable {
-        var sessionID: String
+        var refreshHash: String?
         var refreshExpiresAt: Int64?
 
         enum CodingKeys: String, CodingKey {
-            case sessionID = "session_id"
+            case refreshHash = "refresh_hash"
             case refreshExpiresAt = "refresh_expires_at"
         }
     }

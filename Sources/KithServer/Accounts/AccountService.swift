@@ -108,10 +108,11 @@ struct AccountService: Sendable {
     private func startSession(for user: UserRecord, kind: SessionKind) async throws -> IssuedSession {
         let now = clock.nowMillis
         let lifetime = kind == .web ? settings.webSessionLifetime : settings.accessTokenLifetime
-        let access = Tokens.generate(kind == .web ? .web : .access)
-        let refresh = kind == .app ? Tokens.generate(.refresh) : nil
+        let id = ids.uuid()
+        let access = Tokens.generate(kind == .web ? .web : .access, session: id)
+        let refresh = kind == .app ? Tokens.generate(.refresh, session: id) : nil
         let session = IssuedSession(
-            sessionID: ids.text(), accessToken: access, refreshToken: refresh,
+            sessionID: id.lowercased, accessToken: access, refreshToken: refresh,
             accessExpiresIn: Int(lifetime))
         try await repository.createSession(
             id: session.sessionID, userID: user.id, kind: kind, accessHash: Tokens.hash(access),
@@ -122,14 +123,18 @@ struct AccountService: Sendable {
 
     func refresh(refreshToken: String) async throws -> (UserRecord, IssuedSession) {
         let now = clock.nowMillis
-        let access = Tokens.generate(.access)
-        let refresh = Tokens.generate(.refresh)
+        let presentedHash = Tokens.hash(refreshToken)
+        guard let sessionID = try await session(of: refreshToken, hash: presentedHash), let id = UUID(text: sessionID) else {
+            throw Self.unknownRefreshToken
+        }
+        let access = Tokens.generate(.access, session: id)
+        let refresh = Tokens.generate(.refresh, session: id)
         let outcome = try await repository.rotateRefreshToken(
-            presentedHash: Tokens.hash(refreshToken), newAccessHash: Tokens.hash(access),
+            sessionID: sessionID, presentedHash: presentedHash, newAccessHash: Tokens.hash(access),
             accessExpiresAt: now + Int64(settings.accessTokenLifetime * 1000), newRefreshHash: Tokens.hash(refresh),
             refreshExpiresAt: now + Int64(settings.refreshTokenLifetime * 1000), now: now)
         switch outcome {
-        case .rotated(let user, let sessionID):
+        case .rotated(let user):
             return (
                 user,
                 IssuedSession(
@@ -142,8 +147,18 @@ struct AccountService: Sendable {
         case .expired:
             throw AppError(.unauthorized, .tokenExpired, "Your session expired. Sign in again.")
         case .unknown:
-            throw AppError(.unauthorized, .invalidToken, "This refresh token is not valid. Sign in again.")
+            throw Self.unknownRefreshToken
         }
+    }
+
+    private static let unknownRefreshToken = AppError(
+        .unauthorized, .invalidToken, "This refresh token is not valid. Sign in again.")
+
+    /// The id of the session a token names: read from the token itself, or, for one handed out
+    /// before tokens carried it, looked up by the token's hash (decision 107).
+    private func session(of token: String, hash: String) async throws -> String? {
+        if let id = Tokens.session(of: token) { return id.lowercased }
+        return try await repository.legacySessionID(tokenHash: hash)
     }
 
     // MARK: Authentication of requests
@@ -159,7 +174,9 @@ struct AccountService: Sendable {
             else { throw AppError.unauthorized }
             return authenticated(found.user, sessionID: nil, personalTokenID: found.tokenID)
         }
-        guard let found = try await repository.session(accessHash: hash),
+        guard let sessionID = try await session(of: token, hash: hash),
+            let found = try await repository.session(id: sessionID),
+            Tokens.constantTimeEquals(found.accessHash, hash),
             let kind = SessionKind(rawValue: found.kind), kinds.contains(kind)
         else { throw AppError.unauthorized }
         guard found.accessExpiresAt > clock.nowMillis else { throw AppError.tokenExpired }

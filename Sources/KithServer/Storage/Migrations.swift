@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices, familySnoozeLimit]
+    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices, familySnoozeLimit, sessionsByID]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -431,5 +431,67 @@ enum Migrations {
     /// Issue 17: how often one occurrence's due notice may be snoozed, per family (parents set it).
     static let familySnoozeLimit = Migration(version: 10, name: "family snooze limit") { _ in
         ["ALTER TABLE families ADD COLUMN snooze_limit INTEGER NOT NULL DEFAULT 3"]
+    }
+
+    /// Issue 18, decision 107: a session's tokens carry its id, so a session is found by its key and
+    /// its token hashes need no index. A refresh rewrote two unique indexes of hashes and a third
+    /// table's two; now it updates one row and adds one to the session's used tokens. SQLite cannot
+    /// drop a column's `UNIQUE`, so both tables are made anew and their rows copied.
+    static let sessionsByID = Migration(version: 11, name: "sessions found by id") { engine in
+        let clustered = engine == .sqlite ? " WITHOUT ROWID" : ""
+        return [
+            """
+            CREATE TABLE sessions_by_id (
+                id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                access_hash TEXT NOT NULL,
+                access_expires_at BIGINT NOT NULL,
+                refresh_hash TEXT,
+                refresh_expires_at BIGINT,
+                created_at BIGINT NOT NULL,
+                last_used_at BIGINT NOT NULL)
+            """,
+            """
+            INSERT INTO sessions_by_id (id, user_id, kind, access_hash, access_expires_at, refresh_hash,
+                                        refresh_expires_at, created_at, last_used_at)
+            SELECT id, user_id, kind, access_hash, access_expires_at, refresh_hash, refresh_expires_at,
+                   created_at, last_used_at
+            FROM sessions
+            """,
+            // A session's used refresh tokens together, by the session's id.
+            """
+            CREATE TABLE used_refresh_tokens_by_session (
+                session_id TEXT NOT NULL REFERENCES sessions_by_id(id) ON DELETE CASCADE,
+                token_hash TEXT NOT NULL,
+                used_at BIGINT NOT NULL,
+                PRIMARY KEY (session_id, token_hash))\(clustered)
+            """,
+            """
+            INSERT INTO used_refresh_tokens_by_session (session_id, token_hash, used_at)
+            SELECT session_id, token_hash, used_at FROM used_refresh_tokens
+            """,
+            // Tokens handed out before carry no session id: each one's hash names its session, so
+            // they keep working (and a used one is still caught) until they expire or rotate.
+            // Nothing is added to this table again.
+            """
+            CREATE TABLE legacy_session_tokens (
+                token_hash TEXT PRIMARY KEY,
+                session_id TEXT NOT NULL REFERENCES sessions_by_id(id) ON DELETE CASCADE)\(clustered)
+            """,
+            """
+            INSERT INTO legacy_session_tokens (token_hash, session_id)
+            SELECT access_hash, id FROM sessions
+            UNION ALL SELECT refresh_hash, id FROM sessions WHERE refresh_hash IS NOT NULL
+            UNION ALL SELECT token_hash, session_id FROM used_refresh_tokens
+            """,
+            "CREATE INDEX legacy_session_tokens_session ON legacy_session_tokens(session_id)",
+            // Nothing references the old tables now, so dropping them deletes nothing else.
+            "DROP TABLE used_refresh_tokens",
+            "DROP TABLE sessions",
+            "ALTER TABLE sessions_by_id RENAME TO sessions",
+            "ALTER TABLE used_refresh_tokens_by_session RENAME TO used_refresh_tokens",
+            "CREATE INDEX sessions_user ON sessions(user_id)",
+        ]
     }
 }

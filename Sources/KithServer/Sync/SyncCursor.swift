@@ -14,9 +14,7 @@ struct SyncCursor: Equatable {
     }
 
     init?(text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else { return nil }
+        guard let bytes = Base64URL.decode(text), let plain = String(bytes: bytes, encoding: .utf8) else { return nil }
         for part in plain.split(separator: ";", omittingEmptySubsequences: false) where !plain.isEmpty {
             let pieces = part.split(separator: "=", maxSplits: 1)
             guard pieces.count == 2, !pieces[0].isEmpty, let seq = Int64(pieces[1]), seq >= 0 else { return nil }

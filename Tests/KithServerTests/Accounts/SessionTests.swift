@@ -35,6 +35,37 @@ struct SessionTests {
         }
     }
 
+    /// A token names its session (decision 107), so anyone holding one knows the session's id. A
+    /// token with that id and another secret opens nothing, and ends nothing either: it is a
+    /// guess, not a copy of a token that was used.
+    @Test(arguments: Engine.available)
+    func aSessionsIdWithAnotherSecretIsRefusedAndEndsNothing(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { _, client in
+            let ada = try await client.signUp("ada@example.com")
+            let id = try #require(Tokens.session(of: ada.accessToken))
+            #expect(Tokens.session(of: ada.refreshToken) == id)
+            let guessedAccess = Tokens.generate(.access, session: id)
+            let refused = try await client.call(.get, "/v1/me", token: guessedAccess)
+            #expect(refused.status == .unauthorized)
+            #expect(refused.error?.code == "unauthorized")
+            let guessedRefresh = try await client.call(
+                .post, "/v1/auth/refresh", body: RefreshRequest(refreshToken: Tokens.generate(.refresh, session: id)))
+            #expect(guessedRefresh.status == .unauthorized)
+            #expect(guessedRefresh.error?.code == "invalid_token")
+            // Another session's id with this one's secret part: refused too.
+            let bob = try await client.signUp("bob@example.com")
+            let bobID = try #require(Tokens.session(of: bob.accessToken))
+            var spliced = Array(try #require(Base64URL.decode(ada.accessToken.dropFirst(4))))
+            withUnsafeBytes(of: bobID.uuid) { spliced.replaceSubrange(0..<16, with: $0) }
+            #expect(try await client.call(.get, "/v1/me", token: "kat_" + Base64URL.encode(spliced)).status == .unauthorized)
+
+            #expect(try await client.call(.get, "/v1/me", token: ada.accessToken).status == .ok)
+            let refreshed = try await client.call(.post, "/v1/auth/refresh", body: RefreshRequest(refreshToken: ada.refreshToken))
+            #expect(refreshed.status == .ok)
+            #expect(Tokens.session(of: try refreshed.decode(AuthSessionResponse.self).accessToken) == id)
+        }
+    }
+
     @Test(arguments: Engine.available)
     func accessTokensExpireAfterOneHour(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in

@@ -44,10 +44,10 @@ struct TestServer: Sendable {
 
     /// Runs `body` against the router (no socket), then releases the storage.
     static func withRouter(
-        _ engine: Engine, configure: (inout ServerConfig) -> Void = { _ in },
+        _ engine: Engine, sharedDatabaseURL: String? = nil, configure: (inout ServerConfig) -> Void = { _ in },
         _ body: @escaping @Sendable (TestServer, any TestClientProtocol) async throws -> Void
     ) async throws {
-        let server = try await make(engine, configure: configure)
+        let server = try await make(engine, sharedDatabaseURL: sharedDatabaseURL, configure: configure)
         do {
             try await server.app.application.test(.router) { client in try await body(server, client) }
         } catch {
