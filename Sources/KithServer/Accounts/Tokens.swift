@@ -32,7 +32,7 @@ enum Tokens {
     /// The session a token of `generate(_:session:)`'s layout names; nil for any other text.
     static func session(of token: String) -> UUID? {
         let body = token.utf8.drop { $0 != UInt8(ascii: "_") }.dropFirst()
-        guard body.count == sessionTokenLength, let bytes = Base64URL.decode(Substring(body)) else { return nil }
+        guard body.count == sessionTokenLength, let bytes = Base64URL.decode(utf8: body) else { return nil }
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
             bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
