@@ -123,6 +123,7 @@ public func buildApplication(
         NutritionRetentionJob(
             retention: config.nutritionRetention, repository: syncRepository, writer: writer, stamps: webClock,
             queue: jobs, clock: config.clock, ids: config.ids, logger: logger),
+        ExpiredSessionsJob(accounts: accountRepository, queue: jobs, clock: config.clock, logger: logger),
     ]
     do {
         // Listed last, so on shutdown it stops first: a job in progress finishes while storage is open.

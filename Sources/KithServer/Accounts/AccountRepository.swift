@@ -208,6 +208,17 @@ struct AccountRepository: Sendable {
         }
     }
 
+    /// Deletes the sessions none of whose tokens can be used any more (`ExpiredSessionsJob`): an
+    /// app's after its refresh token's expiry, a browser's (no refresh token) after its cookie's.
+    /// Returns how many.
+    func deleteExpiredSessions(now: Int64) async throws -> Int {
+        try await database.run { sql in
+            try await sql.raw(
+                "DELETE FROM sessions WHERE COALESCE(refresh_expires_at, access_expires_at) <= \(bind: now) RETURNING id"
+            ).all().count
+        }
+    }
+
     func deleteSession(id: String) async throws {
         try await database.run { sql in
             try await sql.raw("DELETE FROM sessions WHERE id = \(bind: id)").run()

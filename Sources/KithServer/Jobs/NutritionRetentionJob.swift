@@ -8,9 +8,8 @@ import Logging
 /// a day may be deleted only once expired; its items go with it, stamped alike) and every device
 /// receives them on its next pull. Custom meals, ingredients and goals are never touched.
 ///
-/// One job per UTC day, keyed by the date (`nutrition.retention 2026-11-24`): every server enqueues
-/// today's at start and each run enqueues tomorrow's, and the key makes that one job however many
-/// servers share the database. Running twice is harmless: a deleted day is no longer live.
+/// One job per UTC day (`DailyJob`, keyed `nutrition.retention 2026-11-24`). Running twice is
+/// harmless: a deleted day is no longer live.
 struct NutritionRetentionJob: JobHandler {
     static let kind = "nutrition.retention"
 
@@ -26,20 +25,13 @@ struct NutritionRetentionJob: JobHandler {
     var kind: String { Self.kind }
     var retry: JobRetryPolicy { JobRetryPolicy(maxAttempts: 8, firstDelay: .seconds(60), maximumDelay: .seconds(3600)) }
 
-    /// The run for `day` (a UTC date), due at `runAt`.
-    func job(for day: LocalDate, runAt: Int64) -> NewJob {
-        NewJob(kind: Self.kind, key: "\(Self.kind) \(day)", runAt: runAt, retry: retry)
-    }
+    private var daily: DailyJob { DailyJob(kind: Self.kind, retry: retry) }
 
-    func jobAtStart(now: Date) throws -> NewJob? {
-        job(for: LocalDate(now, in: Self.utc), runAt: now.epochMillis)
-    }
+    func jobAtStart(now: Date) throws -> NewJob? { daily.today(now: now) }
 
     func run(_ job: Job) async throws {
         let now = clock.now()
-        // Tomorrow's run first: even if this one fails for good, the daily chain goes on.
-        let tomorrow = LocalDate(now, in: Self.utc).adding(days: 1)
-        try await queue.enqueue(self.job(for: tomorrow, runAt: Self.startOfUTCDay(tomorrow)))
+        try await queue.enqueue(daily.tomorrow(after: now))
         let deleted = try await purge(now: now)
         logger.info("nutrition retention: \(deleted) expired day(s) deleted", metadata: ["days": "\(retention.days)"])
     }
@@ -98,9 +90,9 @@ struct NutritionRetentionJob: JobHandler {
         return count
     }
 
-    static func startOfUTCDay(_ day: LocalDate) -> Int64 { Int64(day.dayNumber) * 86_400_000 }
+    static func startOfUTCDay(_ day: LocalDate) -> Int64 { DailyJob.startOfUTCDay(day) }
 
-    static let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
+    static let utc = DailyJob.utc
     /// Deletions per `SyncWriter.write` call, as a device's push batches them.
     private static let batchSize = 500
 }
