@@ -2,8 +2,9 @@ import Crypto
 import KithCore
 import Foundation
 
-/// Opaque bearer secrets. A token is 256 random bits, base64url, behind a short prefix that tells a
-/// person (or a secret scanner) what it is. Only its SHA-256 is ever stored.
+/// Opaque bearer secrets. A token is 256 random bits (a session's token: its session's id first),
+/// base64url, behind a short prefix that tells a person (or a secret scanner) what it is. Only its
+/// SHA-256 is ever stored.
 enum TokenKind: String {
     case access = "kat"
     case refresh = "krt"
@@ -40,10 +41,11 @@ enum Tokens {
     /// 16 bytes of id and 32 random, in base64url.
     private static let sessionTokenLength = 64
 
+    /// 256 random bits.
     private static func randomBytes() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(48)
+        bytes.reserveCapacity(32)
         for _ in 0..<4 { withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) } }
         return bytes
     }
