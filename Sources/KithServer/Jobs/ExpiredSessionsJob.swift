@@ -9,7 +9,7 @@ import Logging
 ///
 /// Once a UTC day (`DailyJob`). Running twice is harmless: the second run finds nothing expired
 /// that the first did not delete.
-struct ExpiredSessionsJob: JobHandler {
+struct ExpiredSessionsJob: DailyJob {
     static let kind = "accounts.expired-sessions"
 
     let accounts: AccountRepository
@@ -17,15 +17,7 @@ struct ExpiredSessionsJob: JobHandler {
     let clock: Clock
     let logger: Logger
 
-    var kind: String { Self.kind }
-    var retry: JobRetryPolicy { JobRetryPolicy(maxAttempts: 8, firstDelay: .seconds(60), maximumDelay: .seconds(3600)) }
-    private var daily: DailyJob { DailyJob(kind: Self.kind, retry: retry) }
-
-    func jobAtStart(now: Date) throws -> NewJob? { daily.today(now: now) }
-
-    func run(_ job: Job) async throws {
-        let now = clock.now()
-        try await queue.enqueue(daily.tomorrow(after: now))
+    func runDay(now: Date) async throws {
         let deleted = try await accounts.deleteExpiredSessions(now: now.epochMillis)
         logger.info("expired sessions: \(deleted) deleted")
     }

@@ -10,7 +10,7 @@ import Logging
 ///
 /// One job per UTC day (`DailyJob`, keyed `nutrition.retention 2026-11-24`). Running twice is
 /// harmless: a deleted day is no longer live.
-struct NutritionRetentionJob: JobHandler {
+struct NutritionRetentionJob: DailyJob {
     static let kind = "nutrition.retention"
 
     let retention: NutritionRetention
@@ -22,16 +22,7 @@ struct NutritionRetentionJob: JobHandler {
     let ids: IdentifierSource
     let logger: Logger
 
-    var kind: String { Self.kind }
-    var retry: JobRetryPolicy { JobRetryPolicy(maxAttempts: 8, firstDelay: .seconds(60), maximumDelay: .seconds(3600)) }
-
-    private var daily: DailyJob { DailyJob(kind: Self.kind, retry: retry) }
-
-    func jobAtStart(now: Date) throws -> NewJob? { daily.today(now: now) }
-
-    func run(_ job: Job) async throws {
-        let now = clock.now()
-        try await queue.enqueue(daily.tomorrow(after: now))
+    func runDay(now: Date) async throws {
         let deleted = try await purge(now: now)
         logger.info("nutrition retention: \(deleted) expired day(s) deleted", metadata: ["days": "\(retention.days)"])
     }
@@ -90,9 +81,6 @@ struct NutritionRetentionJob: JobHandler {
         return count
     }
 
-    static func startOfUTCDay(_ day: LocalDate) -> Int64 { DailyJob.startOfUTCDay(day) }
-
-    static let utc = DailyJob.utc
     /// Deletions per `SyncWriter.write` call, as a device's push batches them.
     private static let batchSize = 500
 }

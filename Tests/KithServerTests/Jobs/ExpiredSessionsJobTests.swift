@@ -13,7 +13,7 @@ struct ExpiredSessionsJobTests {
     @Test(arguments: Engine.available)
     func sessionsThatCanNoLongerBeUsedAreDeletedWithTheirUsedTokens(engine: Engine) async throws {
         try await TestServer.withRouter(engine, configure: JobTesting.configure([])) { server, client in
-            let today = LocalDate(server.clock.now, in: DailyJob.utc)
+            let today = LocalDate(server.clock.now, in: ExpiredSessionsJob.utc)
             try await eventually { try await JobTesting.status(server, "accounts.expired-sessions \(today)") == .done }
 
             // A phone that refreshed once and then went quiet, a phone still in use, a browser.
@@ -46,7 +46,7 @@ struct ExpiredSessionsJobTests {
             let refreshed = try await client.call(.post, "/v1/auth/refresh", body: RefreshRequest(refreshToken: busy.refreshToken))
             #expect(refreshed.status == .ok)
             // The chain goes on: the next day's run is waiting.
-            let next = LocalDate(server.clock.now, in: DailyJob.utc).adding(days: 1)
+            let next = LocalDate(server.clock.now, in: ExpiredSessionsJob.utc).adding(days: 1)
             #expect(try await JobTesting.status(server, "accounts.expired-sessions \(next)") == .pending)
         }
     }
