@@ -22,6 +22,47 @@ struct ContactsCommandTests {
         return ids
     }
 
+    /// `/api` allows a few requests a minute here. A read the server refuses with 429 waits as
+    /// long as `Retry-After` says, once; still refused, it shows the cache and says the server
+    /// asked to slow down, never "offline".
+    @Test("a server that asks to slow down is waited for, and is not called offline")
+    func rateLimitedReadsWaitAndSaySo() async throws {
+        let clock = ShiftedClock(by: 0)
+        try await TestServer.run(configure: {
+            $0.clock = clock.clock
+            $0.monica.rateLimitPerMinute = 4
+        }) { server in
+            try await withHome { home in
+                var device = Device(home: home, server: server.url)
+                try await device.signUp()
+                #expect(await device.kith(["contacts", "list"]).exitCode == 0)
+                let waits = Locked<[Duration]>([])
+                device.sleep = { waited in waits.withLock { $0.append(waited) } }
+                var limited: CLIRun?
+                for _ in 0..<6 where limited == nil {
+                    let run = await device.kith(["contacts", "list"])
+                    #expect(run.exitCode == 0, "\(run)")
+                    if run.stderr.contains("asked to slow down (too many requests)") { limited = run }
+                }
+                let shown = try #require(limited, "the limit was never reached")
+                #expect(!shown.stderr.contains("offline"), "\(shown)")
+                #expect(shown.stderr.contains("The server asked to slow down: waiting "), "\(shown)")
+                #expect(shown.stderr.contains("Try again in "), "\(shown)")
+                #expect(shown.stdout.hasPrefix("No contacts yet."), "the cached page is shown: \(shown)")
+                #expect(!waits.value.isEmpty && waits.value.allSatisfy { $0 > .zero && $0 <= .seconds(60) })
+
+                // Waiting as long as the server says lets the same read through.
+                device.sleep = { waited in
+                    clock.shift(to: Double(waited.components.seconds) + 1)
+                }
+                let patient = await device.kith(["contacts", "list"])
+                #expect(patient.exitCode == 0, "\(patient)")
+                #expect(patient.stderr.contains("The server asked to slow down: waiting "), "\(patient)")
+                #expect(!patient.stderr.contains("showing"), "the server answered after the wait: \(patient)")
+            }
+        }
+    }
+
     @Test("no contacts server yet: status says what to do, a listing fails in one line")
     func notConnected() async throws {
         try await withHome { home in

@@ -15,6 +15,9 @@ public final class TestClock: Sendable {
 
     public func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 
+    /// Moves the clock to `date`, back or forward.
+    public func set(to date: Date) { current.withLock { $0 = date } }
+
     /// The server's clock type, reading this test clock.
     public var clock: KithServer.Clock { KithServer.Clock { [self] in now } }
 }

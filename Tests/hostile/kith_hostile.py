@@ -405,4 +405,6 @@ MALFORMED_REQUESTS = [
     ("space before colon", b"GET /healthz HTTP/1.1\r\nHost : x\r\n\r\n", (400,)),
     ("HTTP/2.0 on HTTP/1 port", b"GET / HTTP/2.0\r\nHost: x\r\n\r\n", (400, 505)),
     ("HTTP/1.1 without CR", b"GET /healthz HTTP/1.1\nHost: x\nTransfer-Encoding: foo\n\n", (400, 501)),
+    ("CONNECT", b"CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", (405,)),
+    ("CONNECT with tunnel bytes", b"CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: x\r\n\r\nSSH-2.0-probe\r\n", (405,)),
 ]

@@ -32,7 +32,7 @@ def test_malformed_request_after_a_good_one_on_a_kept_alive_connection(server, n
     with socket.create_connection((server.host, server.port), timeout=5) as sock:
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         first = b""
-        while b'"status":"ok"}' not in first:
+        while b'"writable":true}' not in first:
             chunk = sock.recv(4096)
             assert chunk, first
             first += chunk
@@ -53,7 +53,7 @@ def test_malformed_second_requests_are_always_answered(server):
             with socket.create_connection((server.host, server.port), timeout=5) as sock:
                 sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
                 first = b""
-                while b'"status":"ok"}' not in first:
+                while b'"writable":true}' not in first:
                     chunk = sock.recv(4096)
                     assert chunk, first
                     first += chunk
@@ -144,6 +144,36 @@ def test_live_socket_still_upgrades(server):
     server.assert_healthy("a WebSocket handshake on /v1/live")
     assert answer.status == 101, answer
     assert (answer.header("Upgrade") or "").lower() == "websocket", answer
+
+
+WEBSOCKET_KEY = b"dGhlIHNhbXBsZSBub25jZQ=="
+BAD_UPGRADES = [
+    ("POST", b"POST /v1/live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             b"Sec-WebSocket-Key: " + WEBSOCKET_KEY + b"\r\nSec-WebSocket-Version: 13\r\nContent-Length: 0\r\n\r\n", (405,)),
+    ("PUT", b"PUT /v1/live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: " + WEBSOCKET_KEY + b"\r\nSec-WebSocket-Version: 13\r\nContent-Length: 0\r\n\r\n", (405,)),
+    ("no key", b"GET /v1/live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               b"Sec-WebSocket-Version: 13\r\n\r\n", (426,)),
+    ("a short key", b"GET /v1/live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    b"Sec-WebSocket-Key: c2hvcnQ=\r\nSec-WebSocket-Version: 13\r\n\r\n", (426,)),
+    ("version 8", b"GET /v1/live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  b"Sec-WebSocket-Key: " + WEBSOCKET_KEY + b"\r\nSec-WebSocket-Version: 8\r\n\r\n", (426,)),
+    ("no Connection: upgrade", b"GET /v1/live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                               b"Sec-WebSocket-Key: " + WEBSOCKET_KEY + b"\r\nSec-WebSocket-Version: 13\r\n\r\n", (426,)),
+    ("HTTP/1.0", b"GET /v1/live HTTP/1.0\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 b"Sec-WebSocket-Key: " + WEBSOCKET_KEY + b"\r\nSec-WebSocket-Version: 13\r\n\r\n", (426,)),
+]
+
+
+@pytest.mark.parametrize("name,data,statuses", BAD_UPGRADES, ids=[b[0] for b in BAD_UPGRADES])
+def test_a_bad_live_socket_upgrade_gets_a_whole_answer_at_once(server, name, data, statuses):
+    """Not a WebSocket handshake: answered as the plain request it is, with its length, at once."""
+    answer = raw_request(server.host, server.port, data, timeout=AT_ONCE + 3, until_status=True)
+    server.assert_healthy(name)
+    assert answer.status in statuses, f"{name}: {answer!r}"
+    assert answer.elapsed < AT_ONCE, f"{name}: took {answer.elapsed:.2f} s: {answer!r}"
+    length = answer.header("Content-Length")
+    assert length is not None and int(length) > 0, f"{name}: no body to read: {answer!r}"
 
 
 def test_live_socket_garbage_frames_close_only_that_socket(server):

@@ -11,13 +11,13 @@ struct AddressFields: ParsableArguments {
     @Option(help: "State, province, county or region.") var region: String?
     @Option(name: .customLong("postal-code"), help: "Postal or ZIP code.") var postalCode: String?
     @Option(help: "ISO 3166 country code, such as FR or US (see `kith contacts countries`).") var country: String?
-    @Option(parsing: .unconditional, help: "Latitude in degrees (-90…90).") var latitude: Double?
-    @Option(parsing: .unconditional, help: "Longitude in degrees (-180…180).") var longitude: Double?
+    @Option(parsing: .unconditional, help: "Latitude in degrees (-90…90).") var latitude: TypedNumber?
+    @Option(parsing: .unconditional, help: "Longitude in degrees (-180…180).") var longitude: TypedNumber?
 
     var postal: PostalAddress {
         PostalAddress(
             label: label, street: street, city: city, province: region,
-            postalCode: postalCode, countryCode: country, latitude: latitude, longitude: longitude)
+            postalCode: postalCode, countryCode: country, latitude: latitude?.value, longitude: longitude?.value)
     }
 
     func validate() throws {

@@ -87,6 +87,12 @@ struct ContactsSession {
         }
         cacheURL = Self.cacheURL(profile, server: client.server, userID: userID)
         book = try await ContactBook(client: client, cacheURL: cacheURL)
+        // A read the server asks to slow down waits as long as it says (at most a minute), once,
+        // rather than showing the cache at once as if offline.
+        await client.setRateLimitPatience(1) { [output] seconds in
+            if !output.json { output.note("The server asked to slow down: waiting \(seconds) s…") }
+            try await console.sleep(.seconds(seconds))
+        }
     }
 
     /// The signed-in Kith server's `/api`, with the session's access token, and who the account
@@ -157,11 +163,17 @@ struct ContactsSession {
         output.note(line)
     }
 
-    /// "offline: showing … cached at …", for a read answered from the cache.
+    /// "offline: showing … cached at …", for a read answered from the cache; a server that asked
+    /// to slow down is not "offline", and says when to try again.
     func offlineNote(_ what: String, reason: MonicaClientError, cachedAt: Date?) {
         let when =
             cachedAt.map { " cached at \(WireCoding.formatTimestamp($0)) (\(RelativeDate.text($0)))" }
             ?? " cached on this device"
+        if case .rateLimited(let retryAfter) = reason {
+            let again = retryAfter.map { " Try again in \(Plural.count($0, "second"))." } ?? " Try again in a minute."
+            note("The server asked to slow down (too many requests): showing \(what)\(when).\(again)")
+            return
+        }
         note("offline: showing \(what)\(when). \(reason.userMessage)")
     }
 

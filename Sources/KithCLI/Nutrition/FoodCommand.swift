@@ -26,10 +26,10 @@ struct FoodCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Log a food you ate.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "What you ate.") var name: String
-        @Option(help: "Calories (kcal).") var calories: Double
-        @Option(help: "Protein (g).") var protein: Double?
-        @Option(help: "Carbohydrates (g).") var carbs: Double?
-        @Option(help: "Fat (g).") var fat: Double?
+        @Option(help: "Calories (kcal).") var calories: TypedNumber
+        @Option(help: "Protein (g).") var protein: TypedNumber?
+        @Option(help: "Carbohydrates (g).") var carbs: TypedNumber?
+        @Option(help: "Fat (g).") var fat: TypedNumber?
         @Option(help: "The serving, e.g. \"1 cup\" or \"150 g\".") var serving: String?
         @Option(help: "The day (yyyy-MM-dd), default today.") var date: String?
 
@@ -37,7 +37,8 @@ struct FoodCommand: ParsableCommand {
             try await FoodCommand.run(options, console) { session in
                 let (size, unit) = Serving.parse(serving)
                 let food = Food(
-                    name: name, calories: calories, protein: protein, carbs: carbs, fat: fat, servingSize: size,
+                    name: name, calories: calories.value, protein: protein?.value, carbs: carbs?.value, fat: fat?.value,
+                    servingSize: size,
                     servingUnit: unit)
                 let item = try session.nutrition.log(food, source: .manual, on: try session.date(date))
                 session.output.emit(item) {
@@ -121,7 +122,7 @@ enum Serving {
     static func parse(_ text: String?) -> (Double?, String?) {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return (nil, nil) }
         let number = text.prefix { $0.isNumber || $0 == "." }
-        guard let size = Double(number), size.isFinite else { return (nil, text) }
+        guard let size = DecimalText.parse(String(number)) else { return (nil, text) }
         let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
         return (size, unit.isEmpty ? nil : unit)
     }

@@ -108,15 +108,16 @@ enum Ingredient {
         let name = String(text[..<equals]).trimmingCharacters(in: .whitespaces)
         let numbers = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !name.isEmpty, (1...4).contains(numbers.count), let calories = Double(numbers[0]) else {
+        guard !name.isEmpty, (1...4).contains(numbers.count), let calories = DecimalText.parse(numbers[0]) else {
             throw ValidationError("--ingredient takes NAME=CALORIES[,PROTEIN,CARBS,FAT], got \"\(text)\".")
         }
         var macros: [Double?] = []
         for part in numbers.dropFirst() {
-            guard part.isEmpty || Double(part) != nil else {
+            let grams = DecimalText.parse(part)
+            guard part.isEmpty || grams != nil else {
                 throw ValidationError("--ingredient \"\(text)\": \"\(part)\" is not a number of grams.")
             }
-            macros.append(Double(part))
+            macros.append(grams)
         }
         while macros.count < 3 { macros.append(nil) }
         return Food(name: name, calories: calories, protein: macros[0], carbs: macros[1], fat: macros[2])

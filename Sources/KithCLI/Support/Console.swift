@@ -22,19 +22,23 @@ public struct Console: Sendable {
     public var write: @Sendable (String) -> Void
     /// Writes text to standard error at once.
     public var writeError: @Sendable (String) -> Void
+    /// Waits as a command must (a server's `Retry-After`); tests pass one that moves their clock.
+    public var sleep: @Sendable (Duration) async throws -> Void
 
     public init(
         environment: [String: String],
         readLine: @escaping @Sendable () -> String?,
         readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil },
         write: @escaping @Sendable (String) -> Void,
-        writeError: @escaping @Sendable (String) -> Void
+        writeError: @escaping @Sendable (String) -> Void,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.environment = environment
         self.readLine = readLine
         self.readSecret = readSecret
         self.write = write
         self.writeError = writeError
+        self.sleep = sleep
     }
 
     /// The process's environment, standard streams and terminal.

@@ -27,6 +27,12 @@ public struct NutritionRetention: Sendable, Hashable {
         !isExpired(date, today: LocalDate(context.now, in: context.timeZone ?? Self.latestZone))
     }
 
+    /// Whether a day has not begun yet: on a device in its zone; on the server nowhere yet (its
+    /// "today" is the one of UTC+14, the first place a date begins).
+    public func isInFuture(_ date: LocalDate, _ context: RuleContext) -> Bool {
+        date > LocalDate(context.now, in: context.timeZone ?? Self.earliestZone)
+    }
+
     /// Whether a day may be deleted as expired: on a device in its zone; on the server when it is
     /// expired somewhere (UTC+14, the first place a date begins), so a device's purge is never refused.
     public func allowsPurge(of date: LocalDate, _ context: RuleContext) -> Bool {

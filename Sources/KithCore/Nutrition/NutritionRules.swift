@@ -6,7 +6,9 @@ import Foundation
 /// - a day is written only inside the retention window, and deleted only once it left it (deleting
 ///   a day would leave a tombstone that refuses that date forever: people delete items instead);
 /// - an item belongs to a day that exists, and is added only to a day inside the window;
-/// - an ingredient belongs to a meal that exists; a day's items and a meal's ingredients go with it;
+/// - a day is never in the future (a date far ahead would never be purged);
+/// - an ingredient belongs to a meal that exists, which holds at most 30; a day's items and a
+///   meal's ingredients go with it;
 /// - the goal is the account's one record, cleared with null and never deleted (a deletion would
 ///   refuse every later goal), and its time zone is a real one.
 public enum NutritionRules {
@@ -53,6 +55,9 @@ public enum NutritionRules {
                         field: "id")
                 }
                 if current == nil, !retention.accepts(date, context) { return retention.refusal(date) }
+                if current == nil, retention.isInFuture(date, context) {
+                    return APIErrorDetail(.validationFailed, "\(date) is in the future; log a day once it has begun.", field: "date")
+                }
                 return nil
             }
         }
@@ -102,7 +107,7 @@ public enum NutritionRules {
 
     struct IngredientRule: RecordRule {
         var entity: String { NutritionEntities.ingredient.name }
-        var reads: [String] { [NutritionEntities.meal.name] }
+        var reads: [String] { [NutritionEntities.meal.name, NutritionEntities.ingredient.name] }
 
         func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
             -> APIErrorDetail?
@@ -112,12 +117,16 @@ public enum NutritionRules {
                 return APIErrorDetail(.validationFailed, "An ingredient can't move to another meal.", field: "mealId")
             }
             let meals = records[NutritionEntities.meal.name] ?? []
-            guard meals.contains(where: { $0.id.lowercased == mealText.lowercased() }) else {
+            guard let meal = meals.first(where: { $0.id.lowercased == mealText.lowercased() }) else {
                 return APIErrorDetail(
                     code: "not_found", message: "This ingredient's meal does not exist (it may have been deleted).",
                     field: "mealId")
             }
-            return nil
+            // The limit the pages and devices state, whoever writes: a new ingredient may not make more.
+            guard current == nil else { return nil }
+            let held = NutritionRules.children(of: meal.id, in: records[NutritionEntities.ingredient.name], field: "mealId")
+            return held.count >= NutritionEntities.ingredientsPerMeal.upperBound
+                ? NutritionEntities.ingredientCountProblem(held.count + 1) : nil
         }
     }
 

@@ -32,6 +32,11 @@ public struct HLC: Hashable, Comparable, Sendable, Codable, CustomStringConverti
 
     private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
+    /// Whether a writer may send this stamp: its node is at most `SyncLimits.maximumNodeLength`
+    /// characters, since every field the write touches carries it to every reader. (Its wall and
+    /// counter are bounded by their digits, and the wall by the server's clock.)
+    public var isWithinLimits: Bool { node.unicodeScalars.count <= SyncLimits.maximumNodeLength }
+
     /// Written digit by digit: a device writes every stamp of every record a pull brings, and
     /// padding through intermediate strings was a twentieth of its CPU (issue 18).
     public var description: String {
@@ -93,6 +98,13 @@ public struct HybridLogicalClock: Sendable, Equatable {
     /// A timestamp for a local event at wall time `now` (milliseconds since 1970).
     public mutating func tick(now: Int64) -> HLC {
         advance(to: max(last.wallMillis, now), sameWallAs: [last])
+    }
+
+    /// Moves the clock back to `wall`, the server's time, after this node's clock ran ahead of it;
+    /// never before `floor`, so each stamp handed out next is still later than every stamp kept.
+    public mutating func rebase(to wall: Int64, notBefore floor: HLC?) {
+        last = HLC(wallMillis: wall, counter: 0, node: node)
+        if let floor, floor > last { last = HLC(wallMillis: floor.wallMillis, counter: floor.counter, node: node) }
     }
 
     /// Takes a timestamp received from another node into account; returns the clock's new time.

@@ -79,6 +79,7 @@ extension PushResponse: JSONWritable {
         var object = JSONObjectWriter(&output)
         object.string("cursor", cursor, &output)
         object.value("results", results, &output)
+        if let serverTime { object.integer("serverTime", serverTime, &output) }
         object.end(&output)
     }
 }

@@ -40,10 +40,14 @@ public struct MutationResult: Codable, Sendable, Equatable {
 public struct PushResponse: Codable, Sendable {
     public var results: [MutationResult]
     public var cursor: String
+    /// The server's clock when it answered (milliseconds since 1970): a device whose stamps ran
+    /// ahead of it (`clock_skew`) re-bases its own clock on it. Nil from a server that does not say.
+    public var serverTime: Int64?
 
-    public init(results: [MutationResult], cursor: String) {
+    public init(results: [MutationResult], cursor: String, serverTime: Int64? = nil) {
         self.results = results
         self.cursor = cursor
+        self.serverTime = serverTime
     }
 }
 

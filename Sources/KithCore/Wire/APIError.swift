@@ -45,6 +45,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case methodNotAllowed = "method_not_allowed"
     case csrfFailed = "csrf_failed"
     case internalError = "internal_error"
+    /// The server's disk is full: nothing was written; try again later (503).
+    case storageFull = "storage_full"
     case forbidden = "forbidden"
     /// Families (docs/family.md): one family per user, at least one parent, join codes.
     case alreadyInFamily = "already_in_family"

@@ -56,6 +56,16 @@ public struct RecordChange: Sendable, Equatable {
 }
 
 /// What one pulled page did on this device.
+/// What the store did with a push's answer.
+struct PushCompletion {
+    /// Changes the server refused, out of the outbox now.
+    var rejections: [SyncRejection] = []
+    /// Changes refused for this device's clock, kept queued to be sent again.
+    var heldBack = 0
+    /// Queued changes re-stamped by the server's time.
+    var restamped = 0
+}
+
 struct PulledPage {
     var changes: [RecordChange] = []
     var conflicts: [RecordConflict] = []

@@ -61,6 +61,37 @@ enum LocalSchema {
                     );
                     """)
         }
+        migrator.registerMigration("3 clock offset") { db in
+            // Milliseconds to add to this device's clock when it stamps: the server's time minus the
+            // device's, when they differ by more than a round trip; and the latest stamp pulled,
+            // which a clock moved back never stamps before (ClockRebase).
+            try db.execute(
+                sql: """
+                    ALTER TABLE sync_state ADD COLUMN clock_offset INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE sync_state ADD COLUMN received_hlc TEXT;
+                    """)
+        }
+        migrator.registerMigration("4 records per entity") { db in
+            // A record is its entity and id here (the server keys records by scope and id, and this
+            // device holds one scope per entity): a deletion or a queued change of one entity never
+            // stands for another's record that happens to have the same id.
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_tombstones_by_entity (
+                        entity TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        scope TEXT NOT NULL,
+                        hlc TEXT NOT NULL,
+                        PRIMARY KEY (entity, id)
+                    );
+                    INSERT INTO sync_tombstones_by_entity (entity, id, scope, hlc)
+                    SELECT entity, id, scope, hlc FROM sync_tombstones;
+                    DROP TABLE sync_tombstones;
+                    ALTER TABLE sync_tombstones_by_entity RENAME TO sync_tombstones;
+                    DROP INDEX outbox_record;
+                    CREATE INDEX outbox_record ON outbox (record_id, entity);
+                    """)
+        }
         return migrator
     }
 

@@ -55,15 +55,25 @@ extension LocalStore {
         try storageErrors { try writer.read { db in try SyncState.load(db)?.cursor } }
     }
 
-    /// Takes the server's answer to a push: acknowledged mutations leave the outbox; refused ones
-    /// leave it too, are recorded as rejections, and their record goes back to the server's state
-    /// plus this device's other queued changes. One transaction. Returns the rejections.
-    func complete(_ results: [MutationResult]) throws -> [SyncRejection] {
+    /// Takes the server's answer to a push, in one transaction. Acknowledged mutations leave the
+    /// outbox. Refused ones leave it too, are recorded as rejections, and their record goes back to
+    /// the server's state plus this device's other queued changes; except those refused for this
+    /// device's clock (`clock_skew`), which no person can fix: they stay queued, re-stamped by the
+    /// server's time (`ClockRebase`), to be sent again.
+    func complete(_ response: PushResponse) throws -> PushCompletion {
         let at = now()
         return try storageErrors {
             try writer.write { db in
-                var rejections: [SyncRejection] = []
-                for result in results where result.status == .rejected {
+                var completion = PushCompletion()
+                if let serverTime = response.serverTime {
+                    let offset = ClockRebase.offset(serverTime: serverTime, deviceTime: at.epochMillis)
+                    try SyncState.saveClockOffset(offset, db)
+                }
+                for result in response.results where result.status == .rejected {
+                    if result.code == ClockRebase.refusalCode, response.serverTime != nil {
+                        completion.heldBack += 1
+                        continue
+                    }
                     guard
                         let row = try Row.fetchOne(
                             try db.cachedStatement(sql: "SELECT entity, record_id FROM outbox WHERE mutation_id = ?"),
@@ -88,10 +98,14 @@ extension LocalStore {
                     // The server's state already holds this batch's applied mutations, so those
                     // still queued here merge into it without changing it.
                     try rebuild(entity, recordId, serverState: result.record?.record, db)
-                    rejections.append(rejection)
+                    completion.rejections.append(rejection)
                 }
-                try Outbox.remove(results.filter { $0.status != .rejected }.map(\.mutationId), db)
-                return rejections
+                try Outbox.remove(response.results.filter { $0.status != .rejected }.map(\.mutationId), db)
+                if completion.heldBack > 0, let serverTime = response.serverTime {
+                    completion.restamped = try ClockRebase.restamp(
+                        serverTime: serverTime, deviceTime: at.epochMillis, storage: storage, db)
+                }
+                return completion
             }
         }
     }
@@ -100,7 +114,7 @@ extension LocalStore {
     /// with this device's remaining queued changes merged on top.
     private func rebuild(_ entity: String, _ id: UUID, serverState: SyncRecord?, _ db: Database) throws {
         var record = serverState
-        for mutation in try Outbox.mutations(of: id, db) {
+        for mutation in try Outbox.mutations(of: entity, id, db) {
             var merged = record ?? SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
             merged.merge(mutation)
             record = merged
@@ -124,20 +138,23 @@ extension LocalStore {
     /// here and the conflicts met: fields this device changed (not yet sent) that another device
     /// changed too.
     func apply(_ page: PullResponse) throws -> PulledPage {
-        let nowMillis = now().epochMillis
+        let time = now()
         return try storageErrors {
             try writer.write { db in
-                var clock = try SyncState.load(db)?.clock ?? HybridLogicalClock(node: clientId.lowercased)
+                let state = try SyncState.load(db)
+                let nowMillis = state?.stampingTime(time) ?? time.epochMillis
+                var clock = state?.clock ?? HybridLogicalClock(node: clientId.lowercased)
                 var result = PulledPage()
+                var received: HLC?
                 // Only a record with changes queued here can conflict: one query per page, not per record.
-                let queued = try Outbox.queuedRecords(among: page.changes.map(\.id), db)
                 let known = page.changes.filter { catalog[$0.entity] != nil }
+                let queued = try Outbox.queuedRecords(among: known.map { RecordStorage.Key(entity: $0.entity, id: $0.id) }, db)
                 var held = try storage.loadAll(Set(known.map { RecordStorage.Key(entity: $0.entity, id: $0.id) }), db)
                 for change in known {
                     let incoming = change.record
                     let key = RecordStorage.Key(entity: change.entity, id: change.id)
                     let before = held[key]
-                    if let before, queued.contains(change.id), let conflict = try Self.conflict(between: before, and: incoming, db) {
+                    if let before, queued.contains(key), let conflict = try Self.conflict(between: before, and: incoming, db) {
                         result.conflicts.append(conflict)
                         try ConflictLog.append(conflict, at: now(), db)
                     }
@@ -149,8 +166,12 @@ extension LocalStore {
                         result.changes.append(RecordChange(entity: record.entity, id: record.id, deleted: record.isDeleted))
                     }
                     // Later local edits must stamp after everything seen, whatever this clock says.
-                    if let latest = incoming.latestStamp { clock.receive(latest, now: nowMillis) }
+                    if let latest = incoming.latestStamp {
+                        clock.receive(latest, now: nowMillis)
+                        received = max(received ?? latest, latest)
+                    }
                 }
+                if let received { try SyncState.saveReceived(received, db) }
                 // The account's own scope is never gone; a server saying so must not wipe its data.
                 for scope in page.gone ?? [] where scope != userScope {
                     result.changes += try storage.forgetScope(scope, db)
@@ -167,7 +188,7 @@ extension LocalStore {
     /// them. The merge keeps the later write; this only says which, for the record (seed 002 req. 8.5).
     private static func conflict(between local: SyncRecord, and incoming: SyncRecord, _ db: Database) throws -> RecordConflict? {
         guard !local.isDeleted else { return nil }
-        let unsent = Set(try Outbox.mutations(of: local.id, db).filter { $0.op == .upsert }.flatMap(\.fields.keys))
+        let unsent = Set(try Outbox.mutations(of: local.entity, local.id, db).filter { $0.op == .upsert }.flatMap(\.fields.keys))
         guard !unsent.isEmpty else { return nil }
         if incoming.isDeleted {
             return RecordConflict(entity: local.entity, id: local.id, keptLocal: [], keptRemote: [], deletedElsewhere: true)

@@ -67,7 +67,8 @@ public final class LocalStore: Sendable {
                 let state = try SyncState.load(db)
                 let time = now()
                 let transaction = LocalTransaction(
-                    database: db, storage: storage, userScope: userScope, nowMillis: time.epochMillis,
+                    database: db, storage: storage, userScope: userScope,
+                    nowMillis: state?.stampingTime(time) ?? time.epochMillis,
                     clock: state?.clock ?? HybridLogicalClock(node: clientId.lowercased),
                     context: RuleContext(now: time, timeZone: timeZone, actor: actor))
                 let result = try body(transaction)

@@ -44,10 +44,10 @@ enum Outbox {
     }
 
     /// Queued mutations of one record, oldest first.
-    static func mutations(of recordId: UUID, _ db: Database) throws -> [Mutation] {
+    static func mutations(of entity: String, _ recordId: UUID, _ db: Database) throws -> [Mutation] {
         try Row.fetchAll(
-            try db.cachedStatement(sql: "SELECT * FROM outbox WHERE record_id = ? ORDER BY seq"),
-            arguments: [recordId.lowercased]
+            try db.cachedStatement(sql: "SELECT * FROM outbox WHERE record_id = ? AND entity = ? ORDER BY seq"),
+            arguments: [recordId.lowercased, entity]
         ).map(mutation(from:))
     }
 
@@ -60,16 +60,19 @@ enum Outbox {
         }
     }
 
-    /// Which of `recordIds` have mutations queued here, a statement per 500.
-    static func queuedRecords(among recordIds: [UUID], _ db: Database) throws -> Set<UUID> {
-        var queued: Set<UUID> = []
-        for ids in chunks(of: recordIds.map(\.lowercased)) {
-            let found = try String.fetchAll(
+    /// Which of `records` have mutations queued here, a statement per 500.
+    static func queuedRecords(among records: [RecordStorage.Key], _ db: Database) throws -> Set<RecordStorage.Key> {
+        var queued: Set<RecordStorage.Key> = []
+        for ids in chunks(of: Array(Set(records.map(\.id.lowercased)))) {
+            let rows = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT DISTINCT record_id FROM outbox WHERE record_id IN (\(databaseQuestionMarks(count: ids.count)))",
+                    "SELECT DISTINCT entity, record_id FROM outbox WHERE record_id IN (\(databaseQuestionMarks(count: ids.count)))",
                 arguments: StatementArguments(ids))
-            queued.formUnion(found.compactMap(UUID.init(text:)))
+            for row in rows {
+                guard let id = UUID(text: row["record_id"]) else { continue }
+                queued.insert(RecordStorage.Key(entity: row["entity"], id: id))
+            }
         }
         return queued
     }

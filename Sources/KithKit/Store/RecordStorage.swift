@@ -39,7 +39,7 @@ struct RecordStorage: Sendable {
         return record
     }
 
-    /// Which record: an id is unique within its entity.
+    /// Which record: an id is one record within its entity (another entity's record may have it).
     struct Key: Hashable {
         let entity: String
         let id: UUID
@@ -90,7 +90,7 @@ struct RecordStorage: Sendable {
     /// Forgets a record entirely (a creation the server refused).
     func forget(_ entity: String, _ id: UUID, _ db: Database) throws {
         try table(entity).remove(id, db)
-        try db.execute(sql: "DELETE FROM sync_tombstones WHERE id = ?", arguments: [id.lowercased])
+        try db.execute(sql: "DELETE FROM sync_tombstones WHERE id = ? AND entity = ?", arguments: [id.lowercased, entity])
     }
 
     /// Forgets every record of `scope`, live or deleted (a family this account no longer belongs

@@ -235,6 +235,7 @@ public actor SyncEngine {
     private func pushAll(into report: inout Report) async throws {
         var batch = try nextBatch(after: nil)
         var answer = send(batch)
+        var clockRebases = 0
         while let pending = answer {
             let sent = batch
             let readAhead = Result { try nextBatch(after: sent.lastSeq) }
@@ -249,19 +250,31 @@ public actor SyncEngine {
             guard sent.mutations.contains(where: { acknowledged.contains($0.mutationId) }) else {
                 throw KithError.invalidResponse("the server acknowledged none of the pushed changes")
             }
+            // Changes refused for this device's clock are re-stamped when the answer is stored and
+            // sent again from the oldest, so nothing read ahead with the old stamps goes out.
+            let clockRefused = response.serverTime != nil && response.results.contains { $0.code == ClockRebase.refusalCode }
             var following: OutboxBatch?
-            if sent.mutations.allSatisfy({ acknowledged.contains($0.mutationId) }), case .success(let read) = readAhead {
+            if !clockRefused, sent.mutations.allSatisfy({ acknowledged.contains($0.mutationId) }),
+                case .success(let read) = readAhead
+            {
                 following = read
             }
             answer = following.flatMap(send)
-            let rejections: [SyncRejection]
+            let completion: PushCompletion
             do {
-                rejections = try store.complete(response.results)
+                completion = try store.complete(response)
             } catch {
                 answer?.cancel()
                 throw error
             }
-            report.pushed += response.results.count - rejections.count
+            if completion.heldBack > 0 {
+                clockRebases += 1
+                // Re-stamped by the server's own time, a change is accepted: a server that still
+                // refuses is not keeping time, and the changes wait here for the next sync.
+                guard clockRebases <= 2 else { throw KithError.invalidResponse("the server keeps refusing this device's clock") }
+            }
+            let rejections = completion.rejections
+            report.pushed += response.results.count - rejections.count - completion.heldBack
             report.rejected += rejections
             for rejection in rejections { emit(.rejected(rejection)) }
             let remaining = try store.pendingCount()

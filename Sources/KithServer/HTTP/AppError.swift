@@ -25,5 +25,8 @@ public struct AppError: Error, Sendable {
     static let unauthorized = AppError(.unauthorized, .unauthorized, "Sign in to continue.")
     static let tokenExpired = AppError(.unauthorized, .tokenExpired, "Your session expired. Refresh it or sign in again.")
     static let invalidCredentials = AppError(.unauthorized, .invalidCredentials, "The email or password is incorrect.")
+    static let storageFull = AppError(
+        .serviceUnavailable, .storageFull,
+        "The server has run out of disk space, so nothing can be saved right now. Nothing was changed; try again later.")
     static func notFound(_ what: String) -> AppError { AppError(.notFound, .notFound, "\(what) was not found.") }
 }

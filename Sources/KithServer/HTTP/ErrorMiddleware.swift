@@ -25,6 +25,8 @@ struct ErrorMiddleware: RouterMiddleware {
             error = thrown
         } catch let thrown as HTTPError {
             error = Self.translate(thrown)
+        } catch is StorageFullError {
+            error = .storageFull
         } catch is NIOTooManyBytesError {
             error = .payloadTooLarge
         } catch is HTTPParserError {

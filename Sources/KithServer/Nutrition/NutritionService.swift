@@ -88,10 +88,10 @@ struct NutritionService: WritesAsADevice, Sendable {
     {
         let scope = Self.scope(of: user)
         let id = NutritionFields.goalID(scope: scope)
-        let current = try await repository.record(id).map { [$0] } ?? []
+        let current = try await repository.record(id, in: scope).map { [$0] } ?? []
         try await write([upsert(NutritionEntities.goal, id, fields, after: current, user: user)], user: user)
         let dayID = NutritionFields.dayID(scope: scope, date: today)
-        if let day = try await repository.record(dayID), day.scope == scope, !day.isDeleted {
+        if let day = try await repository.record(dayID, in: scope), !day.isDeleted {
             try await write([upsert(NutritionEntities.day, dayID, NutritionFields.dayGoal(dayGoal), after: [day], user: user)], user: user)
         }
     }
@@ -183,8 +183,8 @@ struct NutritionService: WritesAsADevice, Sendable {
     private func ensureDay(_ date: LocalDate, for user: AuthenticatedUser) async throws -> UUID {
         let scope = Self.scope(of: user)
         let id = NutritionFields.dayID(scope: scope, date: date)
-        if let day = try await repository.record(id), day.scope == scope, !day.isDeleted { return id }
-        let goalRecord = try await repository.record(NutritionFields.goalID(scope: scope))
+        if let day = try await repository.record(id, in: scope), !day.isDeleted { return id }
+        let goalRecord = try await repository.record(NutritionFields.goalID(scope: scope), in: scope)
         let goal = goalRecord.flatMap { $0.isDeleted ? nil : NutritionGoal(fields: $0.fields) }?.dailyCalories
         try await write([upsert(NutritionEntities.day, id, NutritionFields.day(date, goal: goal), user: user)], user: user)
         return id

@@ -22,7 +22,23 @@ struct OperationsController {
             context.logger.error("health check: database unreachable: \(error)")
             return try JSONResponse.make(["status": "unavailable", "database": database.engine.rawValue], status: .serviceUnavailable)
         }
-        return try JSONResponse.make(["status": "ok", "database": database.engine.rawValue])
+        guard database.writeHealth.canWrite else {
+            context.logger.error("health check: the database's disk is full")
+            return try JSONResponse.make(
+                Health(
+                    status: "unavailable", database: database.engine.rawValue, writable: false,
+                    message: "The server has run out of disk space: it answers reads but can't save anything."),
+                status: .serviceUnavailable)
+        }
+        return try JSONResponse.make(Health(status: "ok", database: database.engine.rawValue, writable: true))
+    }
+
+    /// What `/healthz` says: whether the server answers, on which engine, and whether it can write.
+    struct Health: Encodable {
+        let status: String
+        let database: String
+        let writable: Bool
+        var message: String?
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {

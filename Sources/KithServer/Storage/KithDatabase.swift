@@ -21,6 +21,8 @@ public final class KithDatabase: @unchecked Sendable {
     public let engine: Engine
     private let backend: Backend
     private let logger: Logger
+    /// Whether writes can succeed (`/healthz`): a full disk fails them.
+    let writeHealth: WriteHealth
 
     private enum Backend {
         /// One writer behind a lock and a few readers (SQLiteConnections).
@@ -28,10 +30,11 @@ public final class KithDatabase: @unchecked Sendable {
         case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>)
     }
 
-    private init(engine: Engine, backend: Backend, logger: Logger) {
+    private init(engine: Engine, backend: Backend, logger: Logger, directory: String? = nil) {
         self.engine = engine
         self.backend = backend
         self.logger = logger
+        self.writeHealth = WriteHealth(directory: directory)
     }
 
     /// Opens (creating if needed) the database and, unless told not to, brings its schema up to date.
@@ -46,7 +49,7 @@ public final class KithDatabase: @unchecked Sendable {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let connections = try await SQLiteConnections(path: path, logger: logger)
-            database = KithDatabase(engine: .sqlite, backend: .sqlite(connections), logger: logger)
+            database = KithDatabase(engine: .sqlite, backend: .sqlite(connections), logger: logger, directory: directory.path)
         case .postgres(let url):
             let pool = EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: try postgresConfiguration(url: url)),
@@ -76,11 +79,15 @@ public final class KithDatabase: @unchecked Sendable {
 
     /// Runs `body` with a connection; each statement commits on its own.
     public func run<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        switch backend {
-        case .sqlite(let connections):
-            return try await connections.write(begin: nil, body)
-        case .postgres(let pool):
-            return try await withPostgresConnection(pool) { try await body($0) }
+        do {
+            switch backend {
+            case .sqlite(let connections):
+                return try await connections.write(begin: nil, body)
+            case .postgres(let pool):
+                return try await withPostgresConnection(pool) { try await body($0) }
+            }
+        } catch {
+            throw writeHealth.noting(error)
         }
     }
 
@@ -96,12 +103,20 @@ public final class KithDatabase: @unchecked Sendable {
     }
 
     /// Runs `body` in one transaction: everything it writes commits together or not at all.
+    /// A full disk fails it with `StorageFullError`.
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        switch backend {
-        case .sqlite(let connections):
-            return try await connections.write(begin: "BEGIN IMMEDIATE", body)
-        case .postgres(let pool):
-            return try await withPostgresConnection(pool) { try await Self.inTransaction($0, begin: "BEGIN", body) }
+        do {
+            let result: T
+            switch backend {
+            case .sqlite(let connections):
+                result = try await connections.write(begin: "BEGIN IMMEDIATE", body)
+            case .postgres(let pool):
+                result = try await withPostgresConnection(pool) { try await Self.inTransaction($0, begin: "BEGIN", body) }
+            }
+            writeHealth.committed()
+            return result
+        } catch {
+            throw writeHealth.noting(error)
         }
     }
 

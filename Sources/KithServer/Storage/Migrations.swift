@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices, familySnoozeLimit, sessionsByID]
+    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices, familySnoozeLimit, sessionsByID, recordsPerScope]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -492,6 +492,46 @@ enum Migrations {
             "ALTER TABLE sessions_by_id RENAME TO sessions",
             "ALTER TABLE used_refresh_tokens_by_session RENAME TO used_refresh_tokens",
             "CREATE INDEX sessions_user ON sessions(user_id)",
+        ]
+    }
+
+    /// A synced record is known by its scope and id together (docs/sync.md, "Identity"): an id
+    /// another account already used in its own scope is still free in yours, so no account can
+    /// occupy a record id another will need (a derived goal or day id). The same rows, keyed anew;
+    /// the indexes as before.
+    static let recordsPerScope = Migration(version: 12, name: "records per scope") { engine in
+        func field(_ name: String) -> String {
+            engine == .postgres ? "((fields::jsonb) ->> '\(name)')" : "json_extract(fields, '$.\(name)')"
+        }
+        return [
+            """
+            CREATE TABLE sync_records_by_scope (
+                id TEXT NOT NULL,
+                entity TEXT NOT NULL,
+                scope TEXT NOT NULL,
+                fields TEXT NOT NULL,
+                stamps TEXT NOT NULL,
+                deleted TEXT,
+                seq BIGINT NOT NULL,
+                PRIMARY KEY (scope, id))
+            """,
+            """
+            INSERT INTO sync_records_by_scope (id, entity, scope, fields, stamps, deleted, seq)
+            SELECT id, entity, scope, fields, stamps, deleted, seq FROM sync_records
+            """,
+            "DROP TABLE sync_records",
+            "ALTER TABLE sync_records_by_scope RENAME TO sync_records",
+            "CREATE INDEX sync_records_scope_seq ON sync_records(scope, seq)",
+            "CREATE INDEX sync_records_scope_entity ON sync_records(scope, entity)",
+            "CREATE INDEX sync_records_entity_scope ON sync_records(entity, scope)",
+            """
+            CREATE INDEX sync_records_reminder_assignee ON sync_records(\(field("assigneeId")), \(field("createdAt")))
+            WHERE entity = 'family.reminder'
+            """,
+            """
+            CREATE INDEX sync_records_reminder_family ON sync_records(scope, \(field("createdAt")))
+            WHERE entity = 'family.reminder'
+            """,
         ]
     }
 }

@@ -44,7 +44,7 @@ struct PushBatch {
 
     func wasApplied(_ mutationID: UUID) -> Bool { applied.contains(mutationID) }
 
-    /// The record with this id as it stands in the batch (deleted or not, in whatever scope).
+    /// The record with this id in the batch's scope as it stands in the batch (deleted or not).
     /// Only ids of the batch's mutations and of records it wrote are known.
     func record(_ id: UUID) -> SyncRecord? { records[id]?.record }
 

@@ -42,11 +42,13 @@ struct SyncRepository: Sendable {
         }
     }
 
-    /// The record with this id, deleted or not, whoever owns it (callers check the scope).
-    func record(_ id: UUID) async throws -> SyncRecord? {
+    /// The record with this id in `scope`, deleted or not. A record is known by its scope and id
+    /// together: the same id in another scope is another record, which no account can occupy for
+    /// another.
+    func record(_ id: UUID, in scope: String) async throws -> SyncRecord? {
         try await database.read { sql in
-            try await sql.raw("SELECT * FROM sync_records WHERE id = \(bind: id.lowercased)").record(StoredRecord.self)?
-                .record()
+            try await sql.raw("SELECT * FROM sync_records WHERE scope = \(bind: scope) AND id = \(bind: id.lowercased)")
+                .record(StoredRecord.self)?.record()
         }
     }
 
@@ -113,7 +115,7 @@ struct SyncTransaction: Sendable {
     let sql: any SQLDatabase
     let scope: String
 
-    /// The record with this id as stored (deleted or not, in whatever scope).
+    /// The record with this id in this scope as stored (deleted or not).
     func record(_ id: UUID) async throws -> SyncRecord? {
         try await records([id])[id]?.record
     }
@@ -135,12 +137,13 @@ struct SyncTransaction: Sendable {
         return Set(rows.compactMap(UUID.init(text:)))
     }
 
-    /// The records with these ids as stored (deleted or not, in whatever scope), with their
-    /// sequence values; ids without a record are absent.
+    /// The records of this scope with these ids as stored (deleted or not), with their sequence
+    /// values; ids without a record here are absent.
     func records(_ ids: [UUID]) async throws -> [UUID: (record: SyncRecord, seq: Int64)] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try await sql.raw("SELECT * FROM sync_records WHERE id IN (\(binds: ids.map(\.lowercased)))")
-            .records(StoredRecord.self)
+        let rows = try await sql.raw(
+            "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND id IN (\(binds: ids.map(\.lowercased)))"
+        ).records(StoredRecord.self)
         var found: [UUID: (record: SyncRecord, seq: Int64)] = [:]
         for row in rows {
             let record = try row.record()
@@ -178,8 +181,8 @@ struct SyncTransaction: Sendable {
         try await sql.raw(statement).run()
     }
 
-    /// Stores records at their sequence values in one statement, inserting new ids and updating
-    /// the rest (a record's entity and scope never change). Each id appears once.
+    /// Stores records at their sequence values in one statement, inserting new ones and updating
+    /// the rest (a record is its scope and id; its entity never changes). Each appears once.
     func write(_ rows: [(record: SyncRecord, seq: Int64)]) async throws {
         guard !rows.isEmpty else { return }
         var statement = SQLQueryString("INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq) VALUES ")
@@ -195,7 +198,7 @@ struct SyncTransaction: Sendable {
         }
         statement.appendInterpolation(
             unsafeRaw: """
-                 ON CONFLICT (id) DO UPDATE SET fields = excluded.fields, stamps = excluded.stamps,
+                 ON CONFLICT (scope, id) DO UPDATE SET fields = excluded.fields, stamps = excluded.stamps,
                     deleted = excluded.deleted, seq = excluded.seq
                 """)
         try await sql.raw(statement).run()

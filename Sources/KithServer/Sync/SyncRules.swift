@@ -7,8 +7,6 @@ import KithCore
 struct SyncRules: Sendable {
     let catalog: EntityCatalog
     var directory: any ScopeDirectory = PersonalScopeDirectory()
-    /// A device clock further ahead than this could win every conflict for as long: refused.
-    static let maximumClockSkewMillis: Int64 = 5 * 60 * 1000
 
     struct Refusal: Error, Sendable {
         let code: String
@@ -29,9 +27,15 @@ struct SyncRules: Sendable {
         guard let declaration = catalog[mutation.entity] else {
             return .failure(Refusal(code: "unknown_entity", message: "This server has no entity \"\(mutation.entity)\"."))
         }
-        guard mutation.hlc.wallMillis <= now + Self.maximumClockSkewMillis else {
+        guard mutation.hlc.isWithinLimits else {
             return .failure(
-                Refusal(code: "clock_skew", message: "This device's clock is more than 5 minutes ahead. Set the right time and try again."))
+                Refusal(code: "validation_failed", message: "A stamp's node is at most \(SyncLimits.maximumNodeLength) characters."))
+        }
+        // Not the person's to fix: the answer carries the server's time, and the device re-stamps
+        // its queued changes by it and sends them again (docs/sync.md, "A device's clock").
+        guard mutation.hlc.wallMillis <= now + SyncLimits.maximumClockSkewMillis else {
+            return .failure(
+                Refusal(code: "clock_skew", message: "This change was stamped more than 5 minutes ahead of the server's clock."))
         }
         guard let membership = memberships.first(where: { $0.scope == mutation.scope }),
             mutation.scope.hasPrefix(declaration.scope.rawValue + ":")

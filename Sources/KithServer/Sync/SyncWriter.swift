@@ -21,7 +21,7 @@ struct SyncWriter: Sendable {
         // keeps its own pull cursor.
         let current = try await repository.currentSequenceValue()
         let cursor = SyncCursor(positions: Dictionary(uniqueKeysWithValues: memberships.map { ($0.scope, current) }))
-        return PushResponse(results: results, cursor: cursor.text)
+        return PushResponse(results: results, cursor: cursor.text, serverTime: clock.nowMillis)
     }
 
     /// A page of the changes `userID` may read after `cursor`.
@@ -154,9 +154,11 @@ struct SyncWriter: Sendable {
         let stored = batch.record(mutation.id)
         var record = SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
         if let stored {
-            guard stored.entity == mutation.entity, stored.scope == mutation.scope else {
-                // Ids are global: another entity or scope owning this id is not the caller's to touch.
-                return Self.rejected(mutation, code: "forbidden", message: "This record belongs elsewhere.")
+            // A record is its scope and id (the batch reads this scope's only); within a scope an id
+            // is one record, of one entity.
+            guard stored.entity == mutation.entity else {
+                return Self.rejected(
+                    mutation, code: "forbidden", message: "This id is another kind of record's.", field: "id")
             }
             record = stored
         }

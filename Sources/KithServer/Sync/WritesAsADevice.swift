@@ -18,7 +18,7 @@ extension WritesAsADevice {
 
     /// The live record `id` of `entity` in `scope`; 404 otherwise (another user's or family's too).
     func existing(_ entity: EntityDeclaration, _ id: UUID, in scope: String, what: String) async throws -> SyncRecord {
-        guard let record = try await repository.record(id), record.entity == entity.name, record.scope == scope,
+        guard let record = try await repository.record(id, in: scope), record.entity == entity.name,
             !record.isDeleted
         else { throw AppError.notFound(what) }
         return record

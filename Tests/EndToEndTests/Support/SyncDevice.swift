@@ -30,13 +30,14 @@ struct SyncDevice: Sendable {
     /// Signs up (`signUp: true`) or in, with an in-memory store unless `storeURL` is given.
     static func make(
         server: URL, email: String, password: String = "device password 1", signUp: Bool = false, storeURL: URL? = nil,
-        live: (any LiveTransport)? = nil, configure: (inout SyncEngine.Configuration) -> Void = { _ in }
+        live: (any LiveTransport)? = nil, configure: (inout SyncEngine.Configuration) -> Void = { _ in },
+        now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> SyncDevice {
         let network = NetworkSwitch()
         let client = KithClient(serverURL: server, store: InMemorySessionStore(), transport: network)
         let user = signUp
             ? try await client.signUp(email: email, password: password) : try await client.signIn(email: email, password: password)
-        let store = try LocalStore(url: storeURL, catalog: .kith, userScope: "user:\(user.id.uuidString.lowercased())")
+        let store = try LocalStore(url: storeURL, catalog: .kith, userScope: "user:\(user.id.uuidString.lowercased())", now: now)
         var configuration = SyncEngine.Configuration()
         configure(&configuration)
         let engine = SyncEngine(store: store, service: client, live: live, configuration: configuration)

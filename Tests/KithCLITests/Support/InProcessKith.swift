@@ -28,7 +28,12 @@ struct CLIRun: CustomStringConvertible {
 
 /// Runs `kith arguments` in this process, seeing only `environment` (plus a generous request
 /// timeout) and `input` as standard input; there is no terminal to prompt on.
-func kith(_ arguments: [String], environment: [String: String] = [:], input: String = "") async -> CLIRun {
+func kith(
+    _ arguments: [String], environment: [String: String] = [:], input: String = "",
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { _ in
+        Issue.record("the command waited, and this test did not expect it to")
+    }
+) async -> CLIRun {
     let stdout = Locked("")
     let stderr = Locked("")
     let remaining = Locked(Substring(input))
@@ -47,7 +52,8 @@ func kith(_ arguments: [String], environment: [String: String] = [:], input: Str
             }
         },
         write: { text in stdout.withLock { $0 += text } },
-        writeError: { text in stderr.withLock { $0 += text } })
+        writeError: { text in stderr.withLock { $0 += text } },
+        sleep: sleep)
     let code = await KithCLI.run(arguments, console: console)
     return CLIRun(exitCode: code, stdout: stdout.value, stderr: stderr.value)
 }
@@ -59,6 +65,10 @@ struct Device {
     let home: URL
     var server: URL?
     var environment: [String: String] = [:]
+    /// What a wait of the command does (a server's `Retry-After`): by default, a test failure.
+    var sleep: @Sendable (Duration) async throws -> Void = { _ in
+        Issue.record("the command waited, and this test did not expect it to")
+    }
 
     init(_ profile: String = "laptop", home: URL, server: URL?) {
         self.profile = profile
@@ -71,7 +81,7 @@ struct Device {
         if let server { global += ["--server", server.absoluteString] }
         var environment = self.environment
         environment["KITH_HOME"] = home.path
-        return await KithCLITests.kith(global + arguments, environment: environment, input: input)
+        return await KithCLITests.kith(global + arguments, environment: environment, input: input, sleep: sleep)
     }
 
     /// Runs with `--json` and returns the printed JSON, requiring success.

@@ -71,6 +71,42 @@ struct NutritionRulesTests {
         #expect(Self.problem(border, RuleContext(now: early, timeZone: TimeZone(identifier: "Europe/Paris")!))?.code == "outside_retention")
     }
 
+    @Test func aDayInTheFutureIsRefusedWhereverItWouldBeToday() {
+        func problem(_ text: String, _ context: RuleContext) -> APIErrorDetail? {
+            let (id, _) = Self.day(text)
+            return Self.problem(Self.mutation(NutritionEntities.day, id: id, NutritionFields.day(LocalDate(text)!, goal: nil)), context)
+        }
+        // Far ahead it would never be purged, and no one ate there yet.
+        #expect(problem("9999-12-31", Self.server)?.field == "date")
+        #expect(problem("2026-11-26", Self.server)?.message == "2026-11-26 is in the future; log a day once it has begun.")
+        // At noon UTC on the 24th it is already the 25th at UTC+14: the server takes the 25th, a
+        // device in Paris does not.
+        #expect(problem("2026-11-25", Self.server) == nil)
+        #expect(problem("2026-11-25", Self.paris)?.field == "date")
+        #expect(problem("2026-11-24", Self.paris) == nil)
+    }
+
+    @Test func aMealHoldsAtMostThirtyIngredientsWhoeverWritesThem() {
+        var meal = SyncRecord(entity: NutritionEntities.meal.name, id: UUID(), scope: Self.scope)
+        meal.fields = ["name": .string("Feast"), "createdAt": .string("2026-11-24T12:00:00.000Z")]
+        let held = (0..<30).map { position in
+            var ingredient = SyncRecord(entity: NutritionEntities.ingredient.name, id: UUID(), scope: Self.scope)
+            ingredient.fields = NutritionFields.ingredient(meal: meal.id, food: Food(name: "Pea", calories: 1), position: position)
+            return ingredient
+        }
+        let another = NutritionFields.ingredient(meal: meal.id, food: Food(name: "Pea", calories: 1), position: 30)
+        let newOne = Self.mutation(NutritionEntities.ingredient, id: UUID(), another)
+        #expect(Self.problem(newOne, records: [meal] + held.dropLast()) == nil, "the 30th is fine")
+        let refused = Self.problem(newOne, records: [meal] + held)
+        #expect(refused?.field == "ingredients" && refused?.message == "A meal has at most 30 ingredients.")
+        // An ingredient already in the meal is still edited.
+        #expect(Self.problem(Self.mutation(NutritionEntities.ingredient, id: held[0].id, held[0].fields), current: held[0], records: [meal] + held) == nil)
+        // Another meal's ingredients don't count.
+        var other = meal
+        other.id = UUID()
+        #expect(Self.problem(Self.mutation(NutritionEntities.ingredient, id: UUID(), NutritionFields.ingredient(meal: other.id, food: Food(name: "Pea", calories: 1), position: 0)), records: [meal, other] + held) == nil)
+    }
+
     @Test func daysAreDeletedOnlyOnceTheyLeftTheWindow() {
         let (recentID, recent) = Self.day("2026-11-20")
         let kept = Self.problem(Self.mutation(NutritionEntities.day, id: recentID, op: .delete), current: recent)

@@ -96,12 +96,13 @@ struct SyncDTOsJSONTests {
                 MutationResult(
                     mutationId: UUID(), status: .rejected, code: "conflict",
                     record: ChangeDTO(record: SyncRecord(entity: "outreach.year", id: UUID(), scope: "user:ada"), seq: 1)),
-            ], cursor: "c1.abc")
+            ], cursor: "c1.abc", serverTime: 1_790_000_000_123)
         let written = try #require(JSONTree.parse(bytes: answer.jsonBytes))
         #expect(written == JSONTree.parse(try WireCoding.encoder().encode(answer)))
         let decoded = try WireCoding.decoder().decode(PushResponse.self, from: Data(answer.jsonBytes))
         #expect(decoded.results == answer.results)
         #expect(decoded.cursor == answer.cursor)
+        #expect(decoded.serverTime == answer.serverTime)
         #expect(written["results"]?[0]?.objectValue?.keys == ["mutationId", "status"])
     }
 }

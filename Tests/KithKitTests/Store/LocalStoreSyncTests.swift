@@ -109,10 +109,13 @@ struct LocalStoreSyncTests {
         try store.save("test.note", fields: ["title": .string("b")])
         let batch = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
         #expect(batch.count == 2)
-        let rejections = try store.complete([
-            MutationResult(mutationId: batch[0].mutationId, status: .applied),
-            MutationResult(mutationId: batch[1].mutationId, status: .duplicate),
-        ])
+        let rejections = try store.complete(
+            PushResponse(
+                results: [
+                    MutationResult(mutationId: batch[0].mutationId, status: .applied),
+                    MutationResult(mutationId: batch[1].mutationId, status: .duplicate),
+                ], cursor: "")
+        ).rejections
         #expect(rejections.isEmpty)
         #expect(try store.pendingCount() == 0)
         #expect(try store.records("test.note").count == 2)
@@ -122,9 +125,11 @@ struct LocalStoreSyncTests {
         let store = try TestEntities.memoryStore()
         let id = try store.save("test.note", fields: ["title": .string("not allowed")])
         let batch = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
-        let rejections = try store.complete([
-            MutationResult(mutationId: batch[0].mutationId, status: .rejected, code: "forbidden", message: "No.")
-        ])
+        let rejections = try store.complete(
+            PushResponse(
+                results: [MutationResult(mutationId: batch[0].mutationId, status: .rejected, code: "forbidden", message: "No.")],
+                cursor: "")
+        ).rejections
         #expect(rejections.map(\.code) == ["forbidden"])
         #expect(try store.record("test.note", id: id) == nil)
         #expect(try store.pendingCount() == 0, "a refused change is not retried")
@@ -141,9 +146,12 @@ struct LocalStoreSyncTests {
         try store.save("test.note", id: id, fields: ["title": .string("refused title")])
         try store.save("test.note", id: id, fields: ["rank": .double(2)])
         let batch = try store.pendingBatch(limit: 1, maxBytes: 1 << 20)
-        _ = try store.complete([
-            MutationResult(mutationId: batch[0].mutationId, status: .rejected, code: "validation_failed", message: "Bad.", record: server)
-        ])
+        _ = try store.complete(
+            PushResponse(
+                results: [
+                    MutationResult(
+                        mutationId: batch[0].mutationId, status: .rejected, code: "validation_failed", message: "Bad.", record: server)
+                ], cursor: ""))
         let record = try #require(try store.record("test.note", id: id))
         #expect(record.string("title") == "server title")
         #expect(record.number("rank") == 2, "the other queued edit still shows")
@@ -193,5 +201,81 @@ struct LocalStoreSyncTests {
         #expect(try store.record("test.note", id: own) != nil)
         #expect(try store.pendingCount() == 1)
     }
-}
 
+    /// Another account may give a family record the id of one of this account's own records (the
+    /// server keys records by scope and id). The device keeps them apart: a deletion, a queued
+    /// change or a refusal of one never touches the other.
+    @Test func aFamilyRecordWithTheIdOfAnOwnRecordStaysApart() async throws {
+        let store = try TestEntities.memoryStore()
+        let family = "family:\(UUID().uuidString.lowercased())"
+        let id = try store.save("test.note", fields: ["title": .string("mine")])
+        var theirs = SyncRecord(entity: "test.sharedNote", id: id, scope: family)
+        theirs.merge(
+            Mutation(
+                mutationId: UUID(), entity: "test.sharedNote", id: id, scope: family, op: .upsert,
+                fields: ["title": .string("theirs")], hlc: HLC(wallMillis: 1_000, counter: 0, node: "other")))
+        _ = try store.apply(PullResponse(changes: [ChangeDTO(record: theirs, seq: 1)], cursor: "c1", hasMore: false))
+        try store.delete("test.sharedNote", id: id)
+        #expect(try store.record("test.note", id: id)?.string("title") == "mine", "deleting theirs left mine")
+        try store.save("test.note", id: id, fields: ["title": .string("mine, edited")])
+
+        // The server refuses the family deletion; the own note's queued edits are not merged into it.
+        let queued = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
+        let deletion = try #require(queued.first { $0.entity == "test.sharedNote" })
+        _ = try store.complete(
+            PushResponse(
+                results: [
+                    MutationResult(
+                        mutationId: deletion.mutationId, status: .rejected, code: "not_allowed", message: "No.",
+                        record: ChangeDTO(record: theirs, seq: 1))
+                ], cursor: ""))
+        #expect(try store.record("test.sharedNote", id: id)?.string("title") == "theirs", "theirs is back as the server has it")
+        #expect(try store.record("test.sharedNote", id: id)?.fields["done"] == nil)
+        #expect(try store.record("test.note", id: id)?.string("title") == "mine, edited")
+        #expect(try store.pendingBatch(limit: 500, maxBytes: 1 << 20).map(\.entity) == ["test.note", "test.note"])
+    }
+
+    /// A device whose clock ran ahead keeps its changes: refused for the clock, they stay queued,
+    /// re-stamped by the server's time, each still after the stamps the device already held.
+    @Test func changesRefusedForTheClockAreReStampedNotDropped() async throws {
+        let twoDays: TimeInterval = 2 * 24 * 3600
+        let realNow = Date()
+        let ahead = Locked(twoDays)
+        let store = try TestEntities.memoryStore(now: { realNow.addingTimeInterval(ahead.value) })
+        // Another device's change, its clock two minutes ahead (the server takes up to five).
+        let pulled = Self.change(UUID(), ["title": .string("pulled")], at: Self.millis(realNow) + 120_000)
+        _ = try store.apply(PullResponse(changes: [pulled], cursor: "c1", hasMore: false))
+        let id = try store.save("test.note", fields: ["title": .string("written ahead")])
+        try store.save("test.note", id: pulled.id, fields: ["title": .string("edited ahead")])
+        ahead.value = 0
+        try store.save("test.note", id: id, fields: ["rank": .double(3)])
+        let queued = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
+        #expect(queued.allSatisfy { $0.hlc.wallMillis > Self.millis(realNow) + 3600_000 }, "the clock stayed ahead")
+
+        let serverTime = Self.millis(realNow)
+        let completion = try store.complete(
+            PushResponse(
+                results: queued.map {
+                    MutationResult(mutationId: $0.mutationId, status: .rejected, code: "clock_skew", message: "Ahead.")
+                }, cursor: "", serverTime: serverTime))
+        #expect(completion.rejections.isEmpty && completion.heldBack == 3 && completion.restamped == 3)
+        #expect(try store.rejections().isEmpty)
+        let again = try store.pendingBatch(limit: 500, maxBytes: 1 << 20)
+        #expect(again.map(\.mutationId) == queued.map(\.mutationId), "the same changes, in the same order")
+        #expect(again.allSatisfy { $0.hlc.wallMillis <= serverTime + 120_000 }, "stamped by the server's time")
+        #expect(zip(again, again.dropFirst()).allSatisfy { $0.hlc < $1.hlc })
+        #expect(
+            again.allSatisfy { $0.hlc > pulled.stamps["title"]! },
+            "after every stamp the device saw, the pulled one its own edit replaced too")
+        let note = try #require(try store.record("test.note", id: id))
+        #expect(note.string("title") == "written ahead" && note.number("rank") == 3)
+        let stamps = try store.read { db in
+            try String.fetchAll(db, sql: "SELECT _stamps FROM test_note").compactMap(FieldStamps.parse).flatMap(\.values)
+        }
+        #expect(stamps.allSatisfy { $0.wallMillis <= serverTime + 120_000 }, "no record keeps a stamp from two days ahead")
+        // The next change is stamped after them, by the device's own clock again.
+        try store.save("test.note", id: id, fields: ["title": .string("later")])
+        let last = try #require(try store.pendingBatch(limit: 500, maxBytes: 1 << 20).last)
+        #expect(last.hlc > again.last!.hlc)
+    }
+}

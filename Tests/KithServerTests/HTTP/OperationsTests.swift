@@ -14,8 +14,40 @@ struct OperationsTests {
         try await TestServer.withRouter(engine) { _, client in
             let response = try await client.call(.get, "/healthz")
             #expect(response.status == .ok)
-            #expect(try response.decode([String: String].self) == ["status": "ok", "database": engine.rawValue])
+            let health = try #require(JSONTree.parse(bytes: Array(response.text.utf8)))
+            #expect(health == ["status": "ok", "database": .string(engine.rawValue), "writable": true])
             #expect(response.headers[HTTPField.Name("X-Request-ID")!] != nil)
+        }
+    }
+
+    /// A full disk: writes answer 503 with a sentence and change nothing, `/healthz` says the server
+    /// can't write, and both recover once there is room. (SQLite's page limit stands in for the disk.)
+    @Test func aFullDiskIsAnsweredWithASentenceAndShownByHealth() async throws {
+        try await SyncAPITests.withSyncServer(.sqlite) { server, client in
+            var phone = SyncAPITests.device(try await client.signUp("ada@example.com"), node: "phone", server: server)
+            let notes = (0..<300).map { index in
+                phone.mutation(UUID(), .upsert, ["title": .string("note \(index) " + String(repeating: "x", count: 40))])
+            }
+            try await server.app.database.run { sql in
+                let pages = try await sql.raw("PRAGMA page_count").first(decodingColumn: "page_count", as: Int.self) ?? 0
+                try await sql.raw("PRAGMA max_page_count = \(unsafeRaw: String(pages))").run()
+            }
+            let refused = try await client.call(
+                .post, "/v1/sync/push", body: PushRequest(clientId: UUID(), mutations: notes), token: phone.token)
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.error?.code == "storage_full")
+            #expect(refused.error?.message.contains("run out of disk space") == true)
+            let health = try await client.call(.get, "/healthz")
+            #expect(health.status == .serviceUnavailable)
+            #expect(JSONTree.parse(bytes: Array(health.text.utf8))?["writable"] == false)
+            // Monica's /api says the same in its own error shape.
+            let monica = MonicaError.from(StorageFullError(underlying: "SQLITE_FULL"))
+            #expect(monica?.status == .serviceUnavailable)
+            #expect(try await SyncAPITests.pull(client, phone).changes.isEmpty, "nothing was written")
+
+            try await server.app.database.run { sql in try await sql.raw("PRAGMA max_page_count = 1073741823").run() }
+            #expect(try await SyncAPITests.push(client, phone, notes).results.allSatisfy { $0.status == .applied })
+            #expect(try await client.call(.get, "/healthz").status == .ok)
         }
     }
 

@@ -91,4 +91,34 @@ struct NutritionSyncTests {
             #expect(Set(after.changes.filter(\.deleted).map(\.id)) == [dayID, item], "the day and its item are deleted")
         }
     }
+
+    /// The limits the pages and devices state are the ones a push meets: a meal of at most 30
+    /// ingredients, and no day that has not begun (one far ahead would never be purged).
+    @Test(arguments: Engine.available)
+    func aPushMeetsTheLimitsThePagesState(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            var phone = SyncAPITests.device(try await client.signUp("ada@example.com"), node: "phone", server: server)
+            let meal = UUID()
+            let made = phone.mutation(
+                meal, .upsert, ["name": .string("Feast"), "createdAt": .string("2026-11-17T08:00:00.000Z")],
+                entity: NutritionEntities.meal.name)
+            let ingredients = (0..<31).map { position in
+                phone.mutation(
+                    UUID(), .upsert,
+                    NutritionFields.ingredient(meal: meal, food: Food(name: "Pea \(position)", calories: 1), position: position),
+                    entity: NutritionEntities.ingredient.name)
+            }
+            let pushed = try await SyncAPITests.push(client, phone, [made] + ingredients)
+            #expect(pushed.results.filter { $0.status == .applied }.count == 31, "the meal and 30 ingredients")
+            #expect(pushed.results.last?.code == "validation_failed" && pushed.results.last?.field == "ingredients")
+
+            let far = LocalDate("9999-12-31")!
+            let tomorrowEverywhere = Self.today(server).adding(days: 2)
+            let days = try await SyncAPITests.push(client, phone, [Self.day(&phone, far), Self.day(&phone, tomorrowEverywhere)])
+            #expect(days.results.map(\.field) == ["date", "date"])
+            let held = try await SyncAPITests.pull(client, phone).changes
+            #expect(held.filter { $0.entity == NutritionEntities.ingredient.name }.count == 30)
+            #expect(!held.contains { $0.entity == NutritionEntities.day.name })
+        }
+    }
 }

@@ -157,11 +157,15 @@ struct SyncAPITests {
             let bobDevice = Self.device(bob, node: "bob", server: server)
             #expect(try await Self.pull(client, bobDevice).changes.isEmpty, "Bob never sees Ada's records, nor a record in his scope")
             #expect(try await Self.pull(client, phone).changes.count == 2)
-            // Bob can't take over Ada's record by its id either.
+            // Bob can't take over Ada's record by its id either: the same id in his scope is a
+            // record of his own, and Ada's stays as it was.
             let adaRecord = batch[0].id
             var bobPhone = bobDevice
             let takeover = try await Self.push(client, bobPhone, [bobPhone.mutation(adaRecord, .upsert, ["title": .string("mine")])])
-            #expect(takeover.results.first?.code == "forbidden")
+            #expect(takeover.results.map(\.status) == [.applied])
+            #expect(try await Self.pull(client, bobDevice).changes.map { $0.fields["title"] } == [.string("mine")])
+            let adas = try await Self.pull(client, phone).changes
+            #expect(adas.first { $0.id == adaRecord }?.fields["title"] == .string("fine"))
         }
     }
 

@@ -108,6 +108,30 @@ struct SyncBoundsTests {
         }
     }
 
+    /// Every field a write touches carries its stamp's node to every reader: a node of 900 KB made
+    /// every member's next pull weigh megabytes. A node is at most 64 characters.
+    @Test(arguments: Engine.available)
+    func aStampsNodeIsBounded(engine: Engine) async throws {
+        try await SyncAPITests.withSyncServer(engine) { server, client in
+            let session = try await client.signUp("ada@example.com")
+            let device = SyncAPITests.device(session, node: "phone", server: server)
+            func note(node: String) -> Mutation {
+                Mutation(
+                    mutationId: UUID(), entity: "test.note", id: UUID(), scope: "user:\(device.userID)", op: .upsert,
+                    fields: ["title": .string("node of \(node.unicodeScalars.count)")],
+                    hlc: HLC(wallMillis: device.now, counter: 0, node: node))
+            }
+            let huge = String(repeating: "n", count: 900_000)
+            let pushed = try await SyncAPITests.push(
+                client, device, [note(node: huge), note(node: String(repeating: "é", count: 65)), note(node: String(repeating: "é", count: 64))])
+            #expect(pushed.results.map(\.status) == [.rejected, .rejected, .applied])
+            #expect(pushed.results.first?.code == "validation_failed")
+            #expect(pushed.results.first?.message == "A stamp's node is at most 64 characters.")
+            let pulled = try await SyncAPITests.pull(client, device)
+            #expect(pulled.changes.map { $0.fields["title"] } == [.string("node of 64")])
+        }
+    }
+
     /// Limits count code points: a name of one letter and a thousand combining accents is one
     /// "character" to Swift's `count`, and was accepted.
     @Test(arguments: Engine.available)

@@ -136,6 +136,8 @@ struct NutritionPagesTests {
             let refusals: [([String: String], String)] = [
                 (["name": "Feast", "calories": "lots"], "calories must be a number, such as 250 or 12.5."),
                 (["name": "Feast", "calories": "nan"], "calories must be a number, such as 250 or 12.5."),
+                (["name": "Feast", "calories": "0x10"], "calories must be a number, such as 250 or 12.5."),
+                (["name": "Feast", "calories": "100", "fat": "1e3"], "fat must be a number, such as 250 or 12.5."),
                 (["name": "   ", "calories": "100"], "name is required."),
                 (["name": "Feast", "calories": "100", "protein": "10001"], "protein must be between 0 and 10000."),
                 (["name": "Feast", "calories": "100", "source": "meal"], "source must be manual or search."),

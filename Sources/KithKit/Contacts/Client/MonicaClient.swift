@@ -9,7 +9,7 @@ public actor MonicaClient {
     private let token: @Sendable () async throws -> String
     private let transport: any HTTPTransport
     private let signedOut: @Sendable () async -> Void
-    private let pause: @Sendable (Int) async throws -> Void
+    private var pause: @Sendable (Int) async throws -> Void
 
     /// How many times a read waits out a 429 (for its `Retry-After`, at most a minute) before
     /// reporting it. 0 by default: a person should see "please wait", not a frozen screen; a
@@ -35,7 +35,11 @@ public actor MonicaClient {
         self.pause = pause
     }
 
-    public func setRateLimitPatience(_ waits: Int) { rateLimitPatience = max(0, waits) }
+    /// How many times a read waits out a 429, and how it waits (by default it sleeps).
+    public func setRateLimitPatience(_ waits: Int, pause: (@Sendable (Int) async throws -> Void)? = nil) {
+        rateLimitPatience = max(0, waits)
+        if let pause { self.pause = pause }
+    }
 
     // MARK: Connecting
 

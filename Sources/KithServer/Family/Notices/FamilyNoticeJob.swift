@@ -45,7 +45,7 @@ struct FamilyNoticeJob: JobHandler {
             throw JobFailure.permanent("a notice without its reminder or family: \(job.payload)")
         }
         let family = FamilySnapshotOfRecords(try await sync.liveFields(Self.familyEntities, in: payload.scope))
-        let stored = try await sync.record(reminderID)
+        let stored = try await sync.record(reminderID, in: payload.scope)
         let reminder = stored.flatMap { record -> FamilyReminder? in
             guard !record.isDeleted, record.scope == payload.scope else { return nil }
             return FamilyReminder(id: record.id, fields: record.fields, checklist: [], timeZone: family.timeZone)

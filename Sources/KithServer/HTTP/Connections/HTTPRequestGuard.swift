@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -8,8 +9,12 @@ import NIOHTTP1
 ///   (501 for an unknown method) and closes, right after the answers owed to the requests before
 ///   it (pipelined in the same packet). Without it the first request's parse error reached no
 ///   one: no answer, and the connection stayed open.
-/// - Lets only the WebSocket routes upgrade: an `Upgrade` header elsewhere (`GET /healthz`
-///   with `Upgrade: websocket`) is dropped, so the request is answered as the plain request it is.
+/// - Answers `CONNECT` 405 at once, whole, and closes: the decoder reads nothing after a tunnel's
+///   head, so an answer without a length kept the client waiting until the idle timeout.
+/// - Lets only well-formed WebSocket upgrades of the WebSocket routes through (`GET`, HTTP/1.1,
+///   `Connection: upgrade`, `Upgrade: websocket`, version 13, a 16-byte key). An `Upgrade` header
+///   anywhere else (`GET /healthz` with `Upgrade: websocket`, a `POST /v1/live` asking to upgrade,
+///   a key missing) is dropped, so the request is answered as the plain request it is (405, 426).
 /// - Tells the connection's clock when a request has been read and when its answer is written.
 final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -27,8 +32,10 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var readingAnswered = false
     /// An answer's head is written and its end is not: nothing else may be written in between.
     private var answering = false
-    /// A parse error's answer, waiting for the answers owed before it.
+    /// A parse error's answer (or a refused method's), waiting for the answers owed before it.
     private var pendingRefusal: HTTPResponseStatus?
+    /// The request was refused at its head: nothing more of this connection is read.
+    private var discarding = false
 
     init(clock: ConnectionClock, webSocketPaths: Set<String>) {
         self.clock = clock
@@ -36,15 +43,21 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !discarding else { return }
         switch unwrapInboundIn(data) {
         case .head(var head):
             reading = true
             readingAnswered = false
+            if head.method == .CONNECT {
+                discarding = true
+                refuse(.methodNotAllowed, context)
+                return
+            }
             guard head.headers.contains(name: "upgrade") else {
                 context.fireChannelRead(data)
                 return
             }
-            if webSocketPaths.contains(Self.path(of: head.uri)) {
+            if webSocketPaths.contains(Self.path(of: head.uri)), Self.isWebSocketUpgrade(head) {
                 // From here the connection may carry WebSocket frames, which this handler can't
                 // read: it steps aside, and the socket's own pings keep time.
                 clock.becameWebSocket()
@@ -95,11 +108,18 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
+        // After a refused head, what the decoder makes of the rest (a tunnel's bytes) is no one's.
+        guard !discarding else { return }
         // The decoder can't go on after a parse error: this connection ends, once the answers
         // owed to the requests before the bad one are written. Hummingbird never hears of it,
         // so nobody else writes an answer in between.
+        refuse(parseError == .invalidMethod ? .notImplemented : .badRequest, context)
+    }
+
+    /// Answers `status` once the answers owed before it are written, then closes.
+    private func refuse(_ status: HTTPResponseStatus, _ context: ChannelHandlerContext) {
         guard pendingRefusal == nil else { return }
-        pendingRefusal = parseError == .invalidMethod ? .notImplemented : .badRequest
+        pendingRefusal = status
         refuseWhenDue(context)
         // If an answer owed never comes (a handler waits for a body that will not arrive), close anyway.
         context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: .seconds(10)) {
@@ -116,12 +136,16 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        let body = Self.errorBody(
-            status == .notImplemented ? "This server does not know that method." : "The request is not valid HTTP.")
-        let headers = HTTPHeaders([
-            ("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.readableBytes)),
-            ("Connection", "close"),
-        ])
+        let body: ByteBuffer
+        var headers = HTTPHeaders([("Content-Type", "application/json; charset=utf-8"), ("Connection", "close")])
+        switch status {
+        case .notImplemented: body = Self.errorBody("bad_request", "This server does not know that method.")
+        case .methodNotAllowed:
+            body = Self.errorBody("method_not_allowed", "This server is not a proxy: it does not take CONNECT.")
+            headers.add(name: "Allow", value: "GET, HEAD, POST, PUT, PATCH, DELETE")
+        default: body = Self.errorBody("bad_request", "The request is not valid HTTP.")
+        }
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolatedUnsafeUnchecked().whenComplete { _ in
@@ -145,7 +169,22 @@ final class HTTPRequestGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// The `/v1` error body; clients of `/api` read any 4xx without a body they know as a failure.
-    private static func errorBody(_ message: String) -> ByteBuffer {
-        ByteBuffer(string: #"{"error":{"code":"bad_request","message":"\#(message)"}}"#)
+    private static func errorBody(_ code: String, _ message: String) -> ByteBuffer {
+        ByteBuffer(string: #"{"error":{"code":"\#(code)","message":"\#(message)"}}"#)
+    }
+
+    /// A WebSocket opening handshake as RFC 6455 §4.2.1 has a client send it. Anything else is not
+    /// upgraded; NIO's upgrader would drop a non-GET without a word.
+    static func isWebSocketUpgrade(_ head: HTTPRequestHead) -> Bool {
+        func tokens(_ name: String) -> [String] {
+            head.headers[name].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        }
+        guard head.method == .GET, head.version == .http1_1,
+            tokens("connection").contains("upgrade"), tokens("upgrade") == ["websocket"],
+            head.headers["sec-websocket-version"] == ["13"],
+            let key = head.headers["sec-websocket-key"].first, head.headers["sec-websocket-key"].count == 1,
+            let decoded = Data(base64Encoded: key.trimmingCharacters(in: .whitespaces))
+        else { return false }
+        return decoded.count == 16
     }
 }

@@ -7,7 +7,7 @@ enum ActivityTypePresenter {
         .object(
             JSONObject(
                 [
-                    ("id", .int(record.id)), ("object", "activityType"),
+                    ("id", .int(record.id)), ("uuid", .string(record.derivedUUID)), ("object", "activityType"),
                     ("name", ActivityTypeDefaults.name(record.name, key: record.translationKey)),
                     ("location_type", .nullable(record.locationType)),
                     ("activity_type_category", category.map { presentCategory($0, presentation) } ?? .null),
@@ -18,7 +18,7 @@ enum ActivityTypePresenter {
         .object(
             JSONObject(
                 [
-                    ("id", .int(record.id)), ("object", "activityTypeCategory"),
+                    ("id", .int(record.id)), ("uuid", .string(record.derivedUUID)), ("object", "activityTypeCategory"),
                     ("name", ActivityTypeDefaults.name(record.name, key: record.translationKey)),
                 ] + presentation.stamps(record)))
     }

@@ -21,7 +21,7 @@ enum ContactFieldTypePresenter {
         .object(
             JSONObject(
                 [
-                    ("id", .int(record.id)), ("object", "contactfieldtype"), ("name", .string(record.name)),
+                    ("id", .int(record.id)), ("uuid", .string(record.derivedUUID)), ("object", "contactfieldtype"), ("name", .string(record.name)),
                     ("fontawesome_icon", .nullable(record.fontawesomeIcon)), ("protocol", .nullable(record.protocol)),
                     ("delible", .bool(record.delible)), ("type", .nullable(record.type)),
                 ] + presentation.stamps(record)))

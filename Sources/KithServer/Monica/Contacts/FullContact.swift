@@ -101,7 +101,10 @@ struct FullContact: JSONWritable {
             body.integer("total", Int64(entries.count), &output)
             let items: [JSONTree] = entries.map { entry in
                 [
-                    "relationship": ["id": .int(entry.relationship.id), "name": .string(entry.type.name)],
+                    "relationship": [
+                        "id": .int(entry.relationship.id), "uuid": .string(entry.relationship.derivedUUID),
+                        "name": .string(entry.type.name),
+                    ],
                     "contact": ContactPresenter.short(entry.other, presentation),
                 ]
             }

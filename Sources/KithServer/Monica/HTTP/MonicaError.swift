@@ -66,6 +66,7 @@ struct MonicaError: Error, Sendable {
             var answer = MonicaError(error.status, plain: error.detail.message)
             answer.headers = error.headers
             return answer
+        case is StorageFullError: return MonicaError(.serviceUnavailable, plain: AppError.storageFull.detail.message)
         case is NIOTooManyBytesError: return MonicaError(.contentTooLarge, plain: "Content Too Large")
         case is HTTPParserError: return MonicaError(.badRequest, plain: "Bad Request")
         default: return nil

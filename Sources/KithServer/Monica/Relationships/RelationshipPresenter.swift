@@ -8,7 +8,7 @@ enum RelationshipPresenter {
         .object(
             JSONObject(
                 [
-                    ("id", .int(record.id)), ("object", "relationship"), ("contact_is", .nullable(contactIs)),
+                    ("id", .int(record.id)), ("uuid", .string(record.derivedUUID)), ("object", "relationship"), ("contact_is", .nullable(contactIs)),
                     ("relationship_type", .nullable(type.map { RelationshipTypePresenter.present($0, presentation) })),
                     ("of_contact", .nullable(ofContact)), ("url", .string(presentation.url("relationships/\(record.id)"))),
                 ] + presentation.stamps(record)))

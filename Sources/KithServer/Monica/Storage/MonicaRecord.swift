@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 import SQLKit
 
 /// A row of one of `/api`'s tables, typed. Every such table has an integer id, belongs to an
@@ -10,6 +11,13 @@ protocol MonicaRecord: Decodable, Sendable {
     var id: Int64 { get }
     var createdAt: Int64? { get }
     var updatedAt: Int64? { get }
+}
+
+extension MonicaRecord {
+    /// A uuid for a resource whose table keeps none (relationships, contact field types), where
+    /// Monica always sends one and its clients decode it: derived from the table and the id, so it
+    /// is the same in every answer, forever, and unique as the id is.
+    var derivedUUID: String { StableUUID.make(from: "\(Self.table) \(id)").lowercased }
 }
 
 /// A boolean column: stored as 0/1 so one schema fits both engines.

@@ -112,9 +112,7 @@ struct ReminderForm {
     /// The place typed (or filled by "Use my location"); nil when all three fields are empty.
     /// A decimal comma is read as a point.
     func place() throws -> ReminderDraft.Place? {
-        func number(_ text: String) -> Double? {
-            Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "."))
-        }
+        func number(_ text: String) -> Double? { DecimalText.parse(text) }
         let typed = [latitude, longitude, accuracy].map { $0.trimmingCharacters(in: .whitespaces) }
         guard typed.contains(where: { !$0.isEmpty }) else { return nil }
         guard let north = number(latitude), GeoPoint.latitudes.contains(north) else {

@@ -301,7 +301,7 @@ struct NutritionPages {
                 if required { throw AppError(.unprocessableContent, .validationFailed, "\(field) is required.", field: field) }
                 return nil
             }
-            guard let number = Double(text.replacingOccurrences(of: ",", with: ".")), number.isFinite else {
+            guard let number = DecimalText.parse(text), number.isFinite else {
                 throw AppError(
                     .unprocessableContent, .validationFailed, "\(field) must be a number, such as 250 or 12.5.", field: field)
             }
