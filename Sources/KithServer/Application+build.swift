@@ -119,7 +119,8 @@ public func buildApplication(
             accounts: accountRepository, mailer: mailer, settings: config.accounts, clock: config.clock,
             publicURL: { address.publicURL }, mailFrom: config.mailFrom),
         FamilyNoticeJob(
-            database: database, sync: syncRepository, notifier: changeNotifier, clock: config.clock, ids: config.ids),
+            database: database, sync: syncRepository, writer: writer, stamps: webClock, notifier: changeNotifier,
+            clock: config.clock, ids: config.ids),
         NutritionRetentionJob(
             retention: config.nutritionRetention, repository: syncRepository, writer: writer, stamps: webClock,
             queue: jobs, clock: config.clock, ids: config.ids, logger: logger),

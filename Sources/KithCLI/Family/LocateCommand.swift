@@ -78,7 +78,7 @@ struct LocateJSON: Encodable {
         case .ignored:
             what = "ignored (not accurate enough: readings count within \(Int(MovementRule.worstTrustedAccuracy)) m)"
         case .unchanged: what = "still here (\(metres) from its place)"
-        case .updated: what = "moved the place by \(metres)"
+        case .updated: what = "on the move (\(metres) from its place; reading sent)"
         case .moved: what = "moved away \(metres): the parents are told"
         }
         return "\(reminder.title): \(what)."

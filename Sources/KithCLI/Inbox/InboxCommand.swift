@@ -28,7 +28,7 @@ struct InboxCommand: ConsoleCommand {
         try await options.run(console) { profile, output in
             let client = try profile.client()
             guard try await client.storedSession() != nil else { throw KithError.notSignedIn }
-            let page = try await client.inbox(unreadOnly: unread, limit: limit)
+            let page = try await client.inbox(unreadOnly: unread, limit: limit, timeZone: profile.timeZone)
             output.emit(page) { InboxText.page(page, unreadOnly: unread, in: profile.timeZone) }
             if readAll {
                 try await client.markAllNoticesRead()

@@ -57,13 +57,19 @@ public enum FamilyEntities {
             FieldDeclaration("snoozeCount", .integer(0...FamilyLimits.snoozeLimits.upperBound), optional: true),
             FieldDeclaration("snoozedUntil", .timestamp, optional: true),
             // Where it was set (WGS 84 degrees, accuracy in metres), tracked until the assignee
-            // moves more than 20 m away (`MovementRule`); `movedAt` is when they did.
+            // is 20 m or more away from it (`MovementRule`); `movedAt` is when they were.
             FieldDeclaration("latitude", .number(GeoPoint.latitudes), optional: true),
             FieldDeclaration("longitude", .number(GeoPoint.longitudes), optional: true),
             FieldDeclaration("locationAccuracy", .number(0...100_000), optional: true),
             FieldDeclaration("locationAt", .timestamp, optional: true),
             FieldDeclaration("tracking", .bool, optional: true),
             FieldDeclaration("movedAt", .timestamp, optional: true),
+            // The last reading the assignee's device sent: the next is sent once it is more than
+            // 5 m from this one; the place itself never moves with readings.
+            FieldDeclaration("readingLatitude", .number(GeoPoint.latitudes), optional: true),
+            FieldDeclaration("readingLongitude", .number(GeoPoint.longitudes), optional: true),
+            FieldDeclaration("readingAccuracy", .number(0...100_000), optional: true),
+            FieldDeclaration("readingAt", .timestamp, optional: true),
         ])
 
     /// One line of a reminder's checklist: a record of its own, so two members ticking different

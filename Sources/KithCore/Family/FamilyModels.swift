@@ -57,7 +57,7 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
     public let snoozedUntil: Date?
     /// Where it was set, if it was.
     public let location: ReminderLocation?
-    /// When the assignee moved more than 20 m from `location` (tracking then stops).
+    /// When the assignee was 20 m or more from `location` (tracking then stops).
     public let movedAt: Date?
 
     public init?(id: UUID, fields: [String: JSONTree], checklist: [ChecklistItem], timeZone: TimeZone) {
@@ -95,15 +95,18 @@ public struct ReminderLocation: Sendable, Equatable {
     public let accuracy: Double
     public let capturedAt: Date?
     public let tracking: Bool
+    /// The last reading the assignee's device sent, if any: where they were last seen.
+    public let lastReading: GeoPoint?
 
-    public init(point: GeoPoint, accuracy: Double, capturedAt: Date?, tracking: Bool) {
+    public init(point: GeoPoint, accuracy: Double, capturedAt: Date?, tracking: Bool, lastReading: GeoPoint? = nil) {
         self.point = point
         self.accuracy = accuracy
         self.capturedAt = capturedAt
         self.tracking = tracking
+        self.lastReading = lastReading
     }
 
-    init?(fields: [String: JSONTree]) {
+    public init?(fields: [String: JSONTree]) {
         guard let latitude = fields["latitude"]?.doubleValue, let longitude = fields["longitude"]?.doubleValue,
             let point = GeoPoint(latitude: latitude, longitude: longitude)
         else { return nil }
@@ -111,6 +114,14 @@ public struct ReminderLocation: Sendable, Equatable {
         accuracy = fields["locationAccuracy"]?.doubleValue ?? 0
         capturedAt = fields["locationAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
         tracking = fields["tracking"]?.boolValue ?? true
+        lastReading = Self.reading(fields)
+    }
+
+    /// The reading stated in `fields` (`readingLatitude`, `readingLongitude`), if any.
+    static func reading(_ fields: [String: JSONTree]) -> GeoPoint? {
+        guard let latitude = fields["readingLatitude"]?.doubleValue, let longitude = fields["readingLongitude"]?.doubleValue
+        else { return nil }
+        return GeoPoint(latitude: latitude, longitude: longitude)
     }
 }
 

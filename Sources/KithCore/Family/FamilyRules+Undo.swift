@@ -9,12 +9,7 @@ extension FamilyRules {
     /// The fields an undo writes; any other must keep its stored value.
     static let undoFields: Set<String> = ["status", "completedBy", "completedAt", "completedDueAt", "dueAt"]
 
-    /// Whether `mutation` takes back the stored completion: `completedBy` cleared where it was set.
-    static func isUndo(_ mutation: Mutation, of current: [String: JSONTree]) -> Bool {
-        mutation.fields["completedBy"] == .null && current["completedBy"].map { $0 != .null } == true
-    }
-
-    /// Why the undo `mutation` (see `isUndo`) is refused, or nil when it stands.
+    /// Why the undo `mutation` (see `completionChange`) is refused, or nil when it stands.
     static func undoProblem(_ mutation: Mutation, current: [String: JSONTree], actor: String, now: Date)
         -> APIErrorDetail?
     {
@@ -39,7 +34,7 @@ extension FamilyRules {
         guard merged["status"]?.stringValue == FamilyReminder.Status.pending.rawValue else {
             return refuse("validation_failed", "An undone reminder is pending again.", field: "status")
         }
-        if let kept = ["completedAt", "completedDueAt"].first(where: { (merged[$0] ?? .null) != .null }) {
+        if let kept = ["completedBy", "completedAt", "completedDueAt"].first(where: { (merged[$0] ?? .null) != .null }) {
             return refuse("validation_failed", "An undo clears \(kept).", field: kept)
         }
         // Back to the occurrence that was done (a one-off's due time never moved).

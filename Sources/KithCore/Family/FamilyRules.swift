@@ -6,10 +6,11 @@ import Foundation
 /// - a new reminder is pending, created by the writer, due in the future, for a member; a child
 ///   creates reminders only for themselves, a parent for anyone in the family;
 /// - a pending reminder is changed by its creator, its assignee or a parent; a completed one is
-///   read-only;
-/// - only the creator or the assignee completes it (`completedBy` is the one completing); a
-///   recurring reminder is completed one occurrence at a time: its `dueAt` moves to the next
-///   occurrence, so two devices completing the same occurrence offline move it once;
+///   read-only; what a parent asked of a child only a parent changes (`FamilyRules+ChildLimits`);
+/// - only the creator or the assignee completes it (`completedBy` is the one completing), however
+///   the change is spelled (`FamilyRules+Completion`); a recurring reminder is completed one
+///   occurrence at a time: its `dueAt` moves to the next occurrence, so two devices completing the
+///   same occurrence offline move it once;
 /// - the one who completed it may undo the completion within 30 s, and nothing else with it
 ///   (`FamilyRules+Undo.swift`);
 /// - deleting is for the creator or a parent;
@@ -139,14 +140,19 @@ public enum FamilyRules {
             case .success(let found): recurrence = found
             }
             let due = merged["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
-            let completing = mutation.fields["completedBy"].map { $0 != .null } ?? false
 
             if let current {
+                let change = FamilyRules.completionChange(mutation, of: current.fields, timeZone: zone)
                 // Before "read-only": an undo is the one change a completed reminder takes.
-                if FamilyRules.isUndo(mutation, of: current.fields) {
+                if change == .undo {
                     return FamilyRules.undoProblem(mutation, current: current.fields, actor: actor, now: context.now)
                 }
                 if string("status", current.fields) == "completed" { return FamilyRules.completed }
+                if FamilyRules.isChildOnAParentsReminder(actor: actor, role: role, reminder: current.fields),
+                    let problem = FamilyRules.childLimitProblem(mutation, current: current.fields, change: change)
+                {
+                    return problem
+                }
                 for name in ["creatorId", "createdAt"] {
                     if let given = mutation.fields[name], given != current.fields[name] {
                         return FamilyRules.refuse("validation_failed", "A reminder's \(name) can't change.", field: name)
@@ -157,27 +163,14 @@ public enum FamilyRules {
                 if let problem = FamilyRules.snoozeProblem(mutation, current: current.fields, actor: actor, records: records, context: context) {
                     return problem
                 }
-                if completing {
-                    guard actor == creator || actor == assignee else {
-                        return FamilyRules.refuse("not_allowed", "Only the creator or the assignee can complete this reminder.")
-                    }
-                    guard string("completedBy", mutation.fields) == actor else {
-                        return FamilyRules.refuse("validation_failed", "completedBy must be the person completing it.", field: "completedBy")
-                    }
-                    if let problem = FamilyRules.completedDueAtProblem(
-                        mutation, current: current.fields, due: due, recurrence: recurrence)
+                if let problem = FamilyRules.movementProblem(mutation, current: current.fields, merged: merged, actor: actor) {
+                    return problem
+                }
+                if change == .completion {
+                    if let problem = FamilyRules.completionProblem(
+                        mutation, current: current.fields, merged: merged, actor: actor, recurrence: recurrence)
                     {
                         return problem
-                    }
-                    if let recurrence, string("status", merged) != "completed" {
-                        // One occurrence done: due moves to the next one (or already did, when
-                        // another device completed the same occurrence first).
-                        let currentDue = current.fields["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
-                        let next = currentDue.flatMap { recurrence.next(after: $0) }
-                        guard let due, due == currentDue || due == next else {
-                            return FamilyRules.refuse(
-                                "validation_failed", "Completing a repeating reminder makes its next occurrence due.", field: "dueAt")
-                        }
                     }
                 } else if !(isParent || actor == creator || actor == assignee) {
                     return FamilyRules.refuse("not_allowed", "Only the creator, the assignee or a parent can change this reminder.")
@@ -188,6 +181,7 @@ public enum FamilyRules {
                 guard string("creatorId", merged) == actor else {
                     return FamilyRules.refuse("validation_failed", "A new reminder's creator is the one creating it.", field: "creatorId")
                 }
+                let completing = FamilyRules.completionFields.contains { merged[$0].map { $0 != .null } ?? false }
                 guard string("status", merged) == "pending", !completing else {
                     return FamilyRules.refuse("validation_failed", "A new reminder is pending.", field: "status")
                 }
@@ -242,6 +236,9 @@ public enum FamilyRules {
             let assignee = reminder.fields["assigneeId"]?.stringValue?.lowercased()
             guard role == "parent" || actor == creator || actor == assignee else {
                 return FamilyRules.refuse("not_allowed", "Only the creator, the assignee or a parent can change this checklist.")
+            }
+            if FamilyRules.isChildOnAParentsReminder(actor: actor, role: role, reminder: reminder.fields) {
+                return FamilyRules.childItemProblem(mutation, current: current)
             }
             return nil
         }

@@ -8,14 +8,17 @@ public enum NoticeKind: String, Sendable, Codable, CaseIterable {
     case due
     /// To the assignee again when a snooze of the due notice ends: how many snoozes are left.
     case snoozed
-    /// To the assignee 3, 2 and 1 minutes before: an invitation to set the location.
+    /// To the assignee 3, 2 and 1 minutes before, while the reminder has no place: an invitation to set it.
     case before3 = "before_3"
     case before2 = "before_2"
     case before1 = "before_1"
     /// To every parent, 30 s after a completion: who completed what.
     case completion
-    /// To every parent at once: the assignee moved away from the reminder's location.
+    /// To every parent and the assignee at once: the assignee is 20 m or more from the reminder's place.
     case movement
+    /// To the assignee and every parent, as the next occurrence of a repeat comes up: the current
+    /// one was not done. The reminder then moves on to the next occurrence.
+    case missed
 
     /// How long before the due time a before-due notice comes.
     public var lead: TimeInterval? {
@@ -55,11 +58,13 @@ public enum NoticePlan {
     /// undone, so an undo tells no one.
     public static let completionDelay: TimeInterval = FamilyLimits.undoSeconds
 
-    /// The notices of a pending reminder's current occurrence: 3, 2 and 1 minutes before, and at
-    /// the due time, all to the assignee. A completed reminder has none.
+    /// The notices of a pending reminder's current occurrence: 3, 2 and 1 minutes before (only
+    /// while it has no place: they invite setting one), and at the due time, all to the assignee.
+    /// A completed reminder has none.
     public static func upcoming(for reminder: FamilyReminder) -> [PlannedNotice] {
         guard reminder.status == .pending else { return [] }
-        let before = NoticeKind.beforeDue.compactMap { kind in
+        let invitations = reminder.location == nil ? NoticeKind.beforeDue : []
+        let before = invitations.compactMap { kind in
             kind.lead.map {
                 PlannedNotice(
                     reminder: reminder.id, kind: kind, occurrence: reminder.dueAt, at: reminder.dueAt - $0,
@@ -80,6 +85,15 @@ public enum NoticePlan {
         return notices
     }
 
+    /// A repeat's current occurrence is missed if it is still not done when the next one's
+    /// notices begin (3 minutes before it): the reminder then moves on, so every occurrence is told.
+    public static func missed(of reminder: FamilyReminder, next: Date) -> PlannedNotice? {
+        guard reminder.status == .pending, let lead = NoticeKind.before3.lead else { return nil }
+        return PlannedNotice(
+            reminder: reminder.id, kind: .missed, occurrence: reminder.dueAt, at: max(reminder.dueAt, next - lead),
+            recipients: [])
+    }
+
     /// The movement alert, to `parents` at once, when the assignee moved away (recipients as for
     /// `completion`).
     public static func movement(of reminder: FamilyReminder, parents: [String] = []) -> PlannedNotice? {
@@ -98,7 +112,7 @@ public enum NoticePlan {
 
     /// Whether `notice`, planned earlier, still stands for `reminder` as it is now (nil: deleted):
     /// an edit that moved the due time, a completion, an undone completion or a deletion cancels.
-    /// A before-due notice whose due time has passed by `now` is dropped.
+    /// A before-due notice whose due time has passed by `now`, or once the place is set, is dropped.
     public static func stillStands(_ notice: PlannedNotice, for reminder: FamilyReminder?, now: Date) -> Bool {
         guard let reminder else { return false }
         // Compared in whole milliseconds, as the wire and a job's payload carry times: a time parsed
@@ -111,10 +125,11 @@ public enum NoticePlan {
             return same(reminder.movedAt)
         case .snoozed:
             return reminder.status == .pending && same(reminder.snoozedUntil)
-        case .due:
+        case .due, .missed:
             return reminder.status == .pending && same(reminder.dueAt)
         case .before3, .before2, .before1:
-            return reminder.status == .pending && same(reminder.dueAt) && now < notice.occurrence
+            // They invite setting the place: once it is set, the rest are not sent.
+            return reminder.status == .pending && same(reminder.dueAt) && now < notice.occurrence && reminder.location == nil
         }
     }
 }

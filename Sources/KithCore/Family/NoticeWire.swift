@@ -19,10 +19,25 @@ public struct NoticeDTO: Codable, Sendable, Equatable, Identifiable {
     public var readAt: Date?
     /// Where its sequence stands: pages of the inbox go back from a `before` value.
     public var seq: Int64
+    /// `title` and `body` with their moments kept (`NoticeWording`), so a reader's device writes
+    /// them on its own clock (`rendered(in:)`); `title` and `body` are written for the zone the
+    /// request named, else in UTC saying so.
+    public var wording: Wording?
+
+    /// A notice's stored words (see `NoticeWording`).
+    public struct Wording: Codable, Sendable, Equatable {
+        public var title: String
+        public var body: String
+
+        public init(title: String, body: String) {
+            self.title = title
+            self.body = body
+        }
+    }
 
     public init(
         id: String, kind: NoticeKind, title: String, body: String, reminderId: String, occurrence: Date, dueAt: Date,
-        deliveredAt: Date, late: Bool, readAt: Date?, seq: Int64
+        deliveredAt: Date, late: Bool, readAt: Date?, seq: Int64, wording: Wording? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -35,6 +50,7 @@ public struct NoticeDTO: Codable, Sendable, Equatable, Identifiable {
         self.late = late
         self.readAt = readAt
         self.seq = seq
+        self.wording = wording
     }
 }
 

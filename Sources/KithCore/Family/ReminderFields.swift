@@ -110,31 +110,42 @@ public enum ReminderFields {
         ]
     }
 
-    /// The reminder's place, set now (tracking starts again).
+    /// The reminder's place, set now (tracking starts again, from no reading).
     public static func location(_ point: GeoPoint, accuracy: Double, at time: Date) -> [String: JSONTree] {
         [
             "latitude": .double(point.latitude), "longitude": .double(point.longitude),
             "locationAccuracy": .double(accuracy), "locationAt": timestamp(time), "tracking": .bool(true),
-            "movedAt": .null,
+            "movedAt": .null, "readingLatitude": .null, "readingLongitude": .null, "readingAccuracy": .null,
+            "readingAt": .null,
         ]
     }
 
-    /// What a location reading writes, by `MovementRule`: nothing (ignored, within 5 m, or not
-    /// tracked), the new place (5 to 20 m), or the movement that alerts the parents and stops tracking.
+    /// The fields of a place and its tracking, all null when a place is removed.
+    public static let placeFieldNames = [
+        "latitude", "longitude", "locationAccuracy", "locationAt", "tracking", "movedAt", "readingLatitude",
+        "readingLongitude", "readingAccuracy", "readingAt",
+    ]
+
+    /// What a location reading writes, by `MovementRule`: nothing (ignored, within 5 m of the last
+    /// reading sent, or not tracked), the reading (more than 5 m from the last one sent), or the
+    /// reading with the movement that alerts the parents and the person and stops tracking. The
+    /// place itself stays where it was set.
     public static func reading(_ point: GeoPoint, accuracy: Double, at time: Date, for reminder: FamilyReminder)
         -> (fields: [String: JSONTree], outcome: MovementRule.Outcome)?
     {
         guard let stored = reminder.location, stored.tracking, reminder.status == .pending else { return nil }
-        let outcome = MovementRule.judge(point, accuracy: accuracy, against: stored.point)
+        let outcome = MovementRule.judge(point, accuracy: accuracy, place: stored.point, lastSent: stored.lastReading)
+        let sent: [String: JSONTree] = [
+            "readingLatitude": .double(point.latitude), "readingLongitude": .double(point.longitude),
+            "readingAccuracy": .double(accuracy), "readingAt": timestamp(time),
+        ]
         switch outcome {
         case .ignored, .unchanged:
             return ([:], outcome)
         case .updated:
-            var fields = location(point, accuracy: accuracy, at: time)
-            fields["movedAt"] = nil
-            return (fields, outcome)
+            return (sent, outcome)
         case .moved:
-            return (["tracking": .bool(false), "movedAt": timestamp(time)], outcome)
+            return (sent.merging(["tracking": .bool(false), "movedAt": timestamp(time)]) { _, new in new }, outcome)
         }
     }
 }

@@ -37,10 +37,11 @@ extension FamilyStore {
     }
 
     /// What an app's location service calls with each reading while a reminder is tracked; the
-    /// answer is `MovementRule`'s. An inaccurate reading, or one within 5 m, writes nothing; one 5
-    /// to 20 m away moves the place there; one farther away records the movement (the server tells
-    /// the parents at once) and stops tracking. Refused (`not_tracked`) for a reminder with no place,
-    /// no longer tracked, or completed.
+    /// answer is `MovementRule`'s. Distances are from the place, which stays where it was set. An
+    /// inaccurate reading, or one within 5 m of the last reading sent, writes nothing; one farther
+    /// from it is sent (`ReminderLocation.lastReading`); one 20 m or more from the place records the
+    /// movement (the server tells the parents and the assignee at once) and stops tracking. Refused
+    /// (`not_tracked`) for a reminder with no place, no longer tracked, or completed.
     @discardableResult
     public func report(_ point: GeoPoint, accuracy: Double, for id: UUID) throws -> MovementRule.Outcome {
         try writing { transaction, _, book in

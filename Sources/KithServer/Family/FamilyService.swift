@@ -94,6 +94,15 @@ struct FamilyService: Sendable {
                         .unprocessableContent, .invalidJoinCode, "This code was used a moment ago. Ask a parent for a new one.",
                         field: "code")
                 }
+                // Only a parent of the family lets people in: a code whose maker is no longer one is
+                // void, even if it was somehow kept when they left or became a child.
+                let maker = try await tables.membership(of: fresh.createdBy)
+                guard let maker, maker.familyID == code.familyID, maker.isParent else {
+                    throw AppError(
+                        .unprocessableContent, .invalidJoinCode,
+                        "The parent who made this code is no longer a parent of the family. Ask a parent for a new one.",
+                        field: "code")
+                }
                 try await tables.markUsed(code: code.id, by: userID, at: now)
                 let me = newMember(user, of: code.familyID, role: FamilyRole(rawValue: code.role) ?? .child, displayName: displayName)
                 try await tables.insert(me)
@@ -192,6 +201,7 @@ struct FamilyService: Sendable {
             if let role = request.role, member.isParent, role != .parent, members.filter(\.isParent).count == 1 {
                 throw Self.lastParent
             }
+            if member.isParent && request.role == .child { try await tables.deleteUnusedCodes(madeBy: member.userID, of: member.familyID) }
             member.role = request.role?.rawValue ?? member.role
             member.displayName = displayName ?? member.displayName
             try await tables.update(member)
@@ -227,6 +237,7 @@ struct FamilyService: Sendable {
                 return nil
             }
             if member.isParent && !others.contains(where: \.isParent) { throw Self.lastParent }
+            try await tables.deleteUnusedCodes(madeBy: userID, of: familyID)
             try await tables.delete(member: userID)
             try await mirror.removed(member)
             try await mirror.nudge(user: userID)

@@ -115,6 +115,17 @@ struct FamilyTables: Sendable {
         try await sql.raw("DELETE FROM family_join_codes WHERE id = \(bind: id) AND family_id = \(bind: familyID)").run()
     }
 
+    /// The unused codes `userID` made: a parent who leaves, is removed or becomes a child lets no
+    /// one in any more, not even themselves with a code made just before.
+    func deleteUnusedCodes(madeBy userID: String, of familyID: String) async throws {
+        try await sql.raw(
+            """
+            DELETE FROM family_join_codes
+            WHERE family_id = \(bind: familyID) AND created_by = \(bind: userID) AND used_by IS NULL
+            """
+        ).run()
+    }
+
     /// Codes that expired: nothing can use them, so their rows go.
     func deleteExpiredCodes(of familyID: String, at now: Int64) async throws {
         try await sql.raw(

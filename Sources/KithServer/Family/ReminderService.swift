@@ -170,12 +170,10 @@ struct ReminderService: WritesAsADevice, Sendable {
     private func placeFields(_ place: ReminderDraft.Place?, was stored: ReminderLocation?) -> [String: JSONTree] {
         guard let place else {
             guard stored != nil else { return [:] }
-            return ["latitude", "longitude", "locationAccuracy", "locationAt", "tracking", "movedAt"].reduce(into: [:]) {
-                $0[$1] = .null
-            }
+            return ReminderFields.placeFieldNames.reduce(into: [:]) { $0[$1] = .null }
         }
         if let stored, stored.point == place.point, stored.accuracy == place.accuracy { return [:] }
-        // A new reminder has no movement to clear: it leaves `movedAt` out rather than null.
+        // A new reminder has no movement or reading to clear: it leaves them out rather than null.
         return ReminderFields.location(place.point, accuracy: place.accuracy, at: clock.now()).filter {
             stored != nil || $0.value != .null
         }

@@ -83,10 +83,11 @@ struct FamilyRulesTests {
     @Test func whoMayChangeCompleteAndDelete() {
         let current = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child))
         let rename: [String: JSONTree] = ["title": .string("Feed the cat twice")]
-        // creator (parent), assignee (child), another parent may edit; another child may not.
-        for actor in [Self.parent, Self.child, Self.otherParent] {
+        // creator (parent) and another parent may edit; the child it is for and another child may not.
+        for actor in [Self.parent, Self.otherParent] {
             #expect(Self.problem(actor, .upsert, rename, current: current) == nil, "\(actor) edits")
         }
+        #expect(Self.problem(Self.child, .upsert, rename, current: current)?.code == "not_allowed", "what a parent asked")
         #expect(Self.problem(Self.otherChild, .upsert, rename, current: current)?.code == "not_allowed")
         #expect(Self.problem(Self.outsider, .upsert, rename, current: current)?.code == "forbidden")
 
@@ -211,13 +212,136 @@ struct FamilyRulesTests {
             "reminderId": .string(reminder.id.lowercased), "text": .string("Water"), "done": .bool(true), "position": .int(0),
         ]
         let entity = FamilyEntities.checklistItem
-        #expect(Self.problem(Self.child, .upsert, item, entity: entity, extra: [reminder]) == nil, "the assignee ticks")
-        #expect(Self.problem(Self.otherParent, .upsert, item, entity: entity, extra: [reminder]) == nil, "a parent ticks")
+        let stored = Self.record(entity, item.merging(["done": .bool(false)]) { $1 })
+        #expect(Self.problem(Self.child, .upsert, ["done": .bool(true)], current: stored, entity: entity, extra: [reminder]) == nil,
+            "the assignee ticks")
+        #expect(Self.problem(Self.otherParent, .upsert, item, entity: entity, extra: [reminder]) == nil, "a parent adds an item")
         #expect(Self.problem(Self.otherChild, .upsert, item, entity: entity, extra: [reminder])?.code == "not_allowed")
         #expect(Self.problem(Self.outsider, .upsert, item, entity: entity, extra: [reminder])?.code == "forbidden")
         #expect(Self.problem(Self.child, .upsert, item, entity: entity)?.code == "not_found", "no such reminder")
         let done = Self.record(
             FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"), id: reminder.id)
         #expect(Self.problem(Self.child, .upsert, item, entity: entity, extra: [done])?.code == "completed")
+    }
+
+    /// A reminder due `later`, made by the parent for the child.
+    static var parentsReminder: SyncRecord {
+        record(FamilyEntities.reminder, reminder(creator: parent, assignee: child))
+    }
+
+    @Test func aCompletionIsJudgedAsOneWhateverFieldsItCarries() throws {
+        let current = Self.parentsReminder
+        let completedOnly: [String: JSONTree] = ["status": .string("completed")]
+        // Another parent may edit the reminder, but "completed" without completedBy is still a completion.
+        #expect(Self.problem(Self.otherParent, .upsert, completedOnly, current: current)?.code == "not_allowed")
+        #expect(Self.problem(Self.otherChild, .upsert, completedOnly, current: current)?.code == "not_allowed")
+        // The assignee and the creator must say who and when: no silent completion.
+        #expect(Self.problem(Self.child, .upsert, completedOnly, current: current)?.field == "completedBy")
+        #expect(Self.problem(Self.parent, .upsert, completedOnly, current: current)?.field == "completedBy")
+        let noTime: [String: JSONTree] = ["status": .string("completed"), "completedBy": .string(Self.child)]
+        #expect(Self.problem(Self.child, .upsert, noTime, current: current)?.field == "completedAt")
+        // completedAt or completedBy alone is a completion too, and a one-off's completion completes it.
+        let stampOnly: [String: JSONTree] = ["completedAt": .string("2026-11-24T12:00:00.000Z")]
+        #expect(Self.problem(Self.otherParent, .upsert, stampOnly, current: current)?.code == "not_allowed")
+        #expect(Self.problem(Self.child, .upsert, stampOnly, current: current)?.field == "completedBy")
+        let stillPending: [String: JSONTree] = [
+            "completedBy": .string(Self.child), "completedAt": .string("2026-11-24T12:00:00.000Z"),
+        ]
+        #expect(Self.problem(Self.child, .upsert, stillPending, current: current)?.field == "status")
+        #expect(Self.problem(Self.otherParent, .upsert, ["completedDueAt": .string(Self.later)], current: current)?.code == "not_allowed")
+
+        // A repeat's due time moved on to its next occurrence is that occurrence completed.
+        let weekly = Self.record(FamilyEntities.reminder, Self.repeating(due: "2026-11-30T09:00:00.000Z"))
+        let movedOn: [String: JSONTree] = ["dueAt": .string("2026-12-02T09:00:00.000Z")]
+        #expect(Self.problem(Self.otherParent, .upsert, movedOn, current: weekly)?.code == "not_allowed")
+        #expect(Self.problem(Self.child, .upsert, movedOn, current: weekly)?.field == "completedBy")
+        #expect(Self.problem(Self.parent, .upsert, movedOn, current: weekly)?.field == "completedBy", "the creator too")
+        let skipped: [String: JSONTree] = ["dueAt": .string("2026-12-07T09:00:00.000Z")]
+        #expect(Self.problem(Self.otherParent, .upsert, skipped, current: weekly)?.code == "not_allowed", "skipping is no edit")
+        // Moving it within the occurrence, or changing the repeat itself, stays an edit.
+        let later: [String: JSONTree] = ["dueAt": .string("2026-11-30T10:00:00.000Z")]
+        #expect(Self.problem(Self.otherParent, .upsert, later, current: weekly) == nil)
+        var newRepeat = ReminderFields.repeating(
+            try WeeklyRecurrence.make(
+                weekdays: [.tuesday], interval: 1, start: LocalDate("2026-12-01")!, time: LocalTime("08:00")!,
+                timeZone: TimeZone(identifier: "Europe/Paris")!
+            ).get())
+        newRepeat["dueAt"] = .string("2026-12-01T07:00:00.000Z")
+        #expect(Self.problem(Self.otherParent, .upsert, newRepeat, current: weekly) == nil)
+
+        // A new reminder carries no completion.
+        var born = Self.reminder(creator: Self.parent, assignee: Self.child)
+        born["completedAt"] = .string("2026-11-24T12:00:00.000Z")
+        #expect(Self.problem(Self.parent, born)?.field == "status")
+    }
+
+    @Test func makingACompletedReminderPendingIsAnUndo() {
+        var fields = Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed")
+        fields["completedBy"] = .string(Self.child)
+        fields["completedAt"] = .string("2026-11-24T12:00:00.000Z")
+        fields["completedDueAt"] = .string(Self.later)
+        let done = Self.record(FamilyEntities.reminder, fields)
+        let reopen: [String: JSONTree] = ["status": .string("pending")]
+        #expect(Self.problem(Self.parent, .upsert, reopen, current: done, at: Self.now + 5)?.code == "not_allowed",
+            "only the completer undoes")
+        #expect(Self.problem(Self.child, .upsert, reopen, current: done, at: Self.now + 5)?.field == "completedBy",
+            "an undo clears the completion")
+        #expect(Self.problem(Self.child, .upsert, reopen, current: done, at: Self.now + 40)?.code == "undo_expired")
+        // Erasing a repeat's last completion is an undo too, and refused after 30 s.
+        var repeating = Self.repeating(due: "2026-12-02T09:00:00.000Z")
+        repeating["completedBy"] = .string(Self.child)
+        repeating["completedAt"] = .string("2026-11-24T12:00:00.000Z")
+        repeating["completedDueAt"] = .string("2026-11-30T09:00:00.000Z")
+        let moved = Self.record(FamilyEntities.reminder, repeating)
+        #expect(Self.problem(Self.child, .upsert, ["completedAt": .null], current: moved, at: Self.now + 40)?.code == "undo_expired")
+    }
+
+    @Test func aChildDoesWhatAParentAskedButChangesNothingOfIt() {
+        let current = Self.parentsReminder
+        for (name, value) in [
+            ("title", JSONTree.string("Feed the dog")), ("dueAt", .string("2026-12-01T09:00:00.000Z")),
+            ("assigneeId", .string(Self.otherChild)),
+        ] {
+            let problem = Self.problem(Self.child, .upsert, [name: value], current: current)
+            #expect(problem?.code == "not_allowed" && problem?.field == name, "\(name): \(String(describing: problem))")
+        }
+        let weekly = Self.record(FamilyEntities.reminder, Self.repeating(due: "2026-11-30T09:00:00.000Z"))
+        let rarer = Self.problem(Self.child, .upsert, ["repeatInterval": .int(2)], current: weekly)
+        #expect(rarer?.code == "not_allowed" && rarer?.field == "repeatInterval", "\(String(describing: rarer))")
+        #expect(Self.problem(Self.child, .delete, current: current)?.code == "not_allowed")
+        // What the child does: complete, snooze once due, set its place.
+        let completion: [String: JSONTree] = [
+            "status": .string("completed"), "completedBy": .string(Self.child),
+            "completedAt": .string("2026-11-24T12:00:00.000Z"), "completedDueAt": .string(Self.later),
+        ]
+        #expect(Self.problem(Self.child, .upsert, completion, current: current) == nil)
+        let snooze: [String: JSONTree] = ["snoozeCount": .int(1), "snoozedUntil": .string("2026-11-30T09:10:00.000Z")]
+        #expect(Self.problem(Self.child, .upsert, snooze, current: current, at: Date(timeIntervalSince1970: 1_796_029_500)) == nil)
+        let place = ReminderFields.location(GeoPoint(latitude: 48.85, longitude: 2.35)!, accuracy: 5, at: Self.now)
+        #expect(Self.problem(Self.child, .upsert, place, current: current) == nil)
+        #expect(Self.problem(Self.child, .upsert, completion.merging(["title": .string("Fed")]) { $1 }, current: current)?.field == "title",
+            "nothing else rides along with a completion")
+
+        // The checklist: the child ticks; adding, rewording and removing items are the parent's.
+        let entity = FamilyEntities.checklistItem
+        let item = Self.record(entity, [
+            "reminderId": .string(current.id.lowercased), "text": .string("Water"), "done": .bool(false), "position": .int(0),
+        ])
+        func judged(_ actor: String, _ op: Mutation.Operation, _ fields: [String: JSONTree], _ stored: SyncRecord?) -> APIErrorDetail? {
+            Self.problem(actor, op, fields, current: stored, entity: entity, extra: [current])
+        }
+        #expect(judged(Self.child, .upsert, ["done": .bool(true)], item) == nil)
+        #expect(judged(Self.child, .upsert, ["text": .string("Milk")], item)?.code == "not_allowed")
+        #expect(judged(Self.child, .upsert, ["position": .int(3)], item)?.field == "position")
+        #expect(judged(Self.child, .delete, [:], item)?.code == "not_allowed")
+        #expect(judged(Self.child, .upsert, item.fields, nil)?.code == "not_allowed", "no new item")
+        #expect(judged(Self.parent, .upsert, ["text": .string("Milk")], item) == nil)
+
+        // A reminder the child made for itself stays the child's to change.
+        let own = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.child, assignee: Self.child))
+        #expect(Self.problem(Self.child, .upsert, ["title": .string("Feed the dog")], current: own) == nil)
+        let ownItem = Self.record(entity, item.fields.merging(["reminderId": .string(own.id.lowercased)]) { $1 })
+        #expect(Self.problem(Self.child, .upsert, ["text": .string("Milk")], current: ownItem, entity: entity, extra: [own]) == nil)
+        #expect(Self.problem(Self.child, .delete, current: ownItem, entity: entity, extra: [own]) == nil)
     }
 }

@@ -13,28 +13,70 @@ struct MovementAndNoticeTests {
         GeoPoint(latitude: home.latitude + metres / (Double.pi * GeoPoint.earthRadius / 180), longitude: home.longitude)!
     }
 
-    @Test func readingsAreJudgedByAccuracyThenDistance() {
-        #expect(MovementRule.judge(Self.north(100), accuracy: 50, against: Self.home) == .ignored, "not accurate enough")
-        #expect(MovementRule.judge(Self.north(100), accuracy: .nan, against: Self.home) == .ignored)
-        #expect(MovementRule.judge(Self.north(100), accuracy: -1, against: Self.home) == .ignored)
-        guard case .unchanged(let near) = MovementRule.judge(Self.north(4), accuracy: 5, against: Self.home) else {
+    @Test func readingsAreJudgedByAccuracyThenDistanceFromThePlace() {
+        #expect(MovementRule.judge(Self.north(100), accuracy: 50, place: Self.home) == .ignored, "not accurate enough")
+        #expect(MovementRule.judge(Self.north(100), accuracy: .nan, place: Self.home) == .ignored)
+        #expect(MovementRule.judge(Self.north(100), accuracy: -1, place: Self.home) == .ignored)
+        guard case .unchanged(let near) = MovementRule.judge(Self.north(4), accuracy: 5, place: Self.home) else {
             Issue.record("4 m is no move")
             return
         }
         #expect(abs(near - 4) < 0.01)
-        guard case .updated = MovementRule.judge(Self.north(6), accuracy: 20, against: Self.home) else {
-            Issue.record("6 m updates the stored location")
+        guard case .updated = MovementRule.judge(Self.north(6), accuracy: 20, place: Self.home) else {
+            Issue.record("6 m from the place, no reading sent yet: sent")
             return
         }
-        guard case .updated = MovementRule.judge(Self.north(19.9), accuracy: 10, against: Self.home) else {
-            Issue.record("just under 20 m is an update, not an alert")
+        guard case .unchanged = MovementRule.judge(Self.north(9), accuracy: 10, place: Self.home, lastSent: Self.north(6)) else {
+            Issue.record("3 m from the last reading sent: not sent again")
             return
         }
-        guard case .moved(let far) = MovementRule.judge(Self.north(21), accuracy: 10, against: Self.home) else {
-            Issue.record("21 m is a movement")
+        guard case .moved(let far) = MovementRule.judge(Self.north(20.001), accuracy: 10, place: Self.home, lastSent: Self.north(16))
+        else {
+            Issue.record("20 m from the place is a movement, however small the last step")
             return
         }
-        #expect(abs(far - 21) < 0.01)
+        #expect(abs(far - 20) < 0.01)
+    }
+
+    /// Walking away in steps of 11, 17, 17 and 17 m: the place stays where it was set, so the
+    /// second step (28 m from it) alerts, and tracking stops there.
+    @Test func aWalkAwayInStepsAlertsOnceTwentyMetresFromThePlace() throws {
+        var fields = Rules.reminder(creator: Rules.parent, assignee: Rules.child)
+        fields.merge(ReminderFields.location(Self.home, accuracy: 5, at: Rules.now)) { $1 }
+        var outcomes: [MovementRule.Outcome] = []
+        for metres in [11.0, 28, 45, 62] {
+            let reminder = try #require(FamilyReminder(id: UUID(), fields: fields, checklist: [], timeZone: .gmt))
+            guard let reading = ReminderFields.reading(Self.north(metres), accuracy: 5, at: Rules.now, for: reminder) else {
+                break  // no longer tracked
+            }
+            outcomes.append(reading.outcome)
+            fields.merge(reading.fields) { $1 }
+            #expect(ReminderLocation(fields: fields)?.point == Self.home, "the place never moves with a reading")
+        }
+        #expect(outcomes.count == 2, "tracking stops at the alert: \(outcomes)")
+        guard case .updated(let first) = outcomes.first, case .moved(let second) = outcomes.last else {
+            Issue.record("11 m is sent, 28 m alerts: \(outcomes)")
+            return
+        }
+        #expect(abs(first - 11) < 0.01 && abs(second - 28) < 0.01)
+        #expect(fields["movedAt"] != nil && fields["tracking"] == .bool(false))
+    }
+
+    @Test func aMovementIsTheAssigneesAndComesWithAFarReading() {
+        var placed = Rules.reminder(creator: Rules.parent, assignee: Rules.child)
+        placed.merge(ReminderFields.location(Self.home, accuracy: 5, at: Rules.now)) { $1 }
+        let current = Rules.record(FamilyEntities.reminder, placed)
+        func reading(_ metres: Double) -> [String: JSONTree] {
+            ["readingLatitude": .double(Self.north(metres).latitude), "readingLongitude": .double(Self.north(metres).longitude)]
+        }
+        let moved = reading(25).merging(["movedAt": .string("2026-11-24T12:00:00.000Z"), "tracking": .bool(false)]) { $1 }
+        #expect(Rules.problem(Rules.child, .upsert, moved, current: current) == nil)
+        #expect(Rules.problem(Rules.parent, .upsert, moved, current: current)?.code == "not_allowed", "a parent is not there")
+        #expect(Rules.problem(Rules.parent, .upsert, reading(8), current: current)?.code == "not_allowed")
+        let tooNear = reading(12).merging(["movedAt": .string("2026-11-24T12:00:00.000Z"), "tracking": .bool(false)]) { $1 }
+        #expect(Rules.problem(Rules.child, .upsert, tooNear, current: current)?.field == "movedAt")
+        let noReading: [String: JSONTree] = ["movedAt": .string("2026-11-24T12:00:00.000Z"), "tracking": .bool(false)]
+        #expect(Rules.problem(Rules.child, .upsert, noReading, current: current)?.field == "movedAt")
     }
 
     static func reminder(status: String = "pending", completedAt: String? = nil) -> FamilyReminder {

@@ -84,7 +84,7 @@ struct FamilyNoticesStoreTests {
         #expect(notHers?.userMessage == "Only the person the reminder is for can snooze it.")
     }
 
-    @Test func readingsMoveThePlaceOrStopTrackingByDistanceAndAccuracy() async throws {
+    @Test func readingsAreSentOrStopTrackingByDistanceFromThePlace() async throws {
         let clock = TestClock(F.noon)
         let cleo = try Self.member(F.cleo, clock)
         let walk = try cleo.addReminder(title: "Walk the dog", dueAt: F.noon + Self.hour)
@@ -102,26 +102,26 @@ struct FamilyNoticesStoreTests {
         }
         #expect(try cleo.reminder(walk.id) == placed && cleo.pendingChanges == pending, "nothing written")
 
+        // Walking away in steps of 11, 17, 17 and 17 m: the place stays; 28 m from it alerts.
         clock.advance(by: 60)
-        let sixAway = Self.north(of: Self.home, 6)
-        guard case .updated(let updated) = try cleo.report(sixAway, accuracy: 5, for: walk.id) else {
-            Issue.record("6 m away moves the place")
+        guard case .updated(let first) = try cleo.report(Self.north(of: Self.home, 11), accuracy: 5, for: walk.id) else {
+            Issue.record("11 m away is sent")
             return
         }
-        #expect(abs(updated - 6) < 0.01)
-        let moved = try #require(try cleo.reminder(walk.id))
-        #expect(moved.location == ReminderLocation(point: sixAway, accuracy: 5, capturedAt: clock.now, tracking: true))
-        #expect(moved.movedAt == nil)
+        #expect(abs(first - 11) < 0.01)
+        let walking = try #require(try cleo.reminder(walk.id))
+        #expect(walking.location?.point == Self.home && walking.location?.lastReading == Self.north(of: Self.home, 11))
+        #expect(walking.movedAt == nil)
 
         clock.advance(by: 60)
-        guard case .moved(let away) = try cleo.report(Self.north(of: sixAway, 25), accuracy: 5, for: walk.id) else {
-            Issue.record("25 m away is a movement")
+        guard case .moved(let away) = try cleo.report(Self.north(of: Self.home, 28), accuracy: 5, for: walk.id) else {
+            Issue.record("28 m from the place is a movement")
             return
         }
-        #expect(abs(away - 25) < 0.01)
+        #expect(abs(away - 28) < 0.01)
         let left = try #require(try cleo.reminder(walk.id))
-        #expect(left.movedAt == clock.now && left.location?.tracking == false && left.location?.point == sixAway)
-        let stopped = await expectKithError { try cleo.report(sixAway, accuracy: 5, for: walk.id) }
+        #expect(left.movedAt == clock.now && left.location?.tracking == false && left.location?.point == Self.home)
+        let stopped = await expectKithError { try cleo.report(Self.north(of: Self.home, 45), accuracy: 5, for: walk.id) }
         #expect(stopped?.identifier == "not_tracked", "tracking stopped")
     }
 

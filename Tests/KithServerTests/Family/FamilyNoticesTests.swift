@@ -248,13 +248,118 @@ struct FamilyNoticesTests {
             #expect(notices.map { WireCoding.formatTimestamp($0.dueAt) } == [
                 "2027-03-28T05:30:00.000Z", "2027-03-28T05:29:00.000Z", "2027-03-28T05:28:00.000Z", "2027-03-28T05:27:00.000Z",
             ])
-            #expect(notices.first?.body == "Due now (07:30).", "07:30 on the family's clock")
-            #expect(notices.last?.body.hasPrefix("Due at 07:30.") == true, "\(notices.last?.body ?? "")")
+            #expect(notices.first?.body == "Due now (05:30 UTC).", "no zone named: UTC, saying so")
+            let inParis = try await Self.inbox(client, childNow, query: "?timeZone=Europe/Paris").notices
+            #expect(inParis.first?.body == "Due now (07:30).", "07:30 for a reader in Paris")
+            #expect(inParis.last?.body.hasPrefix("Due at 07:30.") == true, "\(inParis.last?.body ?? "")")
+            let inNewYork = try await Self.inbox(client, childNow, query: "?timeZone=America/New_York").notices
+            #expect(inNewYork.first?.body == "Due now (01:30).", "the same moment on a New York reader's clock")
+            #expect(inNewYork.first?.rendered(in: paris).body == "Due now (07:30).", "a device writes it on its own clock")
+            let badZone = try await client.call(.get, "/v1/inbox?timeZone=Mars/Olympus", token: childNow.token)
+            #expect(badZone.status == .badRequest && badZone.error?.field == "timeZone")
         }
     }
 
     @Test(arguments: Engine.available)
-    func movingAwayFromTheReminderAlertsTheParentsAtOnce(_ engine: Engine) async throws {
+    func anOccurrenceNotDoneIsMissedAndTheNextOneIsStillTold(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            // Saturday 5 December 2026, noon in Paris; the reminder is for Mondays and Wednesdays at 07:30.
+            let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+            func at(_ text: String) throws -> Date { try #require(WireCoding.parseTimestamp(text)) }
+            server.clock.advance(by: try at("2026-12-05T11:00:00Z").timeIntervalSince(server.clock.now))
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            let days = try WeeklyRecurrence.make(
+                weekdays: [.monday, .wednesday], interval: 1, start: try #require(LocalDate("2026-12-07")),
+                time: try #require(LocalTime("07:30")), timeZone: paris
+            ).get()
+            let monday = try at("2026-12-07T06:30:00Z")
+            #expect(days.next(after: server.clock.now) == monday)
+            let id = UUID()
+            var device = parent.device
+            let fields = ReminderFields.new(
+                title: "Bins out", dueAt: monday, assignee: child.userID, creator: parent.userID, createdAt: server.clock.now,
+                recurrence: days)
+            let made = try await SyncAPITests.push(
+                client, device, [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
+            #expect(made.results.map(\.status) == [.applied], "\(made.results)")
+
+            // Monday: told, and not done.
+            server.clock.advance(by: try at("2026-12-07T06:27:00Z").timeIntervalSince(server.clock.now))
+            let childOnMonday = try await child.signedInAgain(client, server)
+            for minute in [27.0, 28, 29, 30] {
+                server.clock.advance(by: try at("2026-12-07T06:00:00Z").addingTimeInterval(minute * 60).timeIntervalSince(server.clock.now))
+                try await eventually { try await Self.inbox(client, childOnMonday).notices.count == Int(minute) - 26 }
+            }
+            // Wednesday, 3 minutes before: Monday's is missed, told to the child and the parent.
+            server.clock.advance(by: try at("2026-12-09T06:27:00Z").timeIntervalSince(server.clock.now))
+            let child2 = try await child.signedInAgain(client, server)
+            let parent2 = try await parent.signedInAgain(client, server)
+            try await eventually { try await Self.inbox(client, parent2).notices.map(\.kind) == [.missed] }
+            let toParent = try #require(try await Self.inbox(client, parent2, query: "?timeZone=Europe/Paris").notices.first)
+            #expect(toParent.title == "Irène missed Bins out", "\(toParent)")
+            #expect(toParent.body == "It was due at 07:30 and was not done. Next: Wed 07:30.", "\(toParent.body)")
+            #expect(!toParent.late && toParent.occurrence == monday)
+            try await eventually { try await Self.kinds(client, child2).contains(.missed) }
+            let missed = try #require(
+                try await Self.inbox(client, child2, query: "?timeZone=Europe/Paris").notices.first { $0.kind == .missed })
+            #expect(missed.title == "Missed: Bins out")
+            let stored = try await SyncAPITests.pull(client, parent2.device).changes.last { $0.id == id }
+            #expect(stored?.fields["dueAt"] == .string("2026-12-09T06:30:00.000Z"), "moved on to Wednesday")
+
+            // Wednesday's occurrence is told like any other.
+            for minute in [28.0, 29, 30] {
+                server.clock.advance(by: try at("2026-12-09T06:00:00Z").addingTimeInterval(minute * 60).timeIntervalSince(server.clock.now))
+                try await JobTesting.settle()
+            }
+            try await eventually {
+                // Wednesday's "in 3 minutes" and Monday's "missed" come at the same moment, in either order.
+                let kinds = try await Self.kinds(client, child2)
+                return kinds.count == 9 && Set(kinds[4...5]) == [.missed, .before3]
+                    && kinds.prefix(4) + kinds.suffix(3) == [.before3, .before2, .before1, .due, .before2, .before1, .due]
+            }
+            let wednesday = try #require(try await Self.inbox(client, child2).notices.first)
+            let wednesdayDue = try at("2026-12-09T06:30:00Z")
+            #expect(wednesday.kind == .due && wednesday.occurrence == wednesdayDue && !wednesday.late)
+
+            // Done on Wednesday: no missed notice for it on Monday.
+            let storedFields = try #require(stored?.fields)
+            let reminder = try #require(FamilyReminder(id: id, fields: storedFields, checklist: [], timeZone: paris))
+            let done = try ReminderFields.completion(of: reminder, recurrence: days, by: child.userID, at: server.clock.now).get()
+            var counter: Int64 = 0
+            #expect(try await Self.change(client, child2, family, id, done.reminder, after: &counter).status == .applied)
+            server.clock.advance(by: try at("2026-12-14T06:27:00Z").timeIntervalSince(server.clock.now))
+            let parent3 = try await parent.signedInAgain(client, server)
+            try await eventually { try await Self.inbox(client, parent3).notices.map(\.kind) == [.completion, .missed] }
+            try await JobTesting.settle()
+            #expect(try await Self.inbox(client, parent3).notices.map(\.kind) == [.completion, .missed], "nothing missed on Wednesday")
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func theBeforeDueNoticesStopOnceThePlaceIsSetAndTheDueOneAsksForIt(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
+            let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
+            let id = try await Self.remind(client, server, parent, family, for: child.userID, in: 10)
+            server.clock.advance(by: 7 * 60)
+            try await eventually { try await Self.kinds(client, child) == [.before3] }
+            #expect(try await Self.inbox(client, child).notices.first?.body.contains("Set where you are now") == true)
+            var counter: Int64 = 0
+            let home = try #require(GeoPoint(latitude: 48.8566, longitude: 2.3522))
+            let set = ReminderFields.location(home, accuracy: 5, at: server.clock.now)
+            #expect(try await Self.change(client, child, family, id, set, after: &counter).status == .applied)
+            server.clock.advance(by: 60)
+            try await JobTesting.settle()
+            server.clock.advance(by: 60)
+            try await JobTesting.settle()
+            server.clock.advance(by: 60)
+            try await eventually { try await Self.kinds(client, child) == [.before3, .due] }
+            let due = try #require(try await Self.inbox(client, child).notices.first)
+            #expect(due.body.hasSuffix("Set where you are now: this reminder uses a place."), "\(due.body)")
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func walkingAwayInStepsAlertsTheParentsAndTheChildTwentyMetresFromThePlace(_ engine: Engine) async throws {
         try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
             let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
             let id = try await Self.remind(client, server, parent, family, for: child.userID, in: 60)
@@ -262,20 +367,39 @@ struct FamilyNoticesTests {
             let home = try #require(GeoPoint(latitude: 48.8566, longitude: 2.3522))
             let set = ReminderFields.location(home, accuracy: 5, at: server.clock.now)
             #expect(try await Self.change(client, child, family, id, set, after: &counter).status == .applied)
-            let stored = try #require(
-                try await SyncAPITests.pull(client, child.device).changes.last { $0.id == id }.flatMap {
-                    FamilyReminder(id: $0.id, fields: $0.fields, checklist: [], timeZone: .gmt)
-                })
-            let away = try #require(GeoPoint(latitude: home.latitude + 0.0005, longitude: home.longitude))  // about 56 m
-            let reading = try #require(ReminderFields.reading(away, accuracy: 8, at: server.clock.now, for: stored))
-            guard case .moved = reading.outcome else {
-                Issue.record("56 m away is a movement: \(reading.outcome)")
+            func stored() async throws -> FamilyReminder {
+                try #require(
+                    try await SyncAPITests.pull(client, child.device).changes.last { $0.id == id }.flatMap {
+                        FamilyReminder(id: $0.id, fields: $0.fields, checklist: [], timeZone: .gmt)
+                    })
+            }
+            // A parent's device is not where the child is: it sends no movement.
+            let far = GeoPoint(latitude: home.latitude + 0.0005, longitude: home.longitude)!  // about 56 m
+            let byParent = try #require(ReminderFields.reading(far, accuracy: 5, at: server.clock.now, for: try await stored()))
+            #expect(try await Self.change(client, parent, family, id, byParent.fields, after: &counter).code == "not_allowed")
+
+            // Steps of 11, 17, 17 and 17 m due north.
+            var outcomes: [MovementRule.Outcome] = []
+            for metres in [11.0, 28, 45, 62] {
+                let point = GeoPoint(latitude: home.latitude + metres / GeoPoint.earthRadius * 180 / .pi, longitude: home.longitude)!
+                guard let reading = ReminderFields.reading(point, accuracy: 5, at: server.clock.now, for: try await stored()) else {
+                    break  // tracking stopped
+                }
+                outcomes.append(reading.outcome)
+                #expect(try await Self.change(client, child, family, id, reading.fields, after: &counter).status == .applied)
+                server.clock.advance(by: 10)
+            }
+            #expect(outcomes.count == 2, "the second step alerts and tracking stops: \(outcomes)")
+            guard case .moved = outcomes.last else {
+                Issue.record("28 m from the place is a movement: \(outcomes)")
                 return
             }
-            #expect(try await Self.change(client, child, family, id, reading.fields, after: &counter).status == .applied)
+            #expect(try await stored().location?.point == home, "the place stays where it was set")
             try await eventually { try await Self.inbox(client, parent).notices.map(\.kind) == [.movement] }
+            try await eventually { try await Self.inbox(client, child).notices.map(\.kind) == [.movement] }
             #expect(try await Self.inbox(client, parent).notices.first?.title == "Irène moved away")
-            #expect(try await Self.inbox(client, child).notices.isEmpty, "parents only")
+            let toChild = try #require(try await Self.inbox(client, child).notices.first)
+            #expect(toChild.title == "You moved away" && toChild.body.contains("Feed the cat"), "\(toChild)")
         }
     }
 }

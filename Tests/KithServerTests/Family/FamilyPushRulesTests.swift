@@ -98,8 +98,20 @@ struct FamilyPushRulesTests {
                     write = cast.mutation(actor, UUID(), .upsert, fields)
                 case .editTitle, .editCompleted:
                     write = cast.mutation(actor, reminder, .upsert, ["title": .string("Practise violin")])
+                case .reschedule:
+                    write = cast.mutation(actor, reminder, .upsert, ["dueAt": .string(WireCoding.formatTimestamp(tomorrow + 3600))])
                 case .tickItem:
                     write = cast.mutation(actor, item, .upsert, ["done": .bool(true)], entity: FamilyEntities.checklistItem)
+                case .rewordItem:
+                    write = cast.mutation(actor, item, .upsert, ["text": .string("Arpeggios")], entity: FamilyEntities.checklistItem)
+                case .addItem:
+                    var added = itemFields
+                    added["text"] = .string("Arpeggios")
+                    write = cast.mutation(actor, UUID(), .upsert, added, entity: FamilyEntities.checklistItem)
+                case .deleteItem:
+                    write = cast.mutation(actor, item, .delete, entity: FamilyEntities.checklistItem)
+                case .completeWithoutCompletedBy:
+                    write = cast.mutation(actor, reminder, .upsert, ["status": .string("completed")])
                 case .complete:
                     write = cast.mutation(
                         actor, reminder, .upsert,

@@ -147,6 +147,48 @@ struct FamilyRoutesTests {
     }
 
     @Test(arguments: Engine.available)
+    func aRemovedOrDemotedParentsCodesLetNoOneIn(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let (marie, _, _) = try await FamilyCalls.parentAndChild(client, server)
+            let pierre = try await FamilyPerson.signUp("pierre@example.com", client, server)
+            let paul = try await FamilyPerson.signUp("paul@example.com", client, server)
+            let eve = try await FamilyPerson.signUp("eve@example.com", client, server)
+            #expect(try await FamilyCalls.join(client, pierre, try await FamilyCalls.code(client, marie, .parent)).status == .ok)
+            #expect(try await FamilyCalls.join(client, paul, try await FamilyCalls.code(client, marie, .parent)).status == .ok)
+
+            // Pierre makes a parent code for himself and a child code, then is removed.
+            let pierresOwn = try await FamilyCalls.code(client, pierre, .parent)
+            let pierresChild = try await FamilyCalls.code(client, pierre, .child)
+            #expect(try await client.call(.delete, "/v1/family/members/\(pierre.userID)", token: marie.token).status == .ok)
+            let back = try await FamilyCalls.join(client, pierre, pierresOwn)
+            #expect(back.status == .unprocessableContent && back.error?.code == "invalid_join_code", "\(back.text)")
+            #expect(try await FamilyCalls.join(client, eve, pierresChild).error?.code == "invalid_join_code")
+
+            // Paul makes a code, then becomes a child: his code goes with his role.
+            let paulsCode = try await FamilyCalls.code(client, paul, .child)
+            let demoted = try await client.call(
+                .patch, "/v1/family/members/\(paul.userID)", body: UpdateMemberRequest(role: .child), token: marie.token)
+            #expect(demoted.status == .ok, "\(demoted.text)")
+            #expect(try await FamilyCalls.join(client, eve, paulsCode).error?.code == "invalid_join_code")
+            let listed = try await client.call(.get, "/v1/family/codes", token: marie.token).decode(JoinCodeList.self)
+            #expect(listed.codes.isEmpty, "none of their codes is listed as usable")
+
+            // And whatever kept a code alive, joining asks whether its maker is still a parent.
+            let marieCode = try await FamilyCalls.code(client, marie, .child)
+            let promoted = try await client.call(
+                .patch, "/v1/family/members/\(paul.userID)", body: UpdateMemberRequest(role: .parent), token: marie.token)
+            #expect(promoted.status == .ok)
+            let kept = try await FamilyCalls.code(client, paul, .child)
+            try await server.app.database.run { sql in
+                try await sql.raw("UPDATE family_members SET role = 'child' WHERE user_id = \(bind: paul.userID)").run()
+            }
+            let refused = try await FamilyCalls.join(client, eve, kept)
+            #expect(refused.status == .unprocessableContent && refused.error?.code == "invalid_join_code", "\(refused.text)")
+            #expect(try await FamilyCalls.join(client, eve, marieCode).status == .ok, "a parent's code still works")
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func codesExpireAfterAnHourCanBeRevokedAndGuessingIsThrottled(_ engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in
             var marie = try await FamilyPerson.signUp("marie@example.com", client, server)

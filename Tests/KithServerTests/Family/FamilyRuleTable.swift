@@ -33,8 +33,15 @@ enum FamilyRuleTable {
         /// A new reminder repeating every 53 weeks.
         case createRepeatingTooRarely
         case editTitle
+        /// A new due time, an hour later.
+        case reschedule
         case tickItem
+        case rewordItem
+        case addItem
+        case deleteItem
         case complete
+        /// `status: completed` alone, without saying who completed it or when.
+        case completeWithoutCompletedBy
         case delete
         /// A change to the reminder once the assignee completed it.
         case editCompleted
@@ -57,10 +64,15 @@ enum FamilyRuleTable {
             return "due_in_past"
         case .createWithoutTitle, .createRepeatingTooRarely:
             return "validation_failed"
-        case .editTitle, .tickItem:
+        case .tickItem:
             return actor == .child ? "not_allowed" : nil
+        case .editTitle, .reschedule, .rewordItem, .addItem, .deleteItem:
+            // What a parent asked of a child is the parents' to change.
+            return actor == .child || actor == .assignee ? "not_allowed" : nil
         case .complete:
             return actor == .creator || actor == .assignee ? nil : "not_allowed"
+        case .completeWithoutCompletedBy:
+            return actor == .creator || actor == .assignee ? "validation_failed" : "not_allowed"
         case .delete:
             return actor == .creator || actor == .parent ? nil : "not_allowed"
         case .editCompleted:

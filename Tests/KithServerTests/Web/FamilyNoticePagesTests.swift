@@ -242,7 +242,10 @@ struct FamilyNoticePagesTests {
                 [
                     phone.mutation(
                         try #require(UUID(uuidString: id)), .upsert,
-                        ["tracking": .bool(false), "movedAt": .string(WireCoding.formatTimestamp(server.clock.now))],
+                        [
+                            "tracking": .bool(false), "movedAt": .string(WireCoding.formatTimestamp(server.clock.now)),
+                            "readingLatitude": .double(52.5205), "readingLongitude": .double(13.404954),  // 55 m north
+                        ],
                         scope: stored.scope, entity: FamilyEntities.reminder.name)
                 ])
             #expect(moved.results.map(\.status) == [.applied], "\(moved.results)")

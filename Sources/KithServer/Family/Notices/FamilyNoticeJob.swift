@@ -1,12 +1,14 @@
 import Foundation
 import KithCore
+import SQLKit
 
 /// Delivers one planned notice (`FamilyNoticeScheduler` made the job): reads the reminder and the
 /// family as they are now, drops the notice if it no longer stands (the due time moved, the
 /// reminder was completed, a completion undone, the reminder deleted, a before-due notice whose
 /// due time passed while the server was down), else adds it to each recipient's inbox once (the
 /// inbox's unique key), marked late when it comes more than a minute after its time, and tells
-/// their live sockets. Safe to run twice, on any server.
+/// their live sockets. A `missed` notice also moves its repeat on to the next occurrence, in the
+/// same transaction (`FamilyNoticeJob+Missed`). Safe to run twice, on any server.
 struct FamilyNoticeJob: JobHandler {
     static let kind = "family.notice"
     static let retry = JobRetryPolicy(maxAttempts: 10, firstDelay: .seconds(1), maximumDelay: .seconds(60))
@@ -27,6 +29,9 @@ struct FamilyNoticeJob: JobHandler {
 
     let database: KithDatabase
     let sync: SyncRepository
+    /// Writes the reminder as the server when a missed occurrence moves it on.
+    let writer: SyncWriter
+    let stamps: WebClock
     let notifier: any ChangeNotifier
     let clock: Clock
     let ids: IdentifierSource
@@ -57,25 +62,42 @@ struct FamilyNoticeJob: JobHandler {
         guard let reminder, NoticePlan.stillStands(notice, for: reminder, now: Date(epochMillis: now)) else { return }
         let recipients = family.recipients(of: payload.kind, for: reminder)
         guard !recipients.isEmpty else { return }
-        let text = NoticeText(kind: payload.kind, reminder: reminder, family: family, now: Date(epochMillis: now))
         let familyID = String(payload.scope.dropFirst("family:".count))
         let late = now - payload.at > Self.lateAfterMillis
-        let delivered = try await database.transaction { [ids] sql in
-            var changes: [ScopeChange] = []
-            let counter = SyncTransaction(sql: sql, scope: payload.scope)
+        @Sendable func rows(_ counter: SyncTransaction, next: Date? = nil) async throws -> [NoticeRow] {
+            var rows: [NoticeRow] = []
             for recipient in recipients {
-                let row = NoticeRow(
-                    id: ids.text(), userID: recipient, familyID: familyID, reminderID: reminderID.lowercased,
-                    occurrence: payload.occurrence, kind: payload.kind.rawValue, title: text.title, body: text.body,
-                    dueAt: payload.at, deliveredAt: now, late: late ? 1 : 0, readAt: nil,
-                    seq: try await counter.nextSequenceValue())
-                if try await NoticeTables(sql: sql).insert(row) {
-                    changes.append(ScopeChange(scope: InboxScope.of(recipient), seq: row.seq))
-                }
+                let text = NoticeText(
+                    kind: payload.kind, reminder: reminder, family: family, now: Date(epochMillis: now), recipient: recipient,
+                    next: next)
+                rows.append(
+                    NoticeRow(
+                        id: ids.text(), userID: recipient, familyID: familyID, reminderID: reminderID.lowercased,
+                        occurrence: payload.occurrence, kind: payload.kind.rawValue, title: text.title, body: text.body,
+                        dueAt: payload.at, deliveredAt: now, late: late ? 1 : 0, readAt: nil,
+                        seq: try await counter.nextSequenceValue()))
             }
-            return changes
+            return rows
+        }
+        if payload.kind == .missed {
+            try await moveOn(past: reminder, in: payload.scope, family: family) { store, next in
+                try await Self.insert(try await rows(store, next: next), sql: store.sql)
+            }
+            return
+        }
+        let delivered = try await database.transaction { sql in
+            try await Self.insert(try await rows(SyncTransaction(sql: sql, scope: payload.scope)), sql: sql)
         }
         await notifier.committed(delivered)
+    }
+
+    /// Adds each row unless its recipient has it already; the inboxes to nudge.
+    static func insert(_ rows: [NoticeRow], sql: any SQLDatabase) async throws -> [ScopeChange] {
+        var changes: [ScopeChange] = []
+        for row in rows where try await NoticeTables(sql: sql).insert(row) {
+            changes.append(ScopeChange(scope: InboxScope.of(row.userID), seq: row.seq))
+        }
+        return changes
     }
 
     static let familyEntities: Set<String> = [FamilyEntities.member.name, FamilyEntities.info.name]

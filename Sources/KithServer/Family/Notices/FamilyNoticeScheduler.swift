@@ -5,7 +5,8 @@ import KithCore
 /// (`RecordWriteHook`): one job per (reminder, occurrence, kind) on the job runner, keyed so that
 /// planning again (every edit) adds nothing already planned. Jobs planned for a due time that an
 /// edit moved, or for a reminder since completed or deleted, find out when they run and drop
-/// themselves (`NoticePlan.stillStands`): cancelling needs no bookkeeping.
+/// themselves (`NoticePlan.stillStands`): cancelling needs no bookkeeping. A repeat's occurrence
+/// also gets its `missed` job, which moves the reminder on if that occurrence is not done in time.
 struct FamilyNoticeScheduler: RecordWriteHook {
     let ids: IdentifierSource
     let clock: Clock
@@ -21,6 +22,11 @@ struct FamilyNoticeScheduler: RecordWriteHook {
         // Recipients of a completion or a movement are read when it is delivered (the parents of that moment).
         if let completion = NoticePlan.completion(of: reminder) { planned.append(completion) }
         if let movement = NoticePlan.movement(of: reminder) { planned.append(movement) }
+        if let next = try await nextOccurrence(after: reminder.dueAt, of: record, in: store),
+            let missed = NoticePlan.missed(of: reminder, next: next)
+        {
+            planned.append(missed)
+        }
         let now = clock.nowMillis
         for notice in planned {
             let job = try NewJob(
@@ -31,5 +37,14 @@ struct FamilyNoticeScheduler: RecordWriteHook {
                 runAt: notice.at.epochMillis, retry: FamilyNoticeJob.retry)
             try await JobRepository.insert(job, id: ids.text(), now: now, sql: store.sql)
         }
+    }
+
+    /// The occurrence after `due` when the reminder repeats (on the family's clock), else nil.
+    private func nextOccurrence(after due: Date, of record: SyncRecord, in store: SyncTransaction) async throws -> Date? {
+        guard record.fields["repeatDays"].map({ $0 != .null }) == true else { return nil }
+        let info = try await store.liveRecords([FamilyEntities.info.name])[FamilyEntities.info.name]?.first
+        let zone = info?.fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? .gmt
+        guard case .success(let recurrence?) = FamilyRules.recurrence(record.fields, timeZone: zone) else { return nil }
+        return recurrence.next(after: due)
     }
 }

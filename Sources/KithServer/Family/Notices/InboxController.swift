@@ -40,8 +40,16 @@ struct InboxController {
         case "true": unreadOnly = true
         default: throw AppError(.badRequest, .badRequest, "unread is true or false.", field: "unread")
         }
-        let page = try await database.read { [limit, before] in
-            try await NoticeTables(sql: $0).inboxPage(of: userID, unreadOnly: unreadOnly, before: before, limit: limit)
+        // The reader's zone, when the client names it: every time in the notices is written on it.
+        var zone: TimeZone?
+        if let name = query.get("timeZone") {
+            guard case .success(let valid) = FamilyLimits.checkedTimeZone(name), let found = TimeZone(identifier: valid) else {
+                throw AppError(.badRequest, .badRequest, "timeZone is an IANA time zone, such as Europe/Paris.", field: "timeZone")
+            }
+            zone = found
+        }
+        let page = try await database.read { [limit, before, zone] in
+            try await NoticeTables(sql: $0).inboxPage(of: userID, unreadOnly: unreadOnly, before: before, limit: limit, zone: zone)
         }
         return try JSONResponse.make(page)
     }

@@ -11,6 +11,8 @@ struct NoticeFeed: Sendable {
     }
 
     func delivered(to userID: String, after seq: Int64) async throws -> [NoticeDTO] {
-        try await database.read { try await NoticeTables(sql: $0).delivered(to: userID, after: seq) }.map(\.dto)
+        // The socket does not know the reader's zone: UTC, saying so, with the words for the
+        // reader's device or page to write on its own clock (`NoticeDTO.rendered(in:)`, family.js).
+        try await database.read { try await NoticeTables(sql: $0).delivered(to: userID, after: seq) }.map { $0.dto(in: nil) }
     }
 }

@@ -28,12 +28,15 @@ struct NoticeRow: Codable, Sendable {
         case readAt = "read_at"
     }
 
-    var dto: NoticeDTO {
+    /// The notice as a reader on `zone`'s clock reads it (nil: UTC, saying so), with its stored
+    /// words for a device to write on its own clock.
+    func dto(in zone: TimeZone?) -> NoticeDTO {
         NoticeDTO(
-            id: id, kind: NoticeKind(rawValue: kind) ?? .due, title: title, body: body, reminderId: reminderID,
+            id: id, kind: NoticeKind(rawValue: kind) ?? .due, title: NoticeWording.render(title, in: zone),
+            body: NoticeWording.render(body, in: zone), reminderId: reminderID,
             occurrence: Date(epochMillis: occurrence), dueAt: Date(epochMillis: dueAt),
             deliveredAt: Date(epochMillis: deliveredAt), late: late != 0, readAt: readAt.map(Date.init(epochMillis:)),
-            seq: seq)
+            seq: seq, wording: NoticeDTO.Wording(title: title, body: body))
     }
 }
 
@@ -77,13 +80,16 @@ struct NoticeTables: Sendable {
         return try await sql.raw(query).records(NoticeRow.self)
     }
 
-    /// One page of the inbox with the unread count; run it in a read, so both see one commit.
+    /// One page of the inbox with the unread count, written for a reader on `zone`'s clock; run it
+    /// in a read, so both see one commit.
     /// One row more than shown says whether an older page exists (`next`).
-    func inboxPage(of userID: String, unreadOnly: Bool, before seq: Int64?, limit: Int) async throws -> InboxPage {
+    func inboxPage(of userID: String, unreadOnly: Bool, before seq: Int64?, limit: Int, zone: TimeZone?) async throws
+        -> InboxPage
+    {
         let rows = try await page(of: userID, unreadOnly: unreadOnly, before: seq, limit: limit + 1)
         let shown = Array(rows.prefix(limit))
         return InboxPage(
-            notices: shown.map(\.dto), unread: try await unreadCount(of: userID),
+            notices: shown.map { $0.dto(in: zone) }, unread: try await unreadCount(of: userID),
             next: rows.count > limit ? shown.last?.seq : nil)
     }
 

@@ -12,9 +12,11 @@ struct NoticeInbox: Sendable {
     static let pageSize = 20
 
     /// Newest first, before `seq` when given; `next` is the `before` of the older page.
-    func page(of userID: String, before seq: Int64?) async throws -> InboxPage {
+    /// Times are written on `zone`'s clock, the reader's.
+    func page(of userID: String, before seq: Int64?, zone: TimeZone?) async throws -> InboxPage {
         try await database.read {
-            try await NoticeTables(sql: $0).inboxPage(of: userID, unreadOnly: false, before: seq, limit: Self.pageSize)
+            try await NoticeTables(sql: $0).inboxPage(
+                of: userID, unreadOnly: false, before: seq, limit: Self.pageSize, zone: zone)
         }
     }
 

@@ -22,15 +22,17 @@ struct NoticePages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let query = request.uri.formQuery
         let before = query.get("before").flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil }
-        let page = try await inbox.page(of: user.id.lowercased, before: before)
-        // Someone who left the family keeps their notices, read on the UTC clock, with no actions.
+        // Someone who left the family keeps their notices, with no actions.
         let snapshot: FamilySnapshot?
         do {
             snapshot = try await reminders.snapshot(for: user)
         } catch let error as AppError where error.detail.code == ErrorCode.notInFamily.rawValue {
             snapshot = nil
         }
-        let zone = snapshot?.timeZone ?? .gmt
+        // Every time on the page, in the notices' words too, on the reader's clock (the browser's
+        // zone); before the browser said it, the family's, else UTC.
+        let zone = WebTime.readerZone(request)?.zone ?? snapshot?.timeZone ?? .gmt
+        let page = try await inbox.page(of: user.id.lowercased, before: before, zone: zone)
         let now = reminders.now()
         let today = LocalDate(now, in: zone)
         let back = request.uri.description
@@ -72,9 +74,12 @@ struct NoticePages {
             row["snooze"] = snooze
             row["reminderId"] = reminder.id.lowercased
         }
-        // A before-due notice invites setting the place (seed 003): one tap to the place on the
-        // reminder's form, while the occurrence it announced is still ahead.
-        if notice.kind.lead != nil, reminder.status == .pending, notice.occurrence == reminder.dueAt, now < reminder.dueAt {
+        // A before-due notice invites setting the place: one tap to the place on the reminder's
+        // form, while the occurrence it announced is still ahead. The due notice of a reminder that
+        // uses a place asks for where the person is now, while that occurrence is current.
+        let invites = notice.kind.lead != nil && now < reminder.dueAt
+        let asks = notice.kind == .due && reminder.location != nil
+        if invites || asks, reminder.status == .pending, notice.occurrence == reminder.dueAt {
             row["place"] = [
                 "link": "/family/reminders/\(reminder.id.lowercased)/edit#place-card",
                 "label": reminder.location == nil ? "Set the place" : "Change the place",

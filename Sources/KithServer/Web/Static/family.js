@@ -122,7 +122,8 @@
     var setStatus = KithLive.statusLine(document.getElementById("sync-status"));
     function here() { return window.location.pathname + window.location.search; }
     var toasts = noticeToasts();
-    KithLive.onNotice(function (notice) {
+    KithLive.onNotice(function (sent) {
+      var notice = onThisClock(sent);
       toasts.show(notice);
       countUnread(1);
       showAsBrowserNotification(notice);
@@ -133,6 +134,25 @@
   }
 
   // ---------------------------------------------------------------------------------------------
+  // A live notice's words keep their moments ("{time:ms}", "{day:ms}"); the socket does not know
+  // the reader's zone, so they are written here on the browser's clock, as the notices page does.
+  function onThisClock(notice) {
+    if (!notice.wording) return notice;
+    var days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+    function two(n) { return (n < 10 ? "0" : "") + n; }
+    function words(text) {
+      return text.replace(/\{(time|day):(-?\d+)\}/g, function (_, kind, millis) {
+        var at = new Date(Number(millis));
+        var clock = two(at.getHours()) + ":" + two(at.getMinutes());
+        return kind === "day" ? days[at.getDay()] + " " + clock : clock;
+      });
+    }
+    var copy = Object.assign({}, notice);
+    copy.title = words(notice.wording.title);
+    copy.body = words(notice.wording.body);
+    return copy;
+  }
+
   // New notices: a small region at the foot of the window, announced politely; each notice stays
   // until dismissed (its button, or Escape), at most three at once.
 
