@@ -34,6 +34,7 @@ struct ServeCommandTests {
         #expect(health.status == 200)
         #expect(health.body["status"] == "ok")
         #expect(health.body["database"] == "sqlite")
+        #expect(health.body["writable"] == true)
 
         // The server works for a real client too.
         let client = KithClient(serverURL: url, store: InMemorySessionStore())
@@ -119,10 +120,9 @@ struct ServeCommandTests {
         #expect(run.stderr.contains("KITH_PORT must be a port number"), "\(run)")
     }
 
-    private func healthz(_ url: URL) async throws -> (status: Int, body: [String: String]) {
+    private func healthz(_ url: URL) async throws -> (status: Int, body: JSONTree) {
         let response = try await URLSessionTransport(timeout: 30).send(
             HTTPExchangeRequest(method: "GET", url: url.appendingPathComponent("healthz")))
-        let body = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: String] ?? [:]
-        return (response.status, body)
+        return (response.status, JSONTree.parse(response.body) ?? .null)
     }
 }
