@@ -343,11 +343,7 @@ enum Migrations {
     /// Issue 16 (docs/family.md): families, their members and join codes. Membership is what
     /// `FamilyScopeDirectory` reads on every request, so servers sharing a database agree at once.
     static let families = Migration(version: 8, name: "families") { engine in
-        // A reminder field as SQL, for the indexes seed 003 names.
-        func field(_ name: String) -> String {
-            engine == .postgres ? "((fields::jsonb) ->> '\(name)')" : "json_extract(fields, '$.\(name)')"
-        }
-        return [
+        [
             """
             CREATE TABLE families (
                 id TEXT PRIMARY KEY,
@@ -389,7 +385,16 @@ enum Migrations {
                 failed_at BIGINT NOT NULL)
             """,
             "CREATE INDEX family_join_failures_user ON family_join_failures(user_id, failed_at)",
-            // Seed 003's indexes: reminders by assignee and by family, each in creation order.
+        ] + reminderIndexes(engine)
+    }
+
+    /// Seed 003's indexes: reminders by assignee and by family, each in creation order (made by
+    /// migration 8, and again by 12 on the table it keys anew).
+    static func reminderIndexes(_ engine: KithDatabase.Engine) -> [String] {
+        func field(_ name: String) -> String {
+            engine == .postgres ? "((fields::jsonb) ->> '\(name)')" : "json_extract(fields, '$.\(name)')"
+        }
+        return [
             """
             CREATE INDEX sync_records_reminder_assignee ON sync_records(\(field("assigneeId")), \(field("createdAt")))
             WHERE entity = 'family.reminder'
@@ -500,10 +505,7 @@ enum Migrations {
     /// occupy a record id another will need (a derived goal or day id). The same rows, keyed anew;
     /// the indexes as before.
     static let recordsPerScope = Migration(version: 12, name: "records per scope") { engine in
-        func field(_ name: String) -> String {
-            engine == .postgres ? "((fields::jsonb) ->> '\(name)')" : "json_extract(fields, '$.\(name)')"
-        }
-        return [
+        [
             """
             CREATE TABLE sync_records_by_scope (
                 id TEXT NOT NULL,
@@ -524,14 +526,6 @@ enum Migrations {
             "CREATE INDEX sync_records_scope_seq ON sync_records(scope, seq)",
             "CREATE INDEX sync_records_scope_entity ON sync_records(scope, entity)",
             "CREATE INDEX sync_records_entity_scope ON sync_records(entity, scope)",
-            """
-            CREATE INDEX sync_records_reminder_assignee ON sync_records(\(field("assigneeId")), \(field("createdAt")))
-            WHERE entity = 'family.reminder'
-            """,
-            """
-            CREATE INDEX sync_records_reminder_family ON sync_records(scope, \(field("createdAt")))
-            WHERE entity = 'family.reminder'
-            """,
-        ]
+        ] + reminderIndexes(engine)
     }
 }
