@@ -55,7 +55,6 @@ public struct RecordChange: Sendable, Equatable {
     public let deleted: Bool
 }
 
-/// What one pulled page did on this device.
 /// What the store did with a push's answer.
 struct PushCompletion {
     /// Changes the server refused, out of the outbox now.
@@ -66,6 +65,7 @@ struct PushCompletion {
     var restamped = 0
 }
 
+/// What one pulled page did on this device.
 struct PulledPage {
     var changes: [RecordChange] = []
     var conflicts: [RecordConflict] = []

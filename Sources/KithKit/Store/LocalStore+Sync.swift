@@ -148,8 +148,9 @@ extension LocalStore {
                 var received: HLC?
                 // Only a record with changes queued here can conflict: one query per page, not per record.
                 let known = page.changes.filter { catalog[$0.entity] != nil }
-                let queued = try Outbox.queuedRecords(among: known.map { RecordStorage.Key(entity: $0.entity, id: $0.id) }, db)
-                var held = try storage.loadAll(Set(known.map { RecordStorage.Key(entity: $0.entity, id: $0.id) }), db)
+                let keys = known.map { RecordStorage.Key(entity: $0.entity, id: $0.id) }
+                let queued = try Outbox.queuedRecords(among: keys, db)
+                var held = try storage.loadAll(Set(keys), db)
                 for change in known {
                     let incoming = change.record
                     let key = RecordStorage.Key(entity: change.entity, id: change.id)
