@@ -110,8 +110,14 @@ def absent(driver, css: str) -> bool:
     return not driver.find_elements(By.CSS_SELECTOR, css)
 
 
+def interactable(driver, css: str):
+    """`css` once a person could type in it: shown and enabled. A form that has just opened is in
+    the page before it is shown, and typing into it then fails ("not currently interactable")."""
+    return WebDriverWait(driver, WAIT).until(EC.element_to_be_clickable((By.CSS_SELECTOR, css)))
+
+
 def fill(driver, css: str, value: str):
-    field = find(driver, css)
+    field = interactable(driver, css)
     field.clear()
     field.send_keys(value)
 

@@ -13,9 +13,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from tile_server import ATTRIBUTION
-from pages import (browser_problems, click_when_still, fill, find, fresh_email, no_horizontal_scroll, open_page,
-                   path_of, set_color_scheme, set_value, submit, texts, unlabeled_inputs, until, visible, wait_for_path,
-                   wait_loaded, WebAPI)
+from pages import (browser_problems, click_when_still, fill, find, fresh_email, interactable, no_horizontal_scroll,
+                   open_page, path_of, set_color_scheme, set_value, submit, texts, unlabeled_inputs, until, visible,
+                   wait_for_path, wait_loaded, WebAPI)
 
 PASSWORD = "correct horse battery"
 FIRST_NAMES = ["Ada", "Bea", "Cal", "Dee", "Eli", "Fay"]
@@ -400,7 +400,7 @@ def card(driver, label):
 
 
 def choose_country(driver, typed):
-    field = find(driver, "#address-country")
+    field = interactable(driver, "#address-country")
     field.clear()
     field.send_keys(typed)
     until(driver, lambda d: d.find_element(By.ID, "country-options").is_displayed(), "the country list opens")
