@@ -7,11 +7,7 @@ import Foundation
 /// made for itself stays the child's to change.
 extension FamilyRules {
     /// The fields a child writes on a reminder a parent made for it.
-    static let childFields: Set<String> = [
-        "status", "completedBy", "completedAt", "completedDueAt", "snoozeCount", "snoozedUntil",
-        "latitude", "longitude", "locationAccuracy", "locationAt", "tracking", "movedAt",
-        "readingLatitude", "readingLongitude", "readingAccuracy", "readingAt",
-    ]
+    static let childFields = Set(["status", "snoozeCount", "snoozedUntil"] + completionFields + ReminderFields.placeFieldNames)
 
     static let parentsDecide = "Only a parent can change what a parent asked: its title, due time, repeat and checklist."
 

@@ -5,7 +5,7 @@ import Foundation
 /// seen: a reading 20 m or more from the place, with tracking stopped, so no device raises an
 /// alert that the rule of movement would not (`MovementRule`).
 extension FamilyRules {
-    static let readingFields = ["readingLatitude", "readingLongitude", "readingAccuracy", "readingAt"]
+    static let readingFields = ReminderFields.placeFieldNames.filter { $0.hasPrefix("reading") }
 
     static func movementProblem(_ mutation: Mutation, current: [String: JSONTree], merged: [String: JSONTree], actor: String)
         -> APIErrorDetail?

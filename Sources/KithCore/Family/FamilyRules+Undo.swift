@@ -34,7 +34,7 @@ extension FamilyRules {
         guard merged["status"]?.stringValue == FamilyReminder.Status.pending.rawValue else {
             return refuse("validation_failed", "An undone reminder is pending again.", field: "status")
         }
-        if let kept = ["completedBy", "completedAt", "completedDueAt"].first(where: { (merged[$0] ?? .null) != .null }) {
+        if let kept = completionFields.first(where: { (merged[$0] ?? .null) != .null }) {
             return refuse("validation_failed", "An undo clears \(kept).", field: kept)
         }
         // Back to the occurrence that was done (a one-off's due time never moved).

@@ -43,10 +43,9 @@ public enum FamilyRules {
     /// The recurrence the fields describe; nil when they describe none; a problem when they are
     /// partial or invalid.
     public static func recurrence(_ fields: [String: JSONTree], timeZone: TimeZone) -> Result<WeeklyRecurrence?, APIErrorDetail> {
-        let names = ["repeatDays", "repeatInterval", "repeatStart", "repeatTime"]
-        let given = names.filter { fields[$0] != nil && fields[$0] != .null }
+        let given = repeatFields.filter { fields[$0] != nil && fields[$0] != .null }
         if given.isEmpty { return .success(nil) }
-        guard given.count == names.count else {
+        guard given.count == repeatFields.count else {
             return .failure(refuse("validation_failed", "A repeat needs its days, interval, start date and time.", field: "repeatDays"))
         }
         let days = (fields["repeatDays"]?.stringValue ?? "").split(separator: ",").map { Weekday(name: String($0)) }

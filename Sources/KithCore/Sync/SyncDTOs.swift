@@ -24,6 +24,10 @@ public struct MutationResult: Codable, Sendable, Equatable {
     /// The server's current state of the record, when the mutation was rejected.
     public var record: ChangeDTO?
 
+    /// The refusal of a change stamped too far ahead of the server's clock: the device re-stamps it
+    /// by the answer's `serverTime` and sends it again (docs/sync.md, "A device's clock").
+    public static let clockSkew = "clock_skew"
+
     public init(
         mutationId: UUID, status: Status, code: String? = nil, message: String? = nil, field: String? = nil,
         record: ChangeDTO? = nil

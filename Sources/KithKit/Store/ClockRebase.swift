@@ -8,8 +8,6 @@ import KithCore
 /// carries the server's time; the device stamps by the server's time from then on (`offset`), moves
 /// its clock back to it and re-stamps what it still has queued (`restamp`), and sends it again.
 enum ClockRebase {
-    static let refusalCode = "clock_skew"
-
     /// Below this difference the device's own clock is used as it is: a round trip's delay is not
     /// a wrong clock, and a device on time keeps its own readings.
     static let tolerance: Int64 = 60_000

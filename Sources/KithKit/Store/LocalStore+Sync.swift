@@ -70,7 +70,7 @@ extension LocalStore {
                     try SyncState.saveClockOffset(offset, db)
                 }
                 for result in response.results where result.status == .rejected {
-                    if result.code == ClockRebase.refusalCode, response.serverTime != nil {
+                    if result.code == MutationResult.clockSkew, response.serverTime != nil {
                         completion.heldBack += 1
                         continue
                     }

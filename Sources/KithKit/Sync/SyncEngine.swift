@@ -252,7 +252,7 @@ public actor SyncEngine {
             }
             // Changes refused for this device's clock are re-stamped when the answer is stored and
             // sent again from the oldest, so nothing read ahead with the old stamps goes out.
-            let clockRefused = response.serverTime != nil && response.results.contains { $0.code == ClockRebase.refusalCode }
+            let clockRefused = response.serverTime != nil && response.results.contains { $0.code == MutationResult.clockSkew }
             var following: OutboxBatch?
             if !clockRefused, sent.mutations.allSatisfy({ acknowledged.contains($0.mutationId) }),
                 case .success(let read) = readAhead

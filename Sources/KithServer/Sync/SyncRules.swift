@@ -35,7 +35,7 @@ struct SyncRules: Sendable {
         // its queued changes by it and sends them again (docs/sync.md, "A device's clock").
         guard mutation.hlc.wallMillis <= now + SyncLimits.maximumClockSkewMillis else {
             return .failure(
-                Refusal(code: "clock_skew", message: "This change was stamped more than 5 minutes ahead of the server's clock."))
+                Refusal(code: MutationResult.clockSkew, message: "This change was stamped more than 5 minutes ahead of the server's clock."))
         }
         guard let membership = memberships.first(where: { $0.scope == mutation.scope }),
             mutation.scope.hasPrefix(declaration.scope.rawValue + ":")
