@@ -105,6 +105,8 @@ final class ServeProcess: @unchecked Sendable {
     let process: Process
     private let output = Locked("")
     private let errors = Locked("")
+    /// Pipes whose end has been read: the process's last words are collected.
+    private let pipesEnded = Locked(0)
 
     var stdout: String { output.value }
     var stderr: String { errors.value }
@@ -119,15 +121,17 @@ final class ServeProcess: @unchecked Sendable {
         let errorPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe
-        let output = self.output
-        let errors = self.errors
-        outputPipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if !data.isEmpty { output.withLock { $0 += String(decoding: data, as: UTF8.self) } }
-        }
-        errorPipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if !data.isEmpty { errors.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+        let pipesEnded = self.pipesEnded
+        for (pipe, text) in [(outputPipe, output), (errorPipe, errors)] {
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                guard !data.isEmpty else {
+                    handle.readabilityHandler = nil
+                    pipesEnded.withLock { $0 += 1 }
+                    return
+                }
+                text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
         }
         self.process = process
         try process.runWithDefaultSignalMask()
@@ -159,6 +163,10 @@ final class ServeProcess: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(25))
         }
         if process.isRunning { return nil }
+        // The exit can be seen before the last of its output is read: wait for both pipes' ends.
+        while pipesEnded.value < 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(25))
+        }
         return process.terminationStatus
     }
 
