@@ -30,13 +30,18 @@ struct ExpiredSessionsJobTests {
             #expect(try await Self.sessions(server) == Set(ids))
 
             // 59 days on the busy phone refreshes; 61 days on, the quiet phone's refresh token (60
-            // days) and the browser's cookie (30 days) have expired.
+            // days) and the browser's cookie (30 days) have expired. Tomorrow's run is due from the
+            // first of those days on: it runs then (and enqueues the next day's) before the busy
+            // phone refreshes, so the run that judges day 61 is the one it enqueued.
             server.clock.advance(by: 59 * 86_400)
+            try await eventually {
+                try await JobTesting.status(server, "accounts.expired-sessions \(today.adding(days: 1))") == .done
+            }
             busy = try await client.call(.post, "/v1/auth/refresh", body: RefreshRequest(refreshToken: busy.refreshToken))
                 .decode(AuthSessionResponse.self)
             server.clock.advance(by: 2 * 86_400)
             try await eventually {
-                try await JobTesting.status(server, "accounts.expired-sessions \(today.adding(days: 1))") == .done
+                try await JobTesting.status(server, "accounts.expired-sessions \(today.adding(days: 60))") == .done
             }
             #expect(try await Self.sessions(server) == [ids[1]])
             #expect(try await Self.usedTokens(server) == [ids[1]], "the quiet phone's used token went with its session")
