@@ -70,12 +70,11 @@ public func buildApplication(
         services.append(listener)
     }
     var writer = SyncWriter(repository: syncRepository, rules: syncRules, clock: config.clock, notifier: changeNotifier)
-    // A reminder's notices are planned in the transaction that writes it (docs/family.md, "Notices").
-    writer.hooks = [FamilyNoticeScheduler(ids: config.ids, clock: config.clock)]
+    writer.hooks = FamilyApp.writeHooks(config)
     // The web pages and the server's own jobs write as one more device: one HLC node per process.
     let webClock = WebClock(wall: config.clock, ids: config.ids)
-    let families = FamilyService(
-        database: database, sync: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
+    let families = FamilyApp.families(
+        database: database, sync: syncRepository, writer: writer, stamps: webClock, config: config)
     let accountRepository = AccountRepository(database: database, ids: config.ids)
     let accounts = AccountService(
         repository: accountRepository,
@@ -89,17 +88,24 @@ public func buildApplication(
         // A person leaves their family before their account goes (refused for the last parent).
         beforeDeletingAccount: { try await families.leaveBeforeAccountDeletion(userID: $0) },
         logger: logger)
+    let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
+    let parts = AppParts(
+        config: config, database: database, sync: syncRepository, writer: writer, stamps: webClock,
+        notifier: changeNotifier, accounts: accounts, renderer: renderer, session: session, jobs: jobs,
+        address: address, logger: logger)
+
+    // The apps, each from its folder under Apps/.
+    let outreach = OutreachApp(parts)
+    let nutrition = NutritionApp(parts)
+    let family = FamilyApp(parts, families: families)
+    let contacts = ContactsApp(parts)
+    let apps: [any ServerApp] = [outreach, nutrition, family, contacts]
 
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestIDMiddleware())
     if address.isHTTPS { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: MetricsMiddleware())
-    // Monica's `/api` is a router of its own, with its own error shapes (decision 43).
-    let monica = MonicaServer.router(
-        database: database, accounts: accounts, address: address, settings: config.monica, clock: config.clock,
-        ids: config.ids)
-    router.add(middleware: MountMiddleware(prefixes: MonicaServer.prefixes, responder: monica.router.buildResponder()))
-    let session = WebSessionMiddleware(accounts: accounts, renderer: renderer, secureCookies: address.isHTTPS)
+    router.add(middleware: contacts.mount)
     router.add(middleware: ErrorMiddleware(renderer: renderer, session: session))
     let routeTable = RouteTable()
     router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
@@ -114,18 +120,29 @@ public func buildApplication(
     OperationsController(database: database, metricsToken: config.metricsToken).addRoutes(to: router)
     AuthController(accounts: accounts).addRoutes(to: router)
     TokenController(accounts: accounts).addRoutes(to: router)
-    let jobHandlers: [any JobHandler] = [
-        PasswordResetMailJob(
-            accounts: accountRepository, mailer: mailer, settings: config.accounts, clock: config.clock,
-            publicURL: { address.publicURL }, mailFrom: config.mailFrom),
-        FamilyNoticeJob(
-            database: database, sync: syncRepository, writer: writer, stamps: webClock, notifier: changeNotifier,
-            clock: config.clock, ids: config.ids),
-        NutritionRetentionJob(
-            retention: config.nutritionRetention, repository: syncRepository, writer: writer, stamps: webClock,
-            queue: jobs, clock: config.clock, ids: config.ids, logger: logger),
-        ExpiredSessionsJob(accounts: accountRepository, queue: jobs, clock: config.clock, logger: logger),
-    ]
+    SyncController(accounts: accounts, writer: writer).addRoutes(to: router)
+    let liveSockets = LiveSockets()
+    let live = LiveController(
+        services: LiveServices(
+            accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live, notices: NoticeFeed(database: database),
+            sockets: liveSockets, logger: logger))
+    live.addRoutes(to: router)
+    AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
+    for app in apps { app.addRoutes(to: router) }
+    HomePages(
+        home: HomeView(
+            outreach: outreach.service, nutrition: nutrition.service, reminders: family.reminders, inbox: family.inbox),
+        renderer: renderer,
+        session: session, publicURL: { address.publicURL }
+    ).addRoutes(to: router)
+
+    let jobHandlers: [any JobHandler] =
+        [
+            PasswordResetMailJob(
+                accounts: accountRepository, mailer: mailer, settings: config.accounts, clock: config.clock,
+                publicURL: { address.publicURL }, mailFrom: config.mailFrom),
+            ExpiredSessionsJob(accounts: accountRepository, queue: jobs, clock: config.clock, logger: logger),
+        ] + apps.flatMap(\.jobHandlers)
     do {
         // Listed last, so on shutdown it stops first: a job in progress finishes while storage is open.
         services.append(
@@ -136,47 +153,9 @@ public func buildApplication(
         await database.close()
         throw error
     }
-    SyncController(accounts: accounts, writer: writer).addRoutes(to: router)
-    FamilyController(accounts: accounts, families: families).addRoutes(to: router)
-    InboxController(accounts: accounts, database: database, clock: config.clock).addRoutes(to: router)
-    let liveSockets = LiveSockets()
-    let live = LiveController(
-        services: LiveServices(
-            accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live, notices: NoticeFeed(database: database),
-            sockets: liveSockets, logger: logger))
-    live.addRoutes(to: router)
-    AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
-    let outreach = OutreachService(
-        repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
-    OutreachPages(outreach: outreach, renderer: renderer, session: session).addRoutes(to: router)
-    let nutrition = NutritionService(
-        repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids,
-        retention: config.nutritionRetention)
-    NutritionPages(nutrition: nutrition, renderer: renderer, session: session).addRoutes(to: router)
-    let reminders = ReminderService(
-        families: families, repository: syncRepository, writer: writer, stamps: webClock, clock: config.clock, ids: config.ids)
-    let inbox = NoticeInbox(database: database, clock: config.clock)
-    let familyPages = FamilyPageRenderer(renderer: renderer, inbox: inbox)
-    FamilyPages(families: families, reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
-    ReminderPages(reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
-    NoticePages(inbox: inbox, reminders: reminders, pages: familyPages, session: session).addRoutes(to: router)
-    ContactsPages(renderer: renderer, session: session, publicURL: { address.publicURL }).addRoutes(to: router)
-    HomePages(
-        home: HomeView(outreach: outreach, nutrition: nutrition, reminders: reminders, inbox: inbox),
-        renderer: renderer,
-        session: session, publicURL: { address.publicURL }
-    ).addRoutes(to: router)
-    FoodSearchController(
-        accounts: accounts,
-        service: FoodSearchService(
-            settings: config.foodSearch, client: .shared,
-            userAgent: FoodSearchSettings.userAgent(publicURL: config.publicURL, mailFrom: config.mailFrom),
-            clock: config.clock, logger: logger),
-        limiter: MonicaRateLimiter(limit: config.foodSearch.rateLimitPerMinute, clock: config.clock)
-    ).addRoutes(to: router)
 
     // GET /v1/live is among them: upgraded by the connection (GuardedHTTPChannel), 426 if plain.
-    let routes = router.routes.map { "\($0.method.rawValue) \($0.path)" } + monica.routes
+    let routes = router.routes.map { "\($0.method.rawValue) \($0.path)" } + contacts.apiRoutes
     routeTable.load(routes)
     // Listed last, so on shutdown it stops first, right after the HTTP server: live sockets run
     // on their channels, not in tasks the server waits for.

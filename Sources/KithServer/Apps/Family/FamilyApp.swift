@@ -1,0 +1,49 @@
+import Hummingbird
+
+/// The Family app on the server (docs/family.md): /v1/family and the inbox, the /family pages, and
+/// the notices job. Its membership (`FamilyService`) is made before accounts, which ask it before
+/// an account is deleted.
+struct FamilyApp: ServerApp {
+    let families: FamilyService
+    let reminders: ReminderService
+    let inbox: NoticeInbox
+    private let parts: AppParts
+
+    /// What the sync writer runs for every record it stores: a reminder's notices are planned in
+    /// the transaction that writes it ("Notices").
+    static func writeHooks(_ config: ServerConfig) -> [any RecordWriteHook] {
+        [FamilyNoticeScheduler(ids: config.ids, clock: config.clock)]
+    }
+
+    static func families(database: KithDatabase, sync: SyncRepository, writer: SyncWriter, stamps: WebClock, config: ServerConfig)
+        -> FamilyService
+    {
+        FamilyService(database: database, sync: sync, writer: writer, stamps: stamps, clock: config.clock, ids: config.ids)
+    }
+
+    init(_ parts: AppParts, families: FamilyService) {
+        self.parts = parts
+        self.families = families
+        reminders = ReminderService(
+            families: families, repository: parts.sync, writer: parts.writer, stamps: parts.stamps, clock: parts.clock,
+            ids: parts.ids)
+        inbox = NoticeInbox(database: parts.database, clock: parts.clock)
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        FamilyController(accounts: parts.accounts, families: families).addRoutes(to: router)
+        InboxController(accounts: parts.accounts, database: parts.database, clock: parts.clock).addRoutes(to: router)
+        let pages = FamilyPageRenderer(renderer: parts.renderer, inbox: inbox)
+        FamilyPages(families: families, reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
+        ReminderPages(reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
+        NoticePages(inbox: inbox, reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
+    }
+
+    var jobHandlers: [any JobHandler] {
+        [
+            FamilyNoticeJob(
+                database: parts.database, sync: parts.sync, writer: parts.writer, stamps: parts.stamps,
+                notifier: parts.notifier, clock: parts.clock, ids: parts.ids)
+        ]
+    }
+}
