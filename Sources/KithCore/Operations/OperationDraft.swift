@@ -39,6 +39,18 @@ public struct OperationDraft: Sendable {
         return records[entity.name] ?? [:]
     }
 
+    /// The live records of `entities` as synced records (fields only, no stamps): what an app's
+    /// book is built from.
+    public func syncRecords(_ entities: [EntityDeclaration]) -> [SyncRecord] {
+        entities.flatMap { entity in
+            records(entity).map { id, fields in
+                var record = SyncRecord(entity: entity.name, id: id, scope: scope)
+                record.fields = fields
+                return record
+            }
+        }
+    }
+
     /// The live record `id` of `entity`, or nil.
     public func record(_ entity: EntityDeclaration, _ id: UUID) -> [String: JSONTree]? {
         records(entity)[id]

@@ -86,7 +86,3 @@ public struct RecordWrite: Sendable, Equatable {
     }
 }
 
-/// The output of an operation that answers nothing but that it was done.
-public struct OperationDone: Sendable, Codable, Equatable {
-    public init() {}
-}

@@ -41,7 +41,7 @@ public enum OutreachOperations {
 
     /// Deletes a year and its people (the last year stays); if it was the one shown, the newest
     /// other one is shown instead.
-    public static func deleteYear(_ id: UUID) -> RecordOperation<OperationDone> {
+    public static func deleteYear(_ id: UUID) -> RecordOperation<Void> {
         RecordOperation("outreach.deleteYear", reads: reads) { (draft) throws(APIErrorDetail) in
             _ = try draft.existing(OutreachEntities.year, id, what: "That year")
             let book = draft.book
@@ -50,7 +50,6 @@ public enum OutreachOperations {
                 draft.upsert(OutreachEntities.preferences, draft.preferencesID, OutreachFields.lastViewed(other.id))
             }
             draft.delete(OutreachEntities.year, id)
-            return OperationDone()
         }
     }
 
@@ -68,11 +67,10 @@ public enum OutreachOperations {
     }
 
     /// Remembers the year being viewed, for the next visit and the person's other devices.
-    public static func selectYear(_ id: UUID) -> RecordOperation<OperationDone> {
+    public static func selectYear(_ id: UUID) -> RecordOperation<Void> {
         RecordOperation("outreach.selectYear", reads: reads) { (draft) throws(APIErrorDetail) in
             _ = try draft.existing(OutreachEntities.year, id, what: "That year")
             draft.upsert(OutreachEntities.preferences, draft.preferencesID, OutreachFields.lastViewed(id))
-            return OperationDone()
         }
     }
 

@@ -12,18 +12,36 @@ struct OperationWriter: Sendable {
     /// Applies `operation` for `userID`: the records it reads are read, it decides its writes, and
     /// each write is judged as a push's mutation is (who may write, field limits, rules across
     /// records, the merge, cascades) in the scope's one transaction. The first refusal refuses the
-    /// whole operation and nothing is written. With a write key, the same key again answers what
-    /// the first answered and writes nothing (the key is stored in the same transaction).
-    func apply<Output: Codable & Sendable>(
-        _ operation: RecordOperation<Output>, userID: String, key: String? = nil
-    ) async throws -> Output {
+    /// whole operation and nothing is written.
+    @discardableResult
+    func apply<Output: Sendable>(_ operation: RecordOperation<Output>, userID: String) async throws -> Output {
+        let (output, _) = try await run(operation, userID: userID, key: nil) { _ in "" }
+        guard let output else { throw SyncStorageError("an operation without a write key was answered from one") }
+        return output
+    }
+
+    /// Applies `operation` under the writer's key (docs/sync.md, "Write keys"): what `answer` makes
+    /// of the output (a page's redirect) is stored with the key in the same transaction, and the
+    /// same key again returns that stored answer and writes nothing. Without a key (nil), it is
+    /// applied and answered each time.
+    func apply<Output: Sendable>(
+        _ operation: RecordOperation<Output>, userID: String, key: String?,
+        answer: @escaping @Sendable (Output) -> String
+    ) async throws -> String {
+        try await run(operation, userID: userID, key: key, answer: answer).answer
+    }
+
+    private func run<Output: Sendable>(
+        _ operation: RecordOperation<Output>, userID: String, key: String?,
+        answer: @escaping @Sendable (Output) -> String
+    ) async throws -> (output: Output?, answer: String) {
         let writeKey = try WriteKey(key, userID: userID, request: operation.name)
         let scope = operation.scope.name(userScope: "user:" + userID)
         let memberships = try await writer.rules.memberships(userID: userID)
-        let (output, change) = try await writer.repository.inScope(scope) { [writer, stamps, ids] store in
+        let (output, answered, change) = try await writer.repository.inScope(scope) { [writer, stamps, ids] store in
             if let writeKey, let state = try await WriteKeys.state(of: writeKey, in: store.sql) {
-                guard case .answered(let answer) = state else { throw Self.inFlight }
-                return (try Self.decode(Output.self, answer), nil as ScopeChange?)
+                guard case .answered(let stored) = state else { throw Self.inFlight }
+                return (nil as Output?, stored, nil as ScopeChange?)
             }
             let now = writer.clock.now()
             let live = try await store.liveRecords(operation.reads)
@@ -31,8 +49,7 @@ struct OperationWriter: Sendable {
             for entity in operation.reads {
                 records[entity] = Dictionary(uniqueKeysWithValues: (live[entity] ?? []).map { ($0.id, $0.fields) })
             }
-            var draft = OperationDraft(
-                records: records, scope: scope, now: now, actor: userID, newID: { ids.uuid() })
+            var draft = OperationDraft(records: records, scope: scope, now: now, actor: userID, newID: { ids.uuid() })
             let output: Output
             do throws(APIErrorDetail) {
                 output = try operation.plan(&draft)
@@ -64,13 +81,12 @@ struct OperationWriter: Sendable {
                 }
             }
             try await batch.flush()
-            if let writeKey {
-                try await WriteKeys.record(writeKey, answer: try Self.encode(output), now: now.epochMillis, in: store.sql)
-            }
-            return (output, batch.lastSeq.map { ScopeChange(scope: scope, seq: $0) })
+            let answered = writeKey == nil ? "" : answer(output)
+            if let writeKey { try await WriteKeys.record(writeKey, answer: answered, now: now.epochMillis, in: store.sql) }
+            return (output, answered, batch.lastSeq.map { ScopeChange(scope: scope, seq: $0) })
         }
         if let change { await writer.announce([change]) }
-        return output
+        return (output, answered)
     }
 
     /// A refusal as the error a person sees: 404 for what is not there (or not theirs), 403 for
@@ -85,14 +101,6 @@ struct OperationWriter: Sendable {
 
     static let inFlight = AppError(
         .conflict, .validationFailed, "This change is still being made; reload the page in a moment.", field: "key")
-
-    private static func encode<Output: Encodable>(_ output: Output) throws -> String {
-        String(decoding: try WireCoding.encoder().encode(output), as: UTF8.self)
-    }
-
-    private static func decode<Output: Decodable>(_ type: Output.Type, _ answer: String) throws -> Output {
-        try WireCoding.decoder().decode(type, from: Data(answer.utf8))
-    }
 }
 
 extension RecordWrite {

@@ -102,9 +102,7 @@ struct OutreachService: Sendable {
     // MARK: Plumbing
 
     @discardableResult
-    func apply<Output: Codable & Sendable>(
-        _ operation: RecordOperation<Output>, for user: AuthenticatedUser, key: String? = nil
-    ) async throws -> Output {
-        try await operations.apply(operation, userID: user.id.lowercased, key: key)
+    func apply<Output: Sendable>(_ operation: RecordOperation<Output>, for user: AuthenticatedUser) async throws -> Output {
+        try await operations.apply(operation, userID: user.id.lowercased)
     }
 }
