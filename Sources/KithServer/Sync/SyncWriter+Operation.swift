@@ -22,20 +22,21 @@ struct OperationWriter: Sendable {
 
     /// Applies `operation` under the writer's key (docs/sync.md, "Write keys"): what `answer` makes
     /// of the output (a page's redirect) is stored with the key in the same transaction, and the
-    /// same key again returns that stored answer and writes nothing. Without a key (nil), it is
+    /// same key again returns that stored answer and writes nothing. `request` says what was asked
+    /// (a form's fields): the same key with another request is refused. Without a key (nil), it is
     /// applied and answered each time.
     func apply<Output: Sendable>(
-        _ operation: RecordOperation<Output>, userID: String, key: String?,
+        _ operation: RecordOperation<Output>, userID: String, key: String?, request: String = "",
         answer: @escaping @Sendable (Output) -> String
     ) async throws -> String {
-        try await run(operation, userID: userID, key: key, answer: answer).answer
+        try await run(operation, userID: userID, key: key, request: request, answer: answer).answer
     }
 
     private func run<Output: Sendable>(
-        _ operation: RecordOperation<Output>, userID: String, key: String?,
+        _ operation: RecordOperation<Output>, userID: String, key: String?, request: String = "",
         answer: @escaping @Sendable (Output) -> String
     ) async throws -> (output: Output?, answer: String) {
-        let writeKey = try WriteKey(key, userID: userID, request: operation.name)
+        let writeKey = try WriteKey(key, userID: userID, request: WriteKey.request(operation.name, request))
         let scope = operation.scope.name(userScope: "user:" + userID)
         let memberships = try await writer.rules.memberships(userID: userID)
         let (output, answered, change) = try await writer.repository.inScope(scope) { [writer, stamps, ids] store in

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import KithCore
 import SQLKit
@@ -26,6 +27,12 @@ struct WriteKey: Sendable, Hashable {
         self.userID = userID
         self.key = text
         self.request = request
+    }
+
+    /// What a key's row records of the request: its kind and a digest of what it asked (the same
+    /// key is only the same change if both match).
+    static func request(_ kind: String, _ asked: String) -> String {
+        kind + " " + SHA256.hash(data: Data(asked.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// How long a key is kept: as long as an offline device or page might replay what it queued.
