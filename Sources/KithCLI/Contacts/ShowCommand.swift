@@ -88,7 +88,7 @@ extension ContactsSession {
         do {
             return try await book.details(of: id)
         } catch MonicaClientError.notFound {
-            throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No contact with id \(id)."))
+            throw KithError.invalid(APIErrorDetail(.notFound, "No contact with id \(id)."))
         }
     }
 }

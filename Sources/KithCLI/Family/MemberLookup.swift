@@ -38,9 +38,7 @@ enum MemberLookup {
         }
         guard matches.count <= 1 else {
             throw KithError.invalid(
-                APIErrorDetail(
-                    code: "ambiguous_member",
-                    message: "\"\(wanted)\" names \(matches.count) members: \(list(matches)). Use their email."))
+                APIErrorDetail(.ambiguousMember, "\"\(wanted)\" names \(matches.count) members: \(list(matches)). Use their email."))
         }
         return matches.first
     }
@@ -49,7 +47,7 @@ enum MemberLookup {
     static func unknown(_ text: String, among members: [KnownMember], offline: Bool) -> KithError {
         let hint = offline ? " (offline, so emails can't be looked up: use a display name)" : ""
         return KithError.invalid(
-            APIErrorDetail(code: "unknown_member", message: "No member \"\(text)\"\(hint). Members: \(list(members))."))
+            APIErrorDetail(.unknownMember, "No member \"\(text)\"\(hint). Members: \(list(members))."))
     }
 
     static func list(_ members: [KnownMember]) -> String { members.map(\.label).joined(separator: ", ") }

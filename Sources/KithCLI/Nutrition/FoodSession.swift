@@ -25,7 +25,7 @@ struct FoodSession: AppSession {
     func item(_ text: String) throws -> FoodItem {
         let match = try DeviceSession.record(text, among: try device.store.records(NutritionEntities.item.name), kind: "food item")
         guard let item = try nutrition.item(match.id) else {
-            throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No food item with id \(text)."))
+            throw KithError.invalid(APIErrorDetail(.notFound, "No food item with id \(text)."))
         }
         return item
     }
@@ -37,7 +37,7 @@ struct FoodSession: AppSession {
         if let named = meals.first(where: { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) { return named }
         let match = try DeviceSession.record(text, among: try device.store.records(NutritionEntities.meal.name), kind: "meal")
         guard let meal = meals.first(where: { $0.id == match.id }) else {
-            throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No meal named \(text)."))
+            throw KithError.invalid(APIErrorDetail(.notFound, "No meal named \(text)."))
         }
         return meal
     }

@@ -161,7 +161,7 @@ struct OutreachCommand: ParsableCommand {
                     let text = String(data: data, encoding: .utf8)
                 else {
                     throw KithError.invalid(
-                        APIErrorDetail(code: "unreadable_file", message: "Cannot read \(file) as UTF-8 text."))
+                        APIErrorDetail(.unreadableFile, "Cannot read \(file) as UTF-8 text."))
                 }
                 let done = try session.outreach.importCSV(text, into: year.id)
                 session.output.emit(["imported": done.added, "updated": done.updated, "unchanged": done.unchanged]) {

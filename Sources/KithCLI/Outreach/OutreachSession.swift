@@ -23,7 +23,7 @@ struct OutreachSession: AppSession {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard let year = try outreach.years().first(where: { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame })
         else {
-            throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No year named \(trimmed)."))
+            throw KithError.invalid(APIErrorDetail(.notFound, "No year named \(trimmed)."))
         }
         return year
     }
@@ -32,7 +32,7 @@ struct OutreachSession: AppSession {
     func contact(_ text: String) throws -> OutreachContact {
         let match = try DeviceSession.record(text, among: try outreach.store.records("outreach.contact"), kind: "person")
         guard let contact = try outreach.contact(match.id) else {
-            throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No person with id \(text)."))
+            throw KithError.invalid(APIErrorDetail(.notFound, "No person with id \(text)."))
         }
         return contact
     }

@@ -48,12 +48,11 @@ struct DeviceSession {
         let prefix = text.lowercased()
         let matches = records.filter { $0.id.lowercased.hasPrefix(prefix) }
         guard !prefix.isEmpty, let match = matches.first else {
-            throw KithError.invalid(APIErrorDetail(code: "not_found", message: "No \(kind) with id \(text)."))
+            throw KithError.invalid(APIErrorDetail(.notFound, "No \(kind) with id \(text)."))
         }
         guard matches.count == 1 else {
             throw KithError.invalid(
-                APIErrorDetail(
-                    code: "ambiguous_id", message: "\(matches.count) \(kind)s have ids starting with \(text); give more of it."))
+                APIErrorDetail(.ambiguousID, "\(matches.count) \(kind)s have ids starting with \(text); give more of it."))
         }
         return match
     }

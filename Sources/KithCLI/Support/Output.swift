@@ -49,7 +49,7 @@ struct Output: Sendable {
         } catch let error as ExitCode {
             throw error
         } catch {
-            report(APIErrorDetail(code: "error", message: "\(error)"))
+            report(APIErrorDetail(.error, "\(error)"))
             throw ExitCode.failure
         }
     }

@@ -26,16 +26,16 @@ extension FamilyRules {
             if name == "dueAt" { return change == .none }
             return !childFields.contains(name)
         }
-        return changed.map { refuse("not_allowed", parentsDecide, field: $0) }
+        return changed.map { refuse(.notAllowed, parentsDecide, field: $0) }
     }
 
     /// Why a child's change of an item of a parent's reminder is refused: only ticking an item
     /// (`done`) is the child's; adding, removing, rewording or reordering items is a parent's.
     static func childItemProblem(_ mutation: Mutation, current: SyncRecord?) -> APIErrorDetail? {
-        guard let current, mutation.op != .delete else { return refuse("not_allowed", parentsDecide) }
+        guard let current, mutation.op != .delete else { return refuse(.notAllowed, parentsDecide) }
         let changed = mutation.fields.keys.sorted().first {
             $0 != "done" && mutation.fields[$0] != (current.fields[$0] ?? .null)
         }
-        return changed.map { refuse("not_allowed", parentsDecide, field: $0) }
+        return changed.map { refuse(.notAllowed, parentsDecide, field: $0) }
     }
 }

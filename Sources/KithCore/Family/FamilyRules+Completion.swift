@@ -60,15 +60,15 @@ extension FamilyRules {
         let creator = current["creatorId"]?.stringValue?.lowercased()
         let assignee = current["assigneeId"]?.stringValue?.lowercased()
         guard actor == creator || actor == assignee else {
-            return refuse("not_allowed", "Only the creator or the assignee can complete this reminder.")
+            return refuse(.notAllowed, "Only the creator or the assignee can complete this reminder.")
         }
         guard mutation.fields["completedBy"]?.stringValue?.lowercased() == actor else {
             return refuse(
-                "validation_failed", "A completion names the person completing it: completedBy must be you.",
+                .validationFailed, "A completion names the person completing it: completedBy must be you.",
                 field: "completedBy")
         }
         guard timestamp("completedAt", mutation.fields) != nil else {
-            return refuse("validation_failed", "A completion says when it happened (completedAt).", field: "completedAt")
+            return refuse(.validationFailed, "A completion says when it happened (completedAt).", field: "completedAt")
         }
         let due = timestamp("dueAt", merged)
         if let problem = completedDueAtProblem(mutation, current: current, due: due, recurrence: recurrence) {
@@ -77,7 +77,7 @@ extension FamilyRules {
         let completed = merged["status"]?.stringValue == FamilyReminder.Status.completed.rawValue
         guard let recurrence else {
             return completed
-                ? nil : refuse("validation_failed", "A completed reminder's status is completed.", field: "status")
+                ? nil : refuse(.validationFailed, "A completed reminder's status is completed.", field: "status")
         }
         if completed { return nil }
         // One occurrence done: due moves to the next one (or already did, when another device
@@ -86,7 +86,7 @@ extension FamilyRules {
         let next = currentDue.flatMap { recurrence.next(after: $0) }
         guard let due, due.epochMillis == currentDue?.epochMillis || due.epochMillis == next?.epochMillis else {
             return refuse(
-                "validation_failed", "Completing a repeating reminder makes its next occurrence due.", field: "dueAt")
+                .validationFailed, "Completing a repeating reminder makes its next occurrence due.", field: "dueAt")
         }
         return nil
     }

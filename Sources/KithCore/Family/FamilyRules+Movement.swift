@@ -17,18 +17,18 @@ extension FamilyRules {
         let moves = newlySet("movedAt")
         guard moves || readingFields.contains(where: newlySet) else { return nil }
         guard current["assigneeId"]?.stringValue?.lowercased() == actor else {
-            return refuse("not_allowed", "Only the person the reminder is for sends where they are.")
+            return refuse(.notAllowed, "Only the person the reminder is for sends where they are.")
         }
         guard moves else { return nil }
         guard let place = ReminderLocation(fields: merged)?.point, let reading = ReminderLocation.reading(merged),
             MovementRule.isAway(reading, from: place)
         else {
             return refuse(
-                "validation_failed", "A movement comes with a reading 20 m or more from the reminder's place.",
+                .validationFailed, "A movement comes with a reading 20 m or more from the reminder's place.",
                 field: "movedAt")
         }
         guard merged["tracking"]?.boolValue == false else {
-            return refuse("validation_failed", "Tracking stops with a movement.", field: "tracking")
+            return refuse(.validationFailed, "Tracking stops with a movement.", field: "tracking")
         }
         return nil
     }

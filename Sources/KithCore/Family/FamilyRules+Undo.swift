@@ -14,12 +14,12 @@ extension FamilyRules {
         -> APIErrorDetail?
     {
         guard current["completedBy"]?.stringValue?.lowercased() == actor else {
-            return refuse("not_allowed", "Only the person who completed this reminder can undo it.")
+            return refuse(.notAllowed, "Only the person who completed this reminder can undo it.")
         }
         // Strictly before the parents' notice is due: an undo accepted means no one was told.
         let completedAt = timestamp("completedAt", current) ?? .distantPast
         guard now.timeIntervalSince(completedAt) < FamilyLimits.undoSeconds else {
-            return refuse("undo_expired", "A completion can be undone only within 30 seconds.")
+            return refuse(.undoExpired, "A completion can be undone only within 30 seconds.")
         }
         // A field may come along unchanged (a device sending more than it changed).
         let changed = mutation.fields.keys.sorted().first {
@@ -27,20 +27,20 @@ extension FamilyRules {
         }
         if let changed {
             return refuse(
-                "validation_failed", "An undo changes nothing but the completion; \(changed) can't change with it.",
+                .validationFailed, "An undo changes nothing but the completion; \(changed) can't change with it.",
                 field: changed)
         }
         let merged = current.merging(mutation.fields) { _, given in given }
         guard merged["status"]?.stringValue == FamilyReminder.Status.pending.rawValue else {
-            return refuse("validation_failed", "An undone reminder is pending again.", field: "status")
+            return refuse(.validationFailed, "An undone reminder is pending again.", field: "status")
         }
         if let kept = completionFields.first(where: { (merged[$0] ?? .null) != .null }) {
-            return refuse("validation_failed", "An undo clears \(kept).", field: kept)
+            return refuse(.validationFailed, "An undo clears \(kept).", field: kept)
         }
         // Back to the occurrence that was done (a one-off's due time never moved).
         let restored = timestamp("completedDueAt", current) ?? timestamp("dueAt", current)
         guard timestamp("dueAt", merged)?.epochMillis == restored?.epochMillis else {
-            return refuse("validation_failed", "An undo makes the completed occurrence due again.", field: "dueAt")
+            return refuse(.validationFailed, "An undo makes the completed occurrence due again.", field: "dueAt")
         }
         return nil
     }
@@ -59,7 +59,7 @@ extension FamilyRules {
             return nil
         }
         return refuse(
-            "validation_failed", "completedDueAt is the due time of the occurrence completed.", field: "completedDueAt")
+            .validationFailed, "completedDueAt is the due time of the occurrence completed.", field: "completedDueAt")
     }
 
     static func timestamp(_ name: String, _ fields: [String: JSONTree]) -> Date? {

@@ -33,12 +33,12 @@ public enum FamilyRules {
         return roles
     }
 
-    static func refuse(_ code: String, _ message: String, field: String? = nil) -> APIErrorDetail {
-        APIErrorDetail(code: code, message: message, field: field)
+    static func refuse(_ code: ErrorCode, _ message: String, field: String? = nil) -> APIErrorDetail {
+        APIErrorDetail(code, message, field: field)
     }
 
-    static let notMember = refuse("forbidden", "You are not a member of this family.")
-    static let completed = refuse("completed", "A completed reminder can't be changed.")
+    static let notMember = refuse(.forbidden, "You are not a member of this family.")
+    static let completed = refuse(.completed, "A completed reminder can't be changed.")
 
     /// The recurrence the fields describe; nil when they describe none; a problem when they are
     /// partial or invalid.
@@ -46,16 +46,16 @@ public enum FamilyRules {
         let given = repeatFields.filter { fields[$0] != nil && fields[$0] != .null }
         if given.isEmpty { return .success(nil) }
         guard given.count == repeatFields.count else {
-            return .failure(refuse("validation_failed", "A repeat needs its days, interval, start date and time.", field: "repeatDays"))
+            return .failure(refuse(.validationFailed, "A repeat needs its days, interval, start date and time.", field: "repeatDays"))
         }
         let days = (fields["repeatDays"]?.stringValue ?? "").split(separator: ",").map { Weekday(name: String($0)) }
         guard !days.contains(where: { $0 == nil }) else {
-            return .failure(refuse("validation_failed", "repeatDays lists days as MO,TU,WE,TH,FR,SA,SU.", field: "repeatDays"))
+            return .failure(refuse(.validationFailed, "repeatDays lists days as MO,TU,WE,TH,FR,SA,SU.", field: "repeatDays"))
         }
         guard let start = fields["repeatStart"]?.stringValue.flatMap(LocalDate.init),
             let time = fields["repeatTime"]?.stringValue.flatMap(LocalTime.init)
         else {
-            return .failure(refuse("validation_failed", "repeatTime is a time of day as HH:mm.", field: "repeatTime"))
+            return .failure(refuse(.validationFailed, "repeatTime is a time of day as HH:mm.", field: "repeatTime"))
         }
         let interval = Int(fields["repeatInterval"]?.intValue ?? 0)
         return WeeklyRecurrence.make(
@@ -78,34 +78,34 @@ public enum FamilyRules {
         let count = mutation.fields["snoozeCount"]?.intValue
         guard until != nil || (count ?? 0) > 0 else {
             if count == 0, mutation.fields["dueAt"] == nil {
-                return refuse("validation_failed", "A snooze count starts again only with a new due time.", field: "snoozeCount")
+                return refuse(.validationFailed, "A snooze count starts again only with a new due time.", field: "snoozeCount")
             }
             return nil
         }
         guard current["assigneeId"]?.stringValue?.lowercased() == actor else {
-            return refuse("not_allowed", "Only the person the reminder is for can snooze it.")
+            return refuse(.notAllowed, "Only the person the reminder is for can snooze it.")
         }
         guard let until, let count else {
-            return refuse("validation_failed", "A snooze says until when and how many times.", field: "snoozedUntil")
+            return refuse(.validationFailed, "A snooze says until when and how many times.", field: "snoozedUntil")
         }
         let due = current["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantFuture
         guard context.now >= due else {
-            return refuse("validation_failed", "A reminder is snoozed once it is due.", field: "snoozedUntil")
+            return refuse(.validationFailed, "A reminder is snoozed once it is due.", field: "snoozedUntil")
         }
         let limit = records[infoEntity]?.first?.fields["snoozeLimit"]?.intValue ?? FamilyLimits.defaultSnoozeLimit
         let before = current["snoozeCount"]?.intValue ?? 0
         guard before < limit else {
             let times = before == 1 ? "once" : "\(before) times"
-            return refuse("snooze_limit", "This reminder was snoozed \(times), the family's limit.", field: "snoozeCount")
+            return refuse(.snoozeLimit, "This reminder was snoozed \(times), the family's limit.", field: "snoozeCount")
         }
         guard count == before + 1 else {
-            return refuse("validation_failed", "Each snooze counts one more than the last.", field: "snoozeCount")
+            return refuse(.validationFailed, "Each snooze counts one more than the last.", field: "snoozeCount")
         }
         let minutes = until.timeIntervalSince(context.now) / 60
         guard minutes >= Double(FamilyLimits.snoozeMinutes.lowerBound) - 1,
             minutes <= Double(FamilyLimits.snoozeMinutes.upperBound)
         else {
-            return refuse("validation_failed", "A snooze lasts 1 to 1,440 minutes.", field: "snoozedUntil")
+            return refuse(.validationFailed, "A snooze lasts 1 to 1,440 minutes.", field: "snoozedUntil")
         }
         return nil
     }
@@ -128,7 +128,7 @@ public enum FamilyRules {
             if mutation.op == .delete {
                 guard let current else { return nil }
                 return isParent || string("creatorId", current.fields) == actor
-                    ? nil : FamilyRules.refuse("not_allowed", "Only the reminder's creator or a parent can delete it.")
+                    ? nil : FamilyRules.refuse(.notAllowed, "Only the reminder's creator or a parent can delete it.")
             }
             var merged = current?.fields ?? [:]
             for (name, value) in mutation.fields { merged[name] = value }
@@ -154,7 +154,7 @@ public enum FamilyRules {
                 }
                 for name in ["creatorId", "createdAt"] {
                     if let given = mutation.fields[name], given != current.fields[name] {
-                        return FamilyRules.refuse("validation_failed", "A reminder's \(name) can't change.", field: name)
+                        return FamilyRules.refuse(.validationFailed, "A reminder's \(name) can't change.", field: name)
                     }
                 }
                 let creator = string("creatorId", current.fields)
@@ -172,33 +172,33 @@ public enum FamilyRules {
                         return problem
                     }
                 } else if !(isParent || actor == creator || actor == assignee) {
-                    return FamilyRules.refuse("not_allowed", "Only the creator, the assignee or a parent can change this reminder.")
+                    return FamilyRules.refuse(.notAllowed, "Only the creator, the assignee or a parent can change this reminder.")
                 } else if mutation.fields["dueAt"] != nil, let due, due <= context.now {
-                    return FamilyRules.refuse("due_in_past", "The due time must be in the future.", field: "dueAt")
+                    return FamilyRules.refuse(.dueInPast, "The due time must be in the future.", field: "dueAt")
                 }
             } else {
                 guard string("creatorId", merged) == actor else {
-                    return FamilyRules.refuse("validation_failed", "A new reminder's creator is the one creating it.", field: "creatorId")
+                    return FamilyRules.refuse(.validationFailed, "A new reminder's creator is the one creating it.", field: "creatorId")
                 }
                 let completing = FamilyRules.completionFields.contains { merged[$0].map { $0 != .null } ?? false }
                 guard string("status", merged) == "pending", !completing else {
-                    return FamilyRules.refuse("validation_failed", "A new reminder is pending.", field: "status")
+                    return FamilyRules.refuse(.validationFailed, "A new reminder is pending.", field: "status")
                 }
                 guard let due, due > context.now else {
-                    return FamilyRules.refuse("due_in_past", "The due time must be in the future.", field: "dueAt")
+                    return FamilyRules.refuse(.dueInPast, "The due time must be in the future.", field: "dueAt")
                 }
                 if let recurrence, recurrence.start < LocalDate(context.now, in: zone) {
-                    return FamilyRules.refuse("validation_failed", "A repeat starts today or later.", field: "repeatStart")
+                    return FamilyRules.refuse(.validationFailed, "A repeat starts today or later.", field: "repeatStart")
                 }
             }
             if mutation.fields["assigneeId"] != nil {
                 let assignee = string("assigneeId", merged) ?? ""
                 guard roles[assignee] != nil else {
-                    return FamilyRules.refuse("not_a_member", "A reminder is for a member of the family.", field: "assigneeId")
+                    return FamilyRules.refuse(.notAMember, "A reminder is for a member of the family.", field: "assigneeId")
                 }
                 if !isParent && assignee != actor {
                     return FamilyRules.refuse(
-                        "children_assign_themselves", "A child can create reminders only for themselves.", field: "assigneeId")
+                        .childrenAssignThemselves, "A child can create reminders only for themselves.", field: "assigneeId")
                 }
             }
             return nil
@@ -223,18 +223,18 @@ public enum FamilyRules {
             guard let role = roles[actor] else { return FamilyRules.notMember }
             let reminderText = (mutation.fields["reminderId"] ?? current?.fields["reminderId"])?.stringValue?.lowercased()
             if let current, let moved = mutation.fields["reminderId"], moved != current.fields["reminderId"] {
-                return FamilyRules.refuse("validation_failed", "A checklist item can't move to another reminder.", field: "reminderId")
+                return FamilyRules.refuse(.validationFailed, "A checklist item can't move to another reminder.", field: "reminderId")
             }
             guard let reminder = (records[FamilyRules.reminderEntity] ?? []).first(where: { $0.id.lowercased == reminderText }) else {
                 // Deleting an item whose reminder went already is harmless.
                 return mutation.op == .delete
-                    ? nil : FamilyRules.refuse("not_found", "This item's reminder does not exist (it may have been deleted).", field: "reminderId")
+                    ? nil : FamilyRules.refuse(.notFound, "This item's reminder does not exist (it may have been deleted).", field: "reminderId")
             }
             if reminder.fields["status"]?.stringValue == "completed" { return FamilyRules.completed }
             let creator = reminder.fields["creatorId"]?.stringValue?.lowercased()
             let assignee = reminder.fields["assigneeId"]?.stringValue?.lowercased()
             guard role == "parent" || actor == creator || actor == assignee else {
-                return FamilyRules.refuse("not_allowed", "Only the creator, the assignee or a parent can change this checklist.")
+                return FamilyRules.refuse(.notAllowed, "Only the creator, the assignee or a parent can change this checklist.")
             }
             if FamilyRules.isChildOnAParentsReminder(actor: actor, role: role, reminder: reminder.fields) {
                 return FamilyRules.childItemProblem(mutation, current: current)

@@ -190,7 +190,7 @@ public enum ReminderOperations {
             } else {
                 "Tracking stopped when its person moved away: set the place again to track it."
             }
-        return APIErrorDetail(code: "not_tracked", message: why)
+        return APIErrorDetail(.notTracked, why)
     }
 
     // MARK: Checks

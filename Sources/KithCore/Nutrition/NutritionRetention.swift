@@ -49,9 +49,7 @@ public struct NutritionRetention: Sendable, Hashable {
 
     /// The message for a day outside the window.
     public func refusal(_ date: LocalDate) -> APIErrorDetail {
-        APIErrorDetail(
-            code: "outside_retention",
-            message: "\(date) is more than \(days) days ago; logs older than that are deleted, so it can't be written.",
+        APIErrorDetail(.outsideRetention, "\(date) is more than \(days) days ago; logs older than that are deleted, so it can't be written.",
             field: "date")
     }
 

@@ -41,17 +41,14 @@ public enum NutritionRules {
             case .delete:
                 guard let current, let date = NutritionRules.date(of: current) else { return nil }
                 if retention.allowsPurge(of: date, context) { return nil }
-                return APIErrorDetail(
-                    code: "day_kept",
-                    message: "A day is deleted only when it is more than \(retention.days) days old; delete its items instead.")
+                return APIErrorDetail(.dayKept, "A day is deleted only when it is more than \(retention.days) days old; delete its items instead.")
             case .upsert:
                 guard let text = mutation.fields["date"]?.stringValue, let date = LocalDate(text) else { return nil }
                 if let current, let stored = NutritionRules.date(of: current), stored != date {
                     return APIErrorDetail(.validationFailed, "A day's date can't change.", field: "date")
                 }
                 if mutation.id != NutritionFields.dayID(scope: mutation.scope, date: date) {
-                    return APIErrorDetail(
-                        code: "day_id", message: "A day's id must be the one derived from the account and the date.",
+                    return APIErrorDetail(.dayID, "A day's id must be the one derived from the account and the date.",
                         field: "id")
                 }
                 if current == nil, !retention.accepts(date, context) { return retention.refusal(date) }
@@ -82,8 +79,7 @@ public enum NutritionRules {
             guard current == nil, let logText = mutation.fields["logId"]?.stringValue else { return nil }
             guard let day = (records[NutritionRules.dayEntity] ?? []).first(where: { $0.id.lowercased == logText.lowercased() })
             else {
-                return APIErrorDetail(
-                    code: "not_found", message: "This item's day does not exist (it may have been deleted).", field: "logId")
+                return APIErrorDetail(.notFound, "This item's day does not exist (it may have been deleted).", field: "logId")
             }
             if let date = NutritionRules.date(of: day), !retention.accepts(date, context) { return retention.refusal(date) }
             return nil
@@ -118,8 +114,7 @@ public enum NutritionRules {
             }
             let meals = records[NutritionEntities.meal.name] ?? []
             guard let meal = meals.first(where: { $0.id.lowercased == mealText.lowercased() }) else {
-                return APIErrorDetail(
-                    code: "not_found", message: "This ingredient's meal does not exist (it may have been deleted).",
+                return APIErrorDetail(.notFound, "This ingredient's meal does not exist (it may have been deleted).",
                     field: "mealId")
             }
             // The limit the pages and devices state, whoever writes: a new ingredient may not make more.
@@ -138,11 +133,10 @@ public enum NutritionRules {
             -> APIErrorDetail?
         {
             guard mutation.op == .upsert else {
-                return APIErrorDetail(
-                    code: "goal_kept", message: "The goal is cleared, not deleted: set dailyCalories to null.")
+                return APIErrorDetail(.goalKept, "The goal is cleared, not deleted: set dailyCalories to null.")
             }
             if mutation.id != NutritionFields.goalID(scope: mutation.scope) {
-                return APIErrorDetail(code: "goal_id", message: "An account has one goal, with the id derived from it.", field: "id")
+                return APIErrorDetail(.goalID, "An account has one goal, with the id derived from it.", field: "id")
             }
             if let zone = mutation.fields["timeZone"]?.stringValue, TimeZone(identifier: zone) == nil {
                 return APIErrorDetail(.validationFailed, "timeZone must be an IANA time zone such as Europe/Paris.", field: "timeZone")

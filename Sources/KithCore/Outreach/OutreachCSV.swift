@@ -66,6 +66,6 @@ public enum OutreachCSV {
     }
 
     static func problem(line: Int, _ reason: String) -> APIErrorDetail {
-        APIErrorDetail(code: "invalid_csv", message: "Line \(line): \(reason)")
+        APIErrorDetail(.invalidCSV, "Line \(line): \(reason)")
     }
 }

@@ -13,12 +13,12 @@ public enum OutreachRules {
         let trimmed = trimmed(name)
         if let problem = OutreachEntities.year.problems(in: ["name": .string(trimmed)], isCreation: false).first { return problem }
         if others.contains(where: { $0.compare(trimmed, options: [.caseInsensitive]) == .orderedSame }) {
-            return APIErrorDetail(code: "duplicate_year", message: "There is already a year named \(trimmed).", field: "name")
+            return APIErrorDetail(.duplicateYear, "There is already a year named \(trimmed).", field: "name")
         }
         return nil
     }
 
-    public static let lastYear = APIErrorDetail(code: "last_year", message: "The last year can't be deleted.")
+    public static let lastYear = APIErrorDetail(.lastYear, "The last year can't be deleted.")
 
     struct YearRule: RecordRule {
         var entity: String { OutreachEntities.year.name }
@@ -58,7 +58,7 @@ public enum OutreachRules {
             guard mutation.op == .upsert, case .string(let yearText) = mutation.fields["yearId"] else { return nil }
             let years = records[OutreachEntities.year.name] ?? []
             guard years.contains(where: { $0.id.lowercased == yearText.lowercased() }) else {
-                return APIErrorDetail(code: "not_found", message: "This person's year does not exist (it may have been deleted).", field: "yearId")
+                return APIErrorDetail(.notFound, "This person's year does not exist (it may have been deleted).", field: "yearId")
             }
             return nil
         }

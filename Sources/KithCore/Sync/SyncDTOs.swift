@@ -26,7 +26,7 @@ public struct MutationResult: Codable, Sendable, Equatable {
 
     /// The refusal of a change stamped too far ahead of the server's clock: the device re-stamps it
     /// by the answer's `serverTime` and sends it again (docs/sync.md, "A device's clock").
-    public static let clockSkew = "clock_skew"
+    public static let clockSkew = ErrorCode.clockSkew.rawValue
 
     public init(
         mutationId: UUID, status: Status, code: String? = nil, message: String? = nil, field: String? = nil,

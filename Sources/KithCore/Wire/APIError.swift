@@ -53,4 +53,52 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case notInFamily = "not_in_family"
     case lastParent = "last_parent"
     case invalidJoinCode = "invalid_join_code"
+
+    // Sync (docs/sync.md): a mutation's refusals that are not the person's input.
+    /// The record was deleted; a change to it is refused.
+    case deleted = "deleted"
+    /// The server or device has no entity of that name.
+    case unknownEntity = "unknown_entity"
+    /// The change was stamped too far ahead of the server's clock: the device re-stamps and resends.
+    case clockSkew = "clock_skew"
+
+    // Outreach (docs/outreach.md).
+    case duplicateYear = "duplicate_year"
+    case lastYear = "last_year"
+    /// A CSV file's row is refused, by its line; nothing is imported.
+    case invalidCSV = "invalid_csv"
+
+    // Nutrition (docs/nutrition.md).
+    /// A day outside the retention window.
+    case outsideRetention = "outside_retention"
+    /// A day's id is not the one derived from the account and date.
+    case dayID = "day_id"
+    /// A day that is still within the window is kept.
+    case dayKept = "day_kept"
+    /// The goal's id is not the account's one.
+    case goalID = "goal_id"
+    /// The goal is cleared, never deleted.
+    case goalKept = "goal_kept"
+
+    // Family (docs/family.md): what the rules refuse a member.
+    /// The member's role or part in the reminder does not allow it.
+    case notAllowed = "not_allowed"
+    case notAMember = "not_a_member"
+    case childrenAssignThemselves = "children_assign_themselves"
+    case dueInPast = "due_in_past"
+    /// A completion is undone only within `FamilyLimits.undoSeconds`.
+    case undoExpired = "undo_expired"
+    case snoozeLimit = "snooze_limit"
+    /// A completed reminder is read-only.
+    case completed = "completed"
+    /// A location reading for a reminder whose place is not tracked.
+    case notTracked = "not_tracked"
+
+    // The command line's own refusals (docs/client.md).
+    case unreadableFile = "unreadable_file"
+    case ambiguousID = "ambiguous_id"
+    case ambiguousMember = "ambiguous_member"
+    case unknownMember = "unknown_member"
+    /// An error with no code of its own, reported as it came.
+    case error = "error"
 }

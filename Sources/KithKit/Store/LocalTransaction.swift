@@ -42,7 +42,7 @@ public final class LocalTransaction {
         let declaration = try storage.table(entity).declaration
         let existing = try storage.load(entity, id, database)
         if existing?.isDeleted == true {
-            throw KithError.invalid(APIErrorDetail(code: "deleted", message: "This record was deleted."))
+            throw KithError.invalid(APIErrorDetail(.deleted, "This record was deleted."))
         }
         if let problem = declaration.problems(in: fields, isCreation: existing == nil).first {
             throw KithError.invalid(problem)
@@ -119,13 +119,13 @@ public final class LocalTransaction {
         switch declaration.scope {
         case .user:
             if let given, given != userScope {
-                throw KithError.invalid(APIErrorDetail(code: "forbidden", message: "This record belongs to another account."))
+                throw KithError.invalid(APIErrorDetail(.forbidden, "This record belongs to another account."))
             }
             return userScope
         case .family:
             guard let given, given.hasPrefix("family:") else {
                 throw KithError.invalid(
-                    APIErrorDetail(code: "validation_failed", message: "\(declaration.name) records belong to a family: name its scope."))
+                    APIErrorDetail(.validationFailed, "\(declaration.name) records belong to a family: name its scope."))
             }
             return given
         }

@@ -17,7 +17,7 @@ struct RecordStorage: Sendable {
 
     func table(_ entity: String) throws -> EntityTable {
         guard let table = tables[entity] else {
-            throw KithError.invalid(APIErrorDetail(code: "unknown_entity", message: "This app has no entity \"\(entity)\"."))
+            throw KithError.invalid(APIErrorDetail(.unknownEntity, "This app has no entity \"\(entity)\"."))
         }
         return table
     }

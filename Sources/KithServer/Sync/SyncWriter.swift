@@ -158,7 +158,7 @@ struct SyncWriter: Sendable {
             // is one record, of one entity.
             guard stored.entity == mutation.entity else {
                 return Self.rejected(
-                    mutation, code: "forbidden", message: "This id is another kind of record's.", field: "id")
+                    mutation, code: ErrorCode.forbidden.rawValue, message: "This id is another kind of record's.", field: "id")
             }
             record = stored
         }
@@ -179,7 +179,7 @@ struct SyncWriter: Sendable {
         switch record.merge(mutation) {
         case .ignoredDeleted:
             return Self.rejected(
-                mutation, code: "deleted", message: "This record was deleted.", current: try await batch.change(of: mutation.id))
+                mutation, code: ErrorCode.deleted.rawValue, message: "This record was deleted.", current: try await batch.change(of: mutation.id))
         case .superseded:
             batch.remember(mutation)
             return MutationResult(mutationId: mutation.mutationId, status: .applied)

@@ -48,7 +48,7 @@ struct NutritionStoreTests {
         let deletion = await expectKithError {
             try nutrition.store.delete(NutritionEntities.goal.name, id: NutritionFields.goalID(scope: Self.userScope))
         }
-        #expect(deletion?.code == nil && deletion?.identifier == "goal_kept", "deleting the goal record is refused")
+        #expect(deletion?.code == .goalKept && deletion?.identifier == "goal_kept", "deleting the goal record is refused")
     }
 
     @Test func aRefusedValueSaysWhichFieldAndWritesNothing() async throws {

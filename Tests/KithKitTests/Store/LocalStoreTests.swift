@@ -32,7 +32,7 @@ struct LocalStoreTests {
             await expectKithError { try store.save("test.note", fields: ["title": .string(String(repeating: "x", count: 51))]) })
         #expect(tooLong.userMessage.contains("50"))
         let unknown = try #require(await expectKithError { try store.save("test.nothing", fields: [:]) })
-        #expect(unknown.code == nil && unknown.userMessage.contains("test.nothing"))
+        #expect(unknown.code == .unknownEntity && unknown.userMessage.contains("test.nothing"))
         #expect(try store.records("test.note").isEmpty)
         #expect(try store.pendingCount() == 0)
     }
@@ -64,7 +64,7 @@ struct LocalStoreTests {
         #expect(try store.record("test.note", id: id) == nil)
         #expect(try store.records("test.note").isEmpty)
         let error = try #require(await expectKithError { try store.save("test.note", id: id, fields: ["title": .string("back")]) })
-        #expect(error.code == nil && error.userMessage == "This record was deleted.")
+        #expect(error.code == .deleted && error.userMessage == "This record was deleted.")
         #expect(try store.pendingCount() == 2, "the creation and the deletion are queued")
     }
 
