@@ -17,7 +17,7 @@ struct OperationsController {
 
     @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
         do {
-            try await database.run { sql in try await sql.raw("SELECT 1 AS ok").run() }
+            try await database.checkReachable()
         } catch {
             context.logger.error("health check: database unreachable: \(error)")
             return try JSONResponse.make(["status": "unavailable", "database": database.engine.rawValue], status: .serviceUnavailable)

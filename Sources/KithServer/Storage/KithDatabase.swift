@@ -91,6 +91,11 @@ public final class KithDatabase: @unchecked Sendable {
         }
     }
 
+    /// Throws when the database does not answer a trivial query (the health check).
+    func checkReachable() async throws {
+        try await run { sql in try await sql.raw("SELECT 1 AS ok").run() }
+    }
+
     /// Runs `body`, which only reads, on one snapshot of the data. On SQLite it takes a reader, so
     /// it neither waits for a write in progress nor holds one up; a statement that writes fails.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

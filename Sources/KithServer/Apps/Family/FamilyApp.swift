@@ -31,7 +31,7 @@ struct FamilyApp: ServerApp {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         FamilyController(accounts: parts.accounts, families: families).addRoutes(to: router)
-        InboxController(accounts: parts.accounts, database: parts.database, clock: parts.clock).addRoutes(to: router)
+        InboxController(accounts: parts.accounts, inbox: inbox).addRoutes(to: router)
         let pages = FamilyPageRenderer(renderer: parts.renderer, inbox: inbox)
         FamilyPages(families: families, reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
         ReminderPages(reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)

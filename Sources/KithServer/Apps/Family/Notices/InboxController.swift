@@ -6,8 +6,7 @@ import KithCore
 /// marking them read. Each person sees only their own.
 struct InboxController {
     let accounts: AccountService
-    let database: KithDatabase
-    let clock: Clock
+    let inbox: NoticeInbox
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.group().add(middleware: BearerAuthMiddleware(accounts: accounts))
@@ -48,9 +47,7 @@ struct InboxController {
             }
             zone = found
         }
-        let page = try await database.read { [limit, before, zone] in
-            try await NoticeTables(sql: $0).inboxPage(of: userID, unreadOnly: unreadOnly, before: before, limit: limit, zone: zone)
-        }
+        let page = try await inbox.page(of: userID, unreadOnly: unreadOnly, before: before, limit: limit, zone: zone)
         return try JSONResponse.make(page)
     }
 
@@ -68,12 +65,7 @@ struct InboxController {
         if let ids = body.ids, ids.contains(where: { UUID(text: $0) == nil }) {
             throw AppError(.unprocessableContent, .validationFailed, "Each id is a notice's id (a UUID).", field: "ids")
         }
-        let now = clock.nowMillis
-        let unread = try await database.transaction { sql in
-            let tables = NoticeTables(sql: sql)
-            try await tables.markRead(body.ids, of: userID, at: now)
-            return try await tables.unreadCount(of: userID)
-        }
+        let unread = try await inbox.markReadCountingUnread(body.ids, of: userID)
         return try JSONResponse.make(InboxPage(notices: [], unread: unread, next: nil))
     }
 }

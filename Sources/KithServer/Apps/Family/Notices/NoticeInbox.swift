@@ -1,9 +1,8 @@
 import Foundation
 import KithCore
 
-/// The signed-in person's inbox as the web pages read and mark it (the rows `FamilyNoticeJob`
-/// delivered into `family_notices`, through `NoticeTables`). The pages use this instead of
-/// `/v1/inbox`, which takes only bearer tokens.
+/// A person's inbox as `/v1/inbox` and the web pages read and mark it (the rows `FamilyNoticeJob`
+/// delivered into `family_notices`, through `NoticeTables`).
 struct NoticeInbox: Sendable {
     let database: KithDatabase
     let clock: Clock
@@ -13,10 +12,12 @@ struct NoticeInbox: Sendable {
 
     /// Newest first, before `seq` when given; `next` is the `before` of the older page.
     /// Times are written on `zone`'s clock, the reader's.
-    func page(of userID: String, before seq: Int64?, zone: TimeZone?) async throws -> InboxPage {
+    func page(
+        of userID: String, unreadOnly: Bool = false, before seq: Int64?, limit: Int = pageSize, zone: TimeZone?
+    ) async throws -> InboxPage {
         try await database.read {
             try await NoticeTables(sql: $0).inboxPage(
-                of: userID, unreadOnly: false, before: seq, limit: Self.pageSize, zone: zone)
+                of: userID, unreadOnly: unreadOnly, before: seq, limit: limit, zone: zone)
         }
     }
 
@@ -28,5 +29,15 @@ struct NoticeInbox: Sendable {
     func markRead(_ ids: [String]?, of userID: String) async throws {
         let now = clock.nowMillis
         try await database.run { try await NoticeTables(sql: $0).markRead(ids, of: userID, at: now) }
+    }
+
+    /// Marks them read and counts what is still unread, in one transaction.
+    func markReadCountingUnread(_ ids: [String]?, of userID: String) async throws -> Int {
+        let now = clock.nowMillis
+        return try await database.transaction { sql in
+            let tables = NoticeTables(sql: sql)
+            try await tables.markRead(ids, of: userID, at: now)
+            return try await tables.unreadCount(of: userID)
+        }
     }
 }
