@@ -82,7 +82,7 @@ struct OperationWriter: Sendable {
                 }
             }
             try await batch.flush()
-            let answered = writeKey == nil ? "" : answer(output)
+            let answered = answer(output)
             if let writeKey { try await WriteKeys.record(writeKey, answer: answered, now: now.epochMillis, in: store.sql) }
             return (output, answered, batch.lastSeq.map { ScopeChange(scope: scope, seq: $0) })
         }

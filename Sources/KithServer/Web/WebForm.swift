@@ -28,6 +28,21 @@ struct WebForm: Sendable {
 
     subscript(_ name: String) -> String { fields[name] ?? "" }
 
+    /// The write key the page's script put in the form (`_key`: a random id per form shown, kept
+    /// when the same form is sent again), nil when it sent none (docs/sync.md, "Write keys").
+    var writeKey: String? {
+        guard let key = fields[Self.writeKeyField], !key.isEmpty else { return nil }
+        return key
+    }
+
+    /// What the form asked, for its write key: every field but the CSRF token and the key itself.
+    var request: String {
+        fields.filter { $0.key != "_csrf" && $0.key != Self.writeKeyField }.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+    }
+
+    static let writeKeyField = "_key"
+
     static func parse(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
         for (name, value) in FormEncoding.pairs(body[...]) { fields[name] = value }

@@ -10,6 +10,28 @@
     }
   }
 
+  // A write key: a random id naming one change (docs/sync.md, "Write keys"). The server applies
+  // a change once per key, so a form sent twice (a double click, a retry, Back and send again)
+  // changes nothing the second time. crypto.getRandomValues works on plain http too.
+  function newWriteKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
+  window.KithWriteKey = newWriteKey;
+
+  // Every form that changes something carries its key, made once per form shown: sending the
+  // same form again sends the same key.
+  function keyed(form) {
+    if ((form.getAttribute("method") || "").toLowerCase() !== "post") return;
+    if (form.elements._key) return;
+    var input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "_key";
+    input.value = newWriteKey();
+    form.appendChild(input);
+  }
+
   function submitButtons(form) {
     return form.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]');
   }
@@ -32,6 +54,7 @@
       event.preventDefault();
       return;
     }
+    keyed(form);
     form.dataset.submitting = "true";
     var buttons = submitButtons(form);
     window.setTimeout(function () {

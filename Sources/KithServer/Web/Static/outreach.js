@@ -48,6 +48,8 @@
     var form = box.form;
     var data = new URLSearchParams();
     data.set("_csrf", form.elements._csrf.value);
+    // Each click is its own change: a retry of this one would reuse its key.
+    data.set("_key", window.KithWriteKey());
     data.set("set", box.dataset.person + ":" + (box.checked ? "true" : "false"));
     box.disabled = true;
     savesInFlight += 1;
