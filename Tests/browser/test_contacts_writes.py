@@ -49,19 +49,24 @@ def conflict_choices(driver):
         """)
 
 
-def test_two_tabs_change_different_things_and_both_are_kept(server, driver, shot):
+def two_tabs_on_the_form(driver, server):
+    """A person with Marie Curie, her form open in a second tab first, then in the first tab,
+    which is shown: (api, Marie's id, the first tab, the second tab)."""
     api = sign_up(driver, server)
     marie = api.contact("Marie", "Curie")
     first_tab = driver.current_window_handle
-
-    # Tab 2 opens the form first, and is left open.
     driver.switch_to.new_window("tab")
     second_tab = driver.current_window_handle
     open_edit_form(driver, server, marie, "Marie")
-
-    # Tab 1: the birthday with its yearly reminder, and the death with its own.
     driver.switch_to.window(first_tab)
     open_edit_form(driver, server, marie, "Marie")
+    return api, marie, first_tab, second_tab
+
+
+def test_two_tabs_change_different_things_and_both_are_kept(server, driver, shot):
+    api, marie, _, second_tab = two_tabs_on_the_form(driver, server)
+
+    # Tab 1: the birthday with its yearly reminder, and the death with its own.
     find(driver, "#birthday-date").click()
     fill(driver, "#birthday-day", "7")
     Select(find(driver, "#birthday-month")).select_by_visible_text("November")
@@ -73,7 +78,7 @@ def test_two_tabs_change_different_things_and_both_are_kept(server, driver, shot
     save_contact(driver)
     assert wait_contact_page(driver, marie) == "Saved Marie Curie."
 
-    # Tab 2 still shows the contact as it was, and changes only the nickname.
+    # Tab 2, opened before, still shows the contact as it was, and changes only the nickname.
     driver.switch_to.window(second_tab)
     assert find(driver, "#birthday-unknown").is_selected(), "tab 2 was loaded before"
     fill(driver, "#contact-nickname", "Manya")
@@ -98,15 +103,7 @@ def test_two_tabs_change_different_things_and_both_are_kept(server, driver, shot
 
 
 def test_two_tabs_change_the_same_thing_and_the_page_asks(server, driver, shot):
-    api = sign_up(driver, server)
-    marie = api.contact("Marie", "Curie")
-    first_tab = driver.current_window_handle
-    driver.switch_to.new_window("tab")
-    second_tab = driver.current_window_handle
-    open_edit_form(driver, server, marie, "Marie")
-
-    driver.switch_to.window(first_tab)
-    open_edit_form(driver, server, marie, "Marie")
+    api, marie, _, second_tab = two_tabs_on_the_form(driver, server)
     fill(driver, "#contact-nickname", "Manya")
     save_contact(driver)
     assert wait_contact_page(driver, marie) == "Saved Marie Curie."
@@ -161,12 +158,16 @@ def test_an_address_and_a_note_changed_in_two_tabs(server, driver, shot):
     until(driver, lambda d: "12 St James's Square" in d.find_element(By.ID, "addresses-body").text, "the address")
     until(driver, lambda d: "Loves poetical science" in d.find_element(By.ID, "notes-body").text, "the note")
 
+    def edit_while_another_tab_saves(shown_street, street, city):
+        """Opens the address form, and once it shows the address as it is, another tab saves it."""
+        find(driver, f"[data-address-id='{home}'] .edit-address").click()
+        until(driver, lambda d: d.find_element(By.ID, "address-street").get_attribute("value") == shown_street,
+              "the address form shows the address as it is now")
+        api.data("PUT", f"/api/addresses/{home}", {"contact_id": ada, "name": "Home", "street": street, "city": city,
+                                                   "country": "GB"})
+
     # The address form is open here while another tab moves the address to another city.
-    find(driver, f"[data-address-id='{home}'] .edit-address").click()
-    until(driver, lambda d: d.find_element(By.ID, "address-street").get_attribute("value") == "12 St James's Square",
-          "the address form is filled")
-    api.data("PUT", f"/api/addresses/{home}", {"contact_id": ada, "name": "Home", "street": "12 St James's Square",
-                                               "city": "Westminster", "country": "GB"})
+    edit_while_another_tab_saves("12 St James's Square", "12 St James's Square", "Westminster")
     fill(driver, "#address-street", "10 St James's Square")
     find(driver, "#address-save").click()
     until(driver, lambda d: "Saved the address “Home”." in d.find_element(By.ID, "addresses-notice").text,
@@ -176,11 +177,7 @@ def test_an_address_and_a_note_changed_in_two_tabs(server, driver, shot):
     assert (saved["street"], saved["city"]) == ("10 St James's Square", "Westminster")
 
     # Both change the street: the form asks; the person keeps theirs.
-    find(driver, f"[data-address-id='{home}'] .edit-address").click()
-    until(driver, lambda d: d.find_element(By.ID, "address-city").get_attribute("value") == "Westminster",
-          "the form shows the address as it is now")
-    api.data("PUT", f"/api/addresses/{home}", {"contact_id": ada, "name": "Home", "street": "St James's Square 12",
-                                               "city": "Westminster", "country": "GB"})
+    edit_while_another_tab_saves("10 St James's Square", "St James's Square 12", "Westminster")
     fill(driver, "#address-street", "12 St James's Sq.")
     find(driver, "#address-save").click()
     visible(driver, "#address-form .conflict")
@@ -236,23 +233,18 @@ def test_a_create_sent_twice_adds_one_contact(server, driver, shot):
     assert listed["meta"]["total"] == 1, listed
     shot(driver, "contact-added-once")
 
-    # The same request replayed with its key, as a retry after a lost answer: the first answer again.
+    # The same request sent again with the key the first one carried (the pages' api() takes a key
+    # of the caller's own), as a retry after a lost answer: the first answer again, one contact.
     answers = driver.execute_async_script(
         """
         const done = arguments[arguments.length - 1];
-        const send = () => fetch('/api/contacts', {
-          method: 'POST', credentials: 'same-origin',
-          headers: {'Content-Type': 'application/json', 'Accept': 'application/json', 'Idempotency-Key': 'replayed-once',
-                    'X-CSRF-Token': document.querySelector('meta[name="csrf-token"]').content},
-          body: JSON.stringify({first_name: 'Katherine', last_name: 'Johnson', is_birthdate_known: false,
-                                is_deceased: false, is_deceased_date_known: false})
-        }).then(response => response.json().then(json => [response.status, json.data.id,
-                                                          response.headers.get('Idempotent-Replayed')]));
-        send().then(first => send().then(second => done([first, second])));
+        const body = {first_name: 'Katherine', last_name: 'Johnson', is_birthdate_known: false, is_deceased: false,
+                      is_deceased_date_known: false};
+        const send = () => KithContacts.api('POST', '/api/contacts', body, {key: 'retried-with-its-key'});
+        send().then(first => send().then(second => done([first.data.id, second.data.id])),
+                    error => done(String(error.message)));
         """)
-    assert answers[0][0] == 201 and answers[1][0] == 201, answers
-    assert answers[0][1] == answers[1][1], "the same contact"
-    assert answers[1][2] == "true"
+    assert isinstance(answers, list) and answers[0] == answers[1], answers
     assert api.call("GET", "/api/contacts")[1]["meta"]["total"] == 2
     names = sorted(contact["first_name"] for contact in api.call("GET", "/api/contacts")[1]["data"])
     assert names == ["Grace", "Katherine"]

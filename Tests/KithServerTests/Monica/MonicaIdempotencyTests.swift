@@ -92,10 +92,7 @@ struct MonicaIdempotencyTests {
     @Test(arguments: Engine.available)
     func aChangeAndADeletionSentAgainGetTheirFirstAnswer(_ engine: Engine) async throws {
         try await MonicaHarness.run(engine) { me, _, _ in
-            let contact = try await me.contact("Ada")
-            let note = try await me.post("/api/notes", ["contact_id": .int(contact), "body": "first"])
-            let id = try #require(note.dataID)
-            let loaded = try #require(note.headers[.eTag])
+            let (contact, id, loaded) = try await me.noteWithItsVersion()
             var headers = Self.keyed("change-1")
             headers[.ifMatch] = loaded
             let body: JSONTree = ["contact_id": .int(contact), "body": "second"]

@@ -175,10 +175,7 @@ struct MonicaIfMatchTests {
     @Test(arguments: Engine.available)
     func ifMatchListsStarsWeakTagsAndNonsense(_ engine: Engine) async throws {
         try await MonicaHarness.run(engine) { me, _, _ in
-            let contact = try await me.contact("Ada")
-            let note = try await me.post("/api/notes", ["contact_id": .int(contact), "body": "first"])
-            let id = try #require(note.dataID)
-            let first = try #require(note.headers[.eTag])
+            let (contact, id, first) = try await me.noteWithItsVersion()
             func put(_ body: String, _ ifMatch: String) async throws -> MonicaAnswer {
                 try await me.call(
                     .put, "/api/notes/\(id)", ["contact_id": .int(contact), "body": .string(body)],
@@ -237,5 +234,14 @@ struct MonicaIfMatchTests {
             #expect(answers.filter { $0.1 == .preconditionFailed }.count == 5, "\(answers)")
             #expect(try await me.get("/api/contacts/\(contact)").data?["nickname"] == .string(made.first?.0 ?? ""))
         }
+    }
+}
+
+extension MonicaUser {
+    /// A note "first" on a new contact: the contact's id, the note's, and the note's `ETag`.
+    func noteWithItsVersion() async throws -> (contact: Int64, note: Int64, tag: String) {
+        let contact = try await contact("Ada")
+        let note = try await post("/api/notes", ["contact_id": .int(contact), "body": "first"])
+        return (contact, try #require(note.dataID), try #require(note.headers[.eTag]))
     }
 }

@@ -274,46 +274,33 @@
 
   // Reads the address before acting on it; gone meanwhile, the section says so.
   function withCurrent(address, button, act) {
-    button.disabled = true;
-    current(address).then(function (state) {
-      button.disabled = false;
-      act(state);
-    }, function (error) {
-      button.disabled = false;
-      if (error.kind === "notFound") {
-        say("The address “" + labelOf(address) + "” was deleted elsewhere.");
-        refresh();
-      } else {
-        say(error.message);
-      }
-    });
+    K.readFirst(button, function () { return current(address); }, act, function () {
+      say("The address “" + labelOf(address) + "” was deleted elsewhere.");
+      refresh();
+    }, function (error) { say(error.message); });
   }
 
   // Asks about the address as it is now; the deletion names that version, so one changed
   // elsewhere meanwhile is shown again before it goes.
   function confirmDeletion(state) {
-    var shown = state.latest;
-    function consequence() {
-      return "It will be removed from " + contactName() + "'s addresses, on every device.";
-    }
-    window.KithEditor.confirm({
-      title: "Delete the address “" + labelOf(shown) + "”?",
-      text: consequence(),
-      action: function () {
-        return K.api("DELETE", "/api/addresses/" + shown.id, undefined, { ifMatch: state.etag }).then(function () {
-          if (editing && editing.latest.id === shown.id) closeForm();
-          say("Deleted the address “" + labelOf(shown) + "”.");
-          refresh();
-        });
+    window.KithEditor.confirmRemoval({
+      state: state, button: "Delete",
+      title: function (address) { return "Delete the address “" + labelOf(address) + "”?"; },
+      text: function (address) {
+        return Lines.lines(address, formats).join(", ") + ". It will be removed from " + contactName() +
+          "'s addresses, on every device.";
       },
-      changed: function () {
+      remove: function (address, options) {
+        return K.api("DELETE", "/api/addresses/" + address.id, undefined, options);
+      },
+      removed: function (address) {
+        if (editing && editing.latest.id === address.id) closeForm();
+        say("Deleted the address “" + labelOf(address) + "”.");
         refresh();
-        return current(shown).then(function (now) {
-          state = now;
-          shown = now.latest;
-          return { title: "Delete the address “" + labelOf(shown) + "” (" + Lines.lines(shown, formats).join(", ") + ")?",
-            text: consequence() };
-        });
+      },
+      read: function () {
+        refresh();
+        return current(state.latest);
       }
     });
   }
@@ -572,10 +559,7 @@
   function showConflict(error, mine) {
     editing = error.fresh;
     var theirs = editing.values;
-    var merged = {};
-    Object.keys(theirs).forEach(function (field) { merged[field] = theirs[field]; });
-    K.changedNames(theirs, mine).forEach(function (field) { merged[field] = mine[field]; });
-    fillForm(merged);
+    fillForm(error.merged);
     dropConflict();
     var words = labels();
     conflict = K.conflictPanel(error.names.map(function (field) {

@@ -64,6 +64,30 @@
     });
   }
 
+  // Asks before deleting something as it was read ({latest, etag}, options.state): the deletion
+  // names that version (remove(item, {ifMatch})), and when it was changed elsewhere meanwhile,
+  // read() gives it as it is now and the dialog asks again about that. title(item) and
+  // text(item) say what goes; removed(item) follows the deletion.
+  function confirmRemoval(options) {
+    var state = options.state;
+    confirm({
+      title: options.title(state.latest),
+      text: options.text(state.latest),
+      button: options.button,
+      action: function () {
+        return options.remove(state.latest, { ifMatch: state.etag }).then(function () {
+          options.removed(state.latest);
+        });
+      },
+      changed: function () {
+        return options.read().then(function (now) {
+          state = now;
+          return { title: options.title(now.latest), text: options.text(now.latest) };
+        });
+      }
+    });
+  }
+
   // ---- Forms built from a list of fields ----------------------------------------------------------
 
   // A field: {name, label, type: text|textarea|number|date|select|checkbox|contact, required,
@@ -415,19 +439,10 @@
 
     // Reads the item before acting on it; gone meanwhile, the section says so and shows what is left.
     function withCurrent(item, button, act) {
-      button.disabled = true;
-      current(item).then(function (state) {
-        button.disabled = false;
-        act(state);
-      }, function (error) {
-        button.disabled = false;
-        if (error.kind === "notFound") {
-          K.notify(notice, K.sentenceCase(describe(item)) + " was deleted elsewhere.");
-          reload();
-        } else {
-          K.notify(notice, error.message);
-        }
-      });
+      K.readFirst(button, function () { return current(item); }, act, function () {
+        K.notify(notice, K.sentenceCase(describe(item)) + " was deleted elsewhere.");
+        reload();
+      }, function (error) { K.notify(notice, error.message); });
     }
 
     function close() {
@@ -463,39 +478,29 @@
       }, function (error) {
         if (error.kind !== "conflict") throw error;
         editing = error.fresh;
-        var merged = {};
-        Object.keys(error.fresh.values).forEach(function (name) { merged[name] = error.fresh.values[name]; });
-        K.changedNames(edit.values, values).forEach(function (name) { merged[name] = values[name]; });
-        form.showConflict(error.names, merged, values, error.fresh.values);
+        form.showConflict(error.names, error.merged, values, error.fresh.values);
       });
     }
 
-    // Delete (or Remove) asks first, about the item as it is now; the deletion names that
-    // version, so an item changed elsewhere meanwhile is shown again before it goes.
+    // Delete (or Remove) asks first, about the item as it is now (state: as read, {latest,
+    // etag}; for tags, removed by name, the listed item and no version).
     function askToRemove(item, state) {
-      var shown = state ? state.latest : item;
       var removeWord = config.removeLabel || "Delete";
-      function consequence(of) {
-        return config.consequence ? config.consequence(of) : "It will be removed on every device.";
-      }
-      confirm({
-        title: removeWord + " " + describe(shown) + "?",
-        text: consequence(shown),
-        button: removeWord,
-        action: function () {
-          return config.remove(shown, { ifMatch: state && state.etag }).then(function () {
-            if (editing && editing.latest.id === item.id) close();
-            K.notify(notice, (config.removedWord || "Deleted") + " " + describe(shown) + ".");
-            reload();
-          });
+      confirmRemoval({
+        state: state, button: removeWord,
+        title: function (shown) { return removeWord + " " + describe(shown) + "?"; },
+        text: function (shown) {
+          return config.consequence ? config.consequence(shown) : "It will be removed on every device.";
         },
-        changed: function () {
+        remove: config.remove,
+        removed: function (shown) {
+          if (editing && editing.latest.id === item.id) close();
+          K.notify(notice, (config.removedWord || "Deleted") + " " + describe(shown) + ".");
           reload();
-          return current(item).then(function (now) {
-            state = now;
-            shown = now.latest;
-            return { title: removeWord + " " + describe(shown) + "?", text: consequence(shown) };
-          });
+        },
+        read: function () {
+          reload();
+          return current(item);
         }
       });
     }
@@ -512,7 +517,7 @@
       var remove = el("button", { type: "button", className: "btn btn-danger-outline btn-small delete-item",
         text: removeWord, "aria-label": removeWord + " " + describe(item) });
       remove.addEventListener("click", function () {
-        if (!config.path) askToRemove(item, null);
+        if (!config.path) askToRemove(item, { latest: item, etag: null });
         else withCurrent(item, remove, function (state) { askToRemove(item, state); });
       });
       return el("span", { className: "item-actions" }, [edit, remove]);
@@ -540,5 +545,6 @@
     return { reload: reload, notice: notice };
   }
 
-  window.KithEditor = { confirm: confirm, section: section, buildForm: buildForm, selectOptions: selectOptions };
+  window.KithEditor = { confirm: confirm, confirmRemoval: confirmRemoval, section: section, buildForm: buildForm,
+    selectOptions: selectOptions };
 })();

@@ -279,11 +279,8 @@
 
   function showConflict(error, mine) {
     loaded = error.fresh;
-    var merged = {};
-    Object.keys(loaded.values).forEach(function (name) { merged[name] = loaded.values[name]; });
-    K.changedNames(loaded.values, mine).forEach(function (name) { merged[name] = mine[name]; });
     // What the other change did elsewhere is in the form now; what both changed shows the person's.
-    fill(merged);
+    fill(error.merged);
     if (conflict) conflict.element.remove();
     conflict = K.conflictPanel(error.names.map(function (name) {
       return { name: name, label: LABELS[name], mine: describe(name, mine[name]),

@@ -124,8 +124,9 @@
   // (412), it is loaded again and the person's changes go on top of it; if the other change left
   // alone what the person changed (or made it the same), that is sent, and the promise resolves
   // with {answer, elsewhere: the names changed elsewhere, kept}. If both changed a value
-  // differently, it rejects with {kind: "conflict", names, fresh, messages} and sends nothing:
-  // the person chooses.
+  // differently, it rejects with {kind: "conflict", names: those values, fresh: the object as it
+  // is now ({values, etag, latest}), merged: its values with the person's changes on top,
+  // messages} and sends nothing: the person chooses.
   function saveOnTop(edit) {
     var mine = changedNames(edit.base, edit.mine);
     var elsewhere = [];
@@ -141,12 +142,12 @@
           var clashes = mine.filter(function (name) {
             return !same(fresh.values[name], base[name]) && !same(fresh.values[name], edit.mine[name]);
           });
-          if (clashes.length) {
-            throw { kind: "conflict", names: clashes, fresh: fresh, messages: [CONFLICT_TEXT] };
-          }
           var merged = {};
           Object.keys(fresh.values).forEach(function (name) { merged[name] = fresh.values[name]; });
           mine.forEach(function (name) { merged[name] = edit.mine[name]; });
+          if (clashes.length) {
+            throw { kind: "conflict", names: clashes, fresh: fresh, merged: merged, messages: [CONFLICT_TEXT] };
+          }
           return round(fresh.values, fresh.etag, fresh.latest, merged, tries - 1);
         });
       });
@@ -163,6 +164,20 @@
     if (!names.length) return "";
     var words = names.map(function (name) { return (labels[name] || name.replace(/_/g, " ")).toLowerCase(); });
     return " Changes made elsewhere at the same time were kept too (" + words.join(", ") + ").";
+  }
+
+  // Reads something again before acting on it (Edit, Delete), with `button` off meanwhile:
+  // act(what read() gave), gone() when it was deleted elsewhere, failed(error) otherwise.
+  function readFirst(button, read, act, gone, failed) {
+    button.disabled = true;
+    read().then(function (state) {
+      button.disabled = false;
+      act(state);
+    }, function (error) {
+      button.disabled = false;
+      if (error.kind === "notFound") gone();
+      else failed(error);
+    });
   }
 
   var panels = 0;
@@ -397,10 +412,9 @@
   window.KithContacts = {
     MESSAGES: MESSAGES,
     api: api,
-    newKey: newKey,
-    changedNames: changedNames,
     saveOnTop: saveOnTop,
     keptElsewhere: keptElsewhere,
+    readFirst: readFirst,
     conflictPanel: conflictPanel,
     quotedValue: quotedValue,
     allPages: allPages,
