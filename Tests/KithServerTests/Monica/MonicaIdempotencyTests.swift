@@ -111,6 +111,32 @@ struct MonicaIdempotencyTests {
         }
     }
 
+    /// Tags on a contact are added by name and removed by id (POST, no version to name): their key
+    /// still makes a second press answer as the first, and a new tag made once.
+    @Test(arguments: Engine.available)
+    func aTagAddedAndRemovedTwiceWithTheirKeys(_ engine: Engine) async throws {
+        try await MonicaHarness.run(engine) { me, _, _ in
+            let contact = try await me.contact("Ada")
+            let body: JSONTree = ["tags": ["poetry"]]
+            let added = try await me.call(.post, "/api/contacts/\(contact)/setTags", body, headers: Self.keyed("tag-1"))
+            #expect(added.status == .ok, "\(added.text)")
+            let again = try await me.call(.post, "/api/contacts/\(contact)/setTags", body, headers: Self.keyed("tag-1"))
+            #expect(again.headers[.idempotentReplayed] == "true")
+            #expect(again.text == added.text)
+            let tags = try await me.get("/api/tags")
+            #expect(tags["meta"]?["total"] == 1)
+            let tag = try #require(tags.data?[0]?["id"]?.intValue)
+            let removal: JSONTree = ["tags": [.int(tag)]]
+            let removed = try await me.call(
+                .post, "/api/contacts/\(contact)/unsetTag", removal, headers: Self.keyed("untag-1"))
+            #expect(removed.data?["tags"] == [])
+            let removedAgain = try await me.call(
+                .post, "/api/contacts/\(contact)/unsetTag", removal, headers: Self.keyed("untag-1"))
+            #expect(removedAgain.headers[.idempotentReplayed] == "true")
+            #expect(removedAgain.text == removed.text)
+        }
+    }
+
     /// A refused or failed change lets its key go: the same key with a corrected body is a new
     /// request, and makes its change.
     @Test(arguments: Engine.available)
