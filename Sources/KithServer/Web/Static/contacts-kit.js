@@ -158,7 +158,7 @@
   var CONFLICT_TEXT = "Someone changed this while you were editing it. Where you both changed the same thing, " +
     "choose which to keep, then save again.";
 
-  // " Changes made elsewhere at the same time were kept too (the birthday)." after a save that
+  // " Changes made elsewhere at the same time were kept too (birthday)." after a save that
   // kept them; "" when there were none. labels: name → words.
   function keptElsewhere(names, labels) {
     if (!names.length) return "";
