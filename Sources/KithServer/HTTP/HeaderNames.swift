@@ -5,6 +5,8 @@ import HTTPTypes
 extension HTTPField.Name {
     static let requestID = HTTPField.Name("X-Request-ID")!
     static let csrfToken = HTTPField.Name("X-CSRF-Token")!
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    static let idempotentReplayed = HTTPField.Name("Idempotent-Replayed")!
     static let rateLimitLimit = HTTPField.Name("X-RateLimit-Limit")!
     static let rateLimitRemaining = HTTPField.Name("X-RateLimit-Remaining")!
     static let rateLimitReset = HTTPField.Name("X-RateLimit-Reset")!

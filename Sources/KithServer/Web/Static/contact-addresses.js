@@ -1,7 +1,9 @@
 // A contact's addresses (seed 001): each with its label, its lines in the country's order, a map
 // when it has coordinates (tile-map.js; full screen on a tap), directions, copy, share, edit and
 // delete (after a confirm step); the add/edit form with a searchable country picker whose choice sets the postal-code
-// and region labels. Everything goes through /api, which checks every rule.
+// and region labels. Everything goes through /api, which checks every rule. Edit and Delete read
+// the address as it is now; a change goes on top of what someone else changed meanwhile, and the
+// form asks when both changed the same field.
 (function () {
   "use strict";
 
@@ -26,7 +28,8 @@
   var contact = null;
   var formats = null; // {standard, countries}: KithCore's AddressFormat, served by the server
   var countries = null; // [{code, name}] from /api/countries, loaded when the form first opens
-  var editing = null; // the address being edited; null when adding
+  var editing = null; // the address being edited as it was read, {values, etag, latest}; null when adding
+  var conflict = null; // the choice between the person's change and another, when both changed a value
   var chosenCountry = null; // the picker's choice: an upper-case ISO code
 
   function input(field) {
@@ -212,9 +215,9 @@
     var text = lines.join("\n");
     var status = el("p", { className: "address-status", role: "status" });
     var edit = el("button", { type: "button", className: "btn btn-secondary btn-small edit-address", text: "Edit" });
-    edit.addEventListener("click", function () { openForm(address); });
+    edit.addEventListener("click", function () { withCurrent(address, edit, openForm); });
     var remove = el("button", { type: "button", className: "btn btn-danger-outline btn-small delete-address", text: "Delete" });
-    remove.addEventListener("click", function () { confirmDeletion(address); });
+    remove.addEventListener("click", function () { withCurrent(address, remove, confirmDeletion); });
     var point = coordinates(address);
     var directions = directionLinks(address, lines);
     return el("li", { className: "address-card", "data-address-id": address.id }, [
@@ -262,16 +265,42 @@
 
   // ---- Deleting, after a confirm step ------------------------------------------------------------
 
-  function confirmDeletion(address) {
-    window.KithEditor.confirm({
-      title: "Delete the address “" + labelOf(address) + "”?",
-      text: "It will be removed from " + contactName() + "'s addresses, on every device.",
-      action: function () {
-        return K.api("DELETE", "/api/addresses/" + address.id).then(function () {
-          if (editing && editing.id === address.id) closeForm();
-          say("Deleted the address “" + labelOf(address) + "”.");
-          refresh();
-        });
+  // The address as it is now, with its version, as the form shows it.
+  function current(address) {
+    return K.api("GET", "/api/addresses/" + address.id).then(function (answer) {
+      return { values: valuesOf(answer.data), etag: answer.etag, latest: answer.data };
+    });
+  }
+
+  // Reads the address before acting on it; gone meanwhile, the section says so.
+  function withCurrent(address, button, act) {
+    K.readFirst(button, function () { return current(address); }, act, function () {
+      say("The address “" + labelOf(address) + "” was deleted elsewhere.");
+      refresh();
+    }, function (error) { say(error.message); });
+  }
+
+  // Asks about the address as it is now; the deletion names that version, so one changed
+  // elsewhere meanwhile is shown again before it goes.
+  function confirmDeletion(state) {
+    window.KithEditor.confirmRemoval({
+      state: state, button: "Delete",
+      title: function (address) { return "Delete the address “" + labelOf(address) + "”?"; },
+      text: function (address) {
+        return Lines.lines(address, formats).join(", ") + ". It will be removed from " + contactName() +
+          "'s addresses, on every device.";
+      },
+      remove: function (address, options) {
+        return K.api("DELETE", "/api/addresses/" + address.id, undefined, options);
+      },
+      removed: function (address) {
+        if (editing && editing.latest.id === address.id) closeForm();
+        say("Deleted the address “" + labelOf(address) + "”.");
+        refresh();
+      },
+      read: function () {
+        refresh();
+        return current(state.latest);
       }
     });
   }
@@ -427,23 +456,33 @@
     formError.focus();
   }
 
-  function openForm(address) {
-    editing = address;
+  // Fills the form from values (valuesOf's shape) once the countries are there.
+  function fillForm(values) {
+    FIELDS.forEach(function (field) { input(field).value = values[field] || ""; });
+    input("latitude").value = values.latitude;
+    input("longitude").value = values.longitude;
+    chooseCountry(values.country ? countries.filter(function (country) { return country.code === values.country; })[0] : null);
+  }
+
+  // state: the address as read ({values, etag, latest}); null to add one.
+  function openForm(state) {
+    editing = state;
+    dropConflict();
+    var address = state && state.latest;
     formError.hidden = true;
     formTitle.textContent = address ? "Edit the address “" + labelOf(address) + "”" : "Add an address";
     saveButton.textContent = address ? "Save changes" : "Save address";
-    FIELDS.forEach(function (field) { input(field).value = (address && address[field]) || ""; });
-    var point = address && typeof address.latitude === "number" ? address : null;
-    input("latitude").value = point ? String(point.latitude) : "";
-    input("longitude").value = point ? String(point.longitude) : "";
+    var values = state ? state.values : valuesOf(null);
+    FIELDS.forEach(function (field) { input(field).value = values[field] || ""; });
+    input("latitude").value = values.latitude;
+    input("longitude").value = values.longitude;
     form.hidden = false;
     addButton.hidden = true;
     countryInput.disabled = true;
     countryHint.textContent = "Loading countries…";
     Promise.all([loadFormats(), loadCountries()]).then(function () {
       countryInput.disabled = false;
-      var code = address && address.country && address.country.iso;
-      chooseCountry(code ? countries.filter(function (country) { return country.code === code; })[0] : null);
+      fillForm(values);
     }, function (error) {
       countryHint.textContent = error.message;
     });
@@ -453,6 +492,7 @@
 
   function closeForm() {
     editing = null;
+    dropConflict();
     form.hidden = true;
     addButton.hidden = false;
     closeCountries();
@@ -465,18 +505,81 @@
     return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : trimmed;
   }
 
+  // What the form says, by field: texts as typed, the country as its code, coordinates as typed.
+  // From an address (as the form would show it) or from the form, in the same shape, so what the
+  // person changed is what differs.
+  function valuesOf(address) {
+    var values = {};
+    FIELDS.forEach(function (field) { values[field] = (address && address[field]) || ""; });
+    var point = address && typeof address.latitude === "number" ? address : null;
+    values.country = (address && address.country && address.country.iso) || null;
+    values.latitude = point ? String(point.latitude) : "";
+    values.longitude = point ? String(point.longitude) : "";
+    return values;
+  }
+
+  function formValues() {
+    var values = {};
+    FIELDS.forEach(function (field) { values[field] = input(field).value.trim(); });
+    values.country = chosenCountry;
+    values.latitude = input("latitude").value.trim();
+    values.longitude = input("longitude").value.trim();
+    return values;
+  }
+
   // PUT replaces every field, so every field is sent, empty ones as null.
-  function payload() {
+  function payload(values) {
     var body = { contact_id: contact.id };
-    FIELDS.forEach(function (field) { body[field] = input(field).value.trim() || null; });
-    body.country = chosenCountry;
-    body.latitude = coordinateValue(input("latitude").value);
-    body.longitude = coordinateValue(input("longitude").value);
+    FIELDS.forEach(function (field) { body[field] = values[field] || null; });
+    body.country = values.country;
+    body.latitude = coordinateValue(values.latitude);
+    body.longitude = coordinateValue(values.longitude);
     return body;
+  }
+
+  // The field names a person reads, for the choice between two changes.
+  function labels() {
+    return { name: "Label", street: "Street", city: "City", province: regionLabel.textContent,
+      postal_code: postalLabel.textContent, country: "Country", latitude: "Latitude", longitude: "Longitude" };
+  }
+
+  function describeValue(field, value) {
+    if (field !== "country") return K.quotedValue(value);
+    var country = value && countries.filter(function (candidate) { return candidate.code === value; })[0];
+    return country ? country.name : "(none)";
+  }
+
+  function dropConflict() {
+    if (conflict) conflict.element.remove();
+    conflict = null;
+  }
+
+  // Someone changed the address while the person edited it, and both changed `names`: the
+  // other change goes in the form with the person's on top, and the person chooses for those.
+  function showConflict(error, mine) {
+    editing = error.fresh;
+    var theirs = editing.values;
+    fillForm(error.merged);
+    dropConflict();
+    var words = labels();
+    conflict = K.conflictPanel(error.names.map(function (field) {
+      return { name: field, label: words[field], mine: describeValue(field, mine[field]),
+        theirs: describeValue(field, theirs[field]) };
+    }), function (field, which) {
+      var value = which === "mine" ? mine[field] : theirs[field];
+      if (field === "country") {
+        chooseCountry(value ? countries.filter(function (country) { return country.code === value; })[0] : null);
+      } else {
+        input(field).value = value;
+      }
+    });
+    form.insertBefore(conflict.element, form.querySelector(".form-actions"));
+    conflict.focus();
   }
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    formError.hidden = true;
     if (!chosenCountry && countryInput.value.trim()) {
       var exact = exactCountry(countryInput.value);
       if (!exact) {
@@ -486,18 +589,31 @@
       }
       chooseCountry(exact);
     }
-    var address = editing;
+    if (conflict && !conflict.ready()) return;
+    var edit = editing;
+    var mine = formValues();
     saveButton.disabled = true;
-    K.api(address ? "PUT" : "POST", address ? "/api/addresses/" + address.id : "/api/addresses", payload())
-      .then(function (answer) {
-        saveButton.disabled = false;
-        closeForm();
-        say((address ? "Saved the address “" : "Added the address “") + labelOf(answer.data) + "”.");
-        refresh().then(function () { addButton.focus(); });
-      }, function (error) {
-        saveButton.disabled = false;
-        showFormError(error.messages);
-      });
+    var saving = !edit ? K.api("POST", "/api/addresses", payload(mine)).then(function (answer) {
+      return { answer: answer, elsewhere: [] };
+    }) : K.saveOnTop({
+      base: edit.values, etag: edit.etag, latest: edit.latest, mine: mine,
+      reload: function () { return current(edit.latest); },
+      send: function (values, etag) {
+        return K.api("PUT", "/api/addresses/" + edit.latest.id, payload(values), { ifMatch: etag });
+      }
+    });
+    saving.then(function (result) {
+      saveButton.disabled = false;
+      var words = labels();
+      closeForm();
+      say((edit ? "Saved the address “" : "Added the address “") + labelOf(result.answer.data) + "”." +
+        K.keptElsewhere(result.elsewhere, words));
+      refresh().then(function () { addButton.focus(); });
+    }, function (error) {
+      saveButton.disabled = false;
+      if (error.kind === "conflict") showConflict(error, mine);
+      else showFormError(error.messages);
+    });
   });
 
   document.getElementById("address-cancel").addEventListener("click", function () {

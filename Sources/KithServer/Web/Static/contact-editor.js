@@ -18,8 +18,10 @@
   var confirmButton = document.getElementById("confirm-delete");
   var pending = null;
 
-  // confirm({title, text, button, action}): the dialog; `action` returns a promise, and the
-  // dialog closes when it resolves or shows why it failed.
+  // confirm({title, text, button, action, changed}): the dialog; `action` returns a promise, and
+  // the dialog closes when it resolves or shows why it failed. When what it deletes was changed
+  // elsewhere since it was read (412), `changed()` reads it again (a promise of the dialog's new
+  // {title, text}) and the person decides again, on what it is now.
   function confirm(options) {
     pending = options;
     confirmTitle.textContent = options.title;
@@ -41,10 +43,48 @@
       asked.action().then(function () {
         if (pending === asked) dialog.close();
       }, function (error) {
+        if (error.kind === "changed" && asked.changed) {
+          return asked.changed().then(function (now) {
+            confirmTitle.textContent = now.title;
+            confirmText.textContent = now.text;
+            return "It was changed elsewhere after you opened this; above is how it is now. Delete it anyway?";
+          });
+        }
+        return error.message;
+      }).then(function (problem) {
+        if (!problem) return;
+        confirmButton.disabled = false;
+        confirmError.textContent = problem;
+        confirmError.hidden = false;
+      }, function (error) {
         confirmButton.disabled = false;
         confirmError.textContent = error.message;
         confirmError.hidden = false;
       });
+    });
+  }
+
+  // Asks before deleting something as it was read ({latest, etag}, options.state): the deletion
+  // names that version (remove(item, {ifMatch})), and when it was changed elsewhere meanwhile,
+  // read() gives it as it is now and the dialog asks again about that. title(item) and
+  // text(item) say what goes; removed(item) follows the deletion.
+  function confirmRemoval(options) {
+    var state = options.state;
+    confirm({
+      title: options.title(state.latest),
+      text: options.text(state.latest),
+      button: options.button,
+      action: function () {
+        return options.remove(state.latest, { ifMatch: state.etag }).then(function () {
+          options.removed(state.latest);
+        });
+      },
+      changed: function () {
+        return options.read().then(function (now) {
+          state = now;
+          return { title: options.title(now.latest), text: options.text(now.latest) };
+        });
+      }
     });
   }
 
@@ -256,6 +296,53 @@
       return result;
     }
 
+    // Puts one value in its field.
+    function set(field, value) {
+      var control = controls[field.name];
+      if (field.type === "checkbox") control.checked = !!value;
+      else if (field.type === "contact") control.set(value || null);
+      else control.value = value === undefined || value === null ? "" : String(value);
+    }
+
+    // A value in plain words, as its field shows it.
+    function describe(field, value) {
+      if (field.type === "checkbox") return value ? "Yes" : "No";
+      if (field.type === "contact") return value ? K.contactName(value) : "(nobody)";
+      if (field.type === "select") {
+        var option = Array.prototype.filter.call(controls[field.name].options, function (candidate) {
+          return candidate.value === String(value === null || value === undefined ? "" : value);
+        })[0];
+        return option ? option.textContent : K.quotedValue(value);
+      }
+      return K.quotedValue(value);
+    }
+
+    function fieldNamed(name) {
+      return config.fields.filter(function (field) { return field.name === name; })[0];
+    }
+
+    var conflict = null;
+
+    function dropConflict() {
+      if (conflict) conflict.element.remove();
+      conflict = null;
+    }
+
+    // Someone changed the item while the person edited it: `values` (theirs, with the person's
+    // changes on top) go in the form, and for each of `names`, changed by both, the person
+    // chooses between `mine` and `theirs`.
+    function showConflict(names, values, mine, theirs) {
+      dropConflict();
+      clearErrors();
+      config.fields.forEach(function (field) { set(field, values[field.name]); });
+      conflict = K.conflictPanel(names.map(function (name) {
+        var field = fieldNamed(name);
+        return { name: name, label: field.label, mine: describe(field, mine[name]), theirs: describe(field, theirs[name]) };
+      }), function (name, which) { set(fieldNamed(name), which === "mine" ? mine[name] : theirs[name]); });
+      grid.parentNode.insertBefore(conflict.element, grid.nextSibling);
+      conflict.focus();
+    }
+
     // Fills the form (select options are loaded first) and shows it. `editing`: fields marked
     // lockedWhenEditing are shown but not changed (a relationship's other contact), fields
     // marked onlyWhenEditing appear (a task's Done).
@@ -263,6 +350,7 @@
       title.textContent = heading;
       save.textContent = saveText || "Save";
       clearErrors();
+      dropConflict();
       form.hidden = false;
       config.fields.forEach(function (field) {
         var input = controls[field.name].input || controls[field.name];
@@ -274,11 +362,7 @@
         return options.then(function (list) { selectOptions(controls[field.name], list, prefill[field.name]); });
       });
       config.fields.forEach(function (field) {
-        var control = controls[field.name];
-        var value = prefill[field.name];
-        if (field.type === "checkbox") control.checked = !!value;
-        else if (field.type === "contact") control.set(value || null);
-        else if (field.type !== "select") control.value = value === undefined || value === null ? "" : String(value);
+        if (field.type !== "select") set(field, prefill[field.name]);
       });
       save.disabled = true;
       return Promise.all(loads).then(function () {
@@ -292,6 +376,7 @@
 
     form.addEventListener("submit", function (event) {
       event.preventDefault();
+      if (conflict && !conflict.ready()) return;
       save.disabled = true;
       onSubmit(values()).then(function () {
         save.disabled = false;
@@ -302,7 +387,7 @@
     });
     cancel.addEventListener("click", onCancel);
     form.hidden = true;
-    return { element: form, open: open, showErrors: showErrors };
+    return { element: form, open: open, showErrors: showErrors, showConflict: showConflict };
   }
 
   // ---- A section with its items -----------------------------------------------------------------
@@ -314,14 +399,19 @@
   //   load()       a promise of the items
   //   empty        what the section says when it has nothing ("No notes")
   //   show(body, items, actions)  draws the items (some); actions(item) gives its Edit and Delete
+  //   path(item)   the item's address in /api ("/api/notes/12"): Edit and Delete read it there
+  //                first, for the item as it is now and its version
   //   prefill(item)        the form's values for an item (new: prefill(null))
-  //   save(values, item)   a promise of the API call (item null: a new one)
-  //   remove(item)         a promise of the deletion
+  //   save(values, item, options)   a promise of the API call (item null: a new one; options
+  //                        carry the version the change is made against, for K.api)
+  //   remove(item, options)         a promise of the deletion (options: the same)
   //   describe(item)       "the note “Loves poetical…”", for the confirmation and the notices
   //   canChange(item)      false for items the API keeps (a birthday's reminder)
   //   contactID()          the contact shown (a contact picker leaves it out)
   //   editable: false      only Delete (a tag is removed, not edited); removeLabel, removedWord
   //                        name that action ("Remove", "Removed")
+  // An edit sends what the person changed on top of the item as it is now (K.saveOnTop): what
+  // someone else changed meanwhile is kept, and where both changed the same value the form asks.
   function section(config) {
     var body = document.getElementById(config.name + "-body");
     var notice = document.getElementById(config.name + "-notice");
@@ -329,12 +419,30 @@
     var addButton = el("button", { type: "button", className: "btn btn-secondary btn-small add-item",
       id: config.name + "-add", text: config.addLabel || "Add " + config.noun });
     head.appendChild(addButton);
+    // The item being edited as it was read: {values, etag, latest}; null when adding.
     var editing = null;
     var form = buildForm(config, submit, close);
     body.parentNode.insertBefore(form.element, body);
+    var labels = {};
+    config.fields.forEach(function (field) { labels[field.name] = field.label; });
 
     function describe(item) {
       return config.describe ? config.describe(item) : "the " + config.noun;
+    }
+
+    // The item as it is now, with its version.
+    function current(item) {
+      return K.api("GET", config.path(item)).then(function (answer) {
+        return { values: config.prefill(answer.data), etag: answer.etag, latest: answer.data };
+      });
+    }
+
+    // Reads the item before acting on it; gone meanwhile, the section says so and shows what is left.
+    function withCurrent(item, button, act) {
+      K.readFirst(button, function () { return current(item); }, act, function () {
+        K.notify(notice, K.sentenceCase(describe(item)) + " was deleted elsewhere.");
+        reload();
+      }, function (error) { K.notify(notice, error.message); });
     }
 
     function close() {
@@ -343,20 +451,57 @@
       addButton.hidden = false;
     }
 
-    function open(item) {
-      editing = item;
+    function open(state) {
+      editing = state;
       addButton.hidden = true;
+      var item = state && state.latest;
       var heading = item ? "Edit " + describe(item) : "Add " + (/^[aeiou]/i.test(config.noun) ? "an " : "a ") + config.noun;
-      form.open(heading, config.prefill(item), item ? "Save changes" : "Save " + config.noun, !!item);
+      form.open(heading, state ? state.values : config.prefill(null), item ? "Save changes" : "Save " + config.noun, !!item);
       form.element.scrollIntoView({ block: "nearest" });
     }
 
     function submit(values) {
-      var item = editing;
-      return config.save(values, item).then(function (answer) {
+      var edit = editing;
+      var saving = !edit ? config.save(values, null, {}).then(function (answer) {
+        return { answer: answer, elsewhere: [] };
+      }) : K.saveOnTop({
+        base: edit.values, etag: edit.etag, latest: edit.latest, mine: values,
+        reload: function () { return current(edit.latest); },
+        send: function (changed, etag, latest) { return config.save(changed, latest, { ifMatch: etag }); }
+      });
+      return saving.then(function (result) {
         close();
-        K.notify(notice, (item ? "Saved " : "Added ") + describe((answer && answer.data) || item) + ".");
+        var answer = result.answer;
+        K.notify(notice, (edit ? "Saved " : "Added ") + describe((answer && answer.data) || edit.latest) + "." +
+          K.keptElsewhere(result.elsewhere, labels));
         return reload().then(function () { addButton.focus(); });
+      }, function (error) {
+        if (error.kind !== "conflict") throw error;
+        editing = error.fresh;
+        form.showConflict(error.names, error.merged, values, error.fresh.values);
+      });
+    }
+
+    // Delete (or Remove) asks first, about the item as it is now (state: as read, {latest,
+    // etag}; for tags, removed by name, the listed item and no version).
+    function askToRemove(item, state) {
+      var removeWord = config.removeLabel || "Delete";
+      confirmRemoval({
+        state: state, button: removeWord,
+        title: function (shown) { return removeWord + " " + describe(shown) + "?"; },
+        text: function (shown) {
+          return config.consequence ? config.consequence(shown) : "It will be removed on every device.";
+        },
+        remove: config.remove,
+        removed: function (shown) {
+          if (editing && editing.latest.id === item.id) close();
+          K.notify(notice, (config.removedWord || "Deleted") + " " + describe(shown) + ".");
+          reload();
+        },
+        read: function () {
+          reload();
+          return current(item);
+        }
       });
     }
 
@@ -366,24 +511,14 @@
       if (config.editable !== false) {
         edit = el("button", { type: "button", className: "btn btn-secondary btn-small edit-item", text: "Edit",
           "aria-label": "Edit " + describe(item) });
-        edit.addEventListener("click", function () { open(item); });
+        edit.addEventListener("click", function () { withCurrent(item, edit, open); });
       }
       var removeWord = config.removeLabel || "Delete";
       var remove = el("button", { type: "button", className: "btn btn-danger-outline btn-small delete-item",
         text: removeWord, "aria-label": removeWord + " " + describe(item) });
       remove.addEventListener("click", function () {
-        confirm({
-          title: removeWord + " " + describe(item) + "?",
-          text: config.consequence ? config.consequence(item) : "It will be removed on every device.",
-          button: removeWord,
-          action: function () {
-            return config.remove(item).then(function () {
-              if (editing && editing.id === item.id) close();
-              K.notify(notice, (config.removedWord || "Deleted") + " " + describe(item) + ".");
-              reload();
-            });
-          }
-        });
+        if (!config.path) askToRemove(item, { latest: item, etag: null });
+        else withCurrent(item, remove, function (state) { askToRemove(item, state); });
       });
       return el("span", { className: "item-actions" }, [edit, remove]);
     }
@@ -410,5 +545,6 @@
     return { reload: reload, notice: notice };
   }
 
-  window.KithEditor = { confirm: confirm, section: section, buildForm: buildForm, selectOptions: selectOptions };
+  window.KithEditor = { confirm: confirm, confirmRemoval: confirmRemoval, section: section, buildForm: buildForm,
+    selectOptions: selectOptions };
 })();

@@ -2,6 +2,9 @@
 // birthday that is known, unknown or an approximate age, and whether the person has died. The
 // form sends Monica's fields to /api/contacts (POST, or PUT for a change), which checks them; its
 // refusals go next to the fields they are about. Saved, it opens the contact, which says so.
+// A change is what the person changed on top of the contact as it is now: it names the version
+// the form was filled from, and when someone saved the contact meanwhile (another tab, a phone),
+// their change is kept; where both changed the same thing, the form asks which to keep.
 (function () {
   "use strict";
 
@@ -41,58 +44,139 @@
     $("birthday-month").appendChild(el("option", { value: index + 1, text: name }));
   });
 
-  // ---- Filling the form ----------------------------------------------------------------------------
+  // ---- What the form says ----------------------------------------------------------------------------
 
-  function fill(contact, genders, reminders) {
-    $("contact-first-name").value = contact.first_name || "";
-    $("contact-last-name").value = contact.last_name || "";
-    $("contact-nickname").value = contact.nickname || "";
-    $("contact-description").value = contact.description || "";
-    var gender = genders.filter(function (candidate) { return candidate.name === contact.gender; })[0];
-    $("contact-gender").value = gender ? String(gender.id) : "";
+  // The form's values, by what a person changes: names and gender one by one, the birthday and
+  // the death each as a whole (a day taken from one change and a month from another would be
+  // nobody's date). Read from a contact (and its reminders) or from the form, in the same shape,
+  // so what the person changed is what differs.
+  var LABELS = { first_name: "First name", last_name: "Last name", nickname: "Nickname", description: "About",
+    gender_id: "Gender", birthday: "Birthday", deceased: "Deceased" };
+  var TEXT_FIELDS = { first_name: "contact-first-name", last_name: "contact-last-name",
+    nickname: "contact-nickname", description: "contact-description" };
+  var genders = [];
 
+  function valuesOf(contact, reminders) {
     var dates = (contact.information && contact.information.dates) || {};
     var born = dates.birthdate || {};
     var day = K.parseDay(born.date);
+    var birthday = { mode: "unknown" };
     if (day && born.is_age_based) {
-      $("birthday-age").checked = true;
-      $("birthday-age-years").value = String(new Date().getFullYear() - day.getFullYear());
+      birthday = { mode: "age", age: String(new Date().getFullYear() - day.getFullYear()) };
     } else if (day) {
-      $("birthday-date").checked = true;
-      $("birthday-day").value = String(day.getDate());
-      $("birthday-month").value = String(day.getMonth() + 1);
-      $("birthday-year").value = born.is_year_unknown ? "" : String(day.getFullYear());
+      birthday = { mode: "date", day: String(day.getDate()), month: String(day.getMonth() + 1),
+        year: born.is_year_unknown ? "" : String(day.getFullYear()), remind: kept(reminders, BIRTHDAY_REMINDER) };
     }
-    $("contact-deceased").checked = !!contact.is_dead;
-    var died = dates.deceased_date && K.parseDay(dates.deceased_date.date);
-    $("deceased-date").value = died ? K.isoDay(died) : "";
-    function kept(prefix) {
-      return reminders.some(function (reminder) {
-        return reminder.delible === false && String(reminder.title || "").indexOf(prefix) === 0;
-      });
+    var deceased = { dead: false };
+    if (contact.is_dead) {
+      var died = dates.deceased_date && K.parseDay(dates.deceased_date.date);
+      deceased = { dead: true, date: died ? K.isoDay(died) : "", remind: !!died && kept(reminders, DEATH_REMINDER) };
     }
-    $("birthday-reminder").checked = kept(BIRTHDAY_REMINDER);
-    $("deceased-reminder").checked = kept(DEATH_REMINDER);
+    var gender = genders.filter(function (candidate) { return candidate.name === contact.gender; })[0];
+    return { first_name: contact.first_name || "", last_name: contact.last_name || "", nickname: contact.nickname || "",
+      description: contact.description || "", gender_id: gender ? String(gender.id) : "", birthday: birthday,
+      deceased: deceased };
+  }
+
+  // Whether the server keeps one of its yearly reminders for a date (Monica's titles).
+  function kept(reminders, prefix) {
+    return reminders.some(function (reminder) {
+      return reminder.delible === false && String(reminder.title || "").indexOf(prefix) === 0;
+    });
+  }
+
+  function formValues() {
+    var values = { gender_id: $("contact-gender").value };
+    Object.keys(TEXT_FIELDS).forEach(function (name) { values[name] = $(TEXT_FIELDS[name]).value.trim(); });
+    var mode = birthdayMode();
+    values.birthday = mode === "date"
+      ? { mode: mode, day: $("birthday-day").value.trim(), month: $("birthday-month").value,
+        year: $("birthday-year").value.trim(), remind: $("birthday-reminder").checked }
+      : mode === "age" ? { mode: mode, age: $("birthday-age-years").value.trim() } : { mode: mode };
+    var date = $("deceased-date").value;
+    values.deceased = $("contact-deceased").checked
+      ? { dead: true, date: date, remind: !!date && $("deceased-reminder").checked } : { dead: false };
+    return values;
+  }
+
+  // Puts one value in the form.
+  function show(name, value) {
+    if (TEXT_FIELDS[name]) {
+      $(TEXT_FIELDS[name]).value = value;
+    } else if (name === "gender_id") {
+      $("contact-gender").value = value;
+    } else if (name === "birthday") {
+      $("birthday-" + value.mode).checked = true;
+      $("birthday-day").value = value.day || "";
+      $("birthday-month").value = value.month || "1";
+      $("birthday-year").value = value.year || "";
+      $("birthday-reminder").checked = !!value.remind;
+      $("birthday-age-years").value = value.age || "";
+    } else if (name === "deceased") {
+      $("contact-deceased").checked = value.dead;
+      $("deceased-date").value = value.date || "";
+      $("deceased-reminder").checked = !!value.remind;
+    }
     showParts();
+  }
+
+  function fill(values) {
+    Object.keys(values).forEach(function (name) { show(name, values[name]); });
+  }
+
+  // A value in plain words, for the choice between two changes.
+  function describe(name, value) {
+    if (TEXT_FIELDS[name]) return K.quotedValue(value);
+    if (name === "gender_id") {
+      var gender = genders.filter(function (candidate) { return String(candidate.id) === value; })[0];
+      return gender ? gender.name : "Not set";
+    }
+    if (name === "birthday") {
+      if (value.mode === "unknown") return "Unknown";
+      if (value.mode === "age") return "About " + value.age + " years old";
+      var day = value.day + " " + (MONTHS[Number(value.month) - 1] || "") + (value.year ? " " + value.year : "");
+      return day + (value.remind ? ", reminded every year" : "");
+    }
+    if (!value.dead) return "Not deceased";
+    var died = K.parseDay(value.date);
+    return died ? "Died " + K.dayFormat.format(died) + (value.remind ? ", reminded every year" : "") : "Died, date unknown";
+  }
+
+  // ---- Loading it ---------------------------------------------------------------------------------
+
+  // What the form was filled from: the values, the contact and its version (ETag). A save sends
+  // the person's changes on top of it, naming that version.
+  var loaded = null;
+
+  function fetchContact() {
+    var path = "/api/contacts/" + encodeURIComponent(contactID);
+    return Promise.all([K.api("GET", path), K.allPages(path + "/reminders")]);
+  }
+
+  function edited(answers) {
+    return { values: valuesOf(answers[0].data, answers[1]), etag: answers[0].etag, latest: answers[0].data };
+  }
+
+  // The contact as it is now.
+  function current() {
+    return fetchContact().then(edited);
   }
 
   function load() {
     K.clear(status);
     status.appendChild(K.loading());
-    var genders = K.allPages("/api/genders");
-    var contact = contactID ? K.api("GET", "/api/contacts/" + encodeURIComponent(contactID)) : Promise.resolve(null);
-    var reminders = contactID ? K.allPages("/api/contacts/" + encodeURIComponent(contactID) + "/reminders")
-      : Promise.resolve([]);
-    Promise.all([genders, contact, reminders]).then(function (answers) {
+    var contact = contactID ? fetchContact() : Promise.resolve(null);
+    Promise.all([K.allPages("/api/genders"), contact]).then(function (answers) {
       K.clear(status);
-      answers[0].forEach(function (gender) {
+      genders = answers[0];
+      genders.forEach(function (gender) {
         $("contact-gender").appendChild(el("option", { value: gender.id, text: gender.name }));
       });
       if (answers[1]) {
-        var shown = answers[1].data;
-        document.title = "Edit " + K.sentenceName(shown) + " · Kith";
-        $("contact-form-heading").textContent = "Edit " + K.sentenceName(shown);
-        fill(shown, answers[0], answers[2]);
+        loaded = edited(answers[1]);
+        document.title = "Edit " + K.sentenceName(loaded.latest) + " · Kith";
+        $("contact-form-heading").textContent = "Edit " + K.sentenceName(loaded.latest);
+        fill(loaded.values);
       }
       card.hidden = false;
       $("contact-first-name").focus();
@@ -111,38 +195,31 @@
 
   // ---- Sending it --------------------------------------------------------------------------------
 
-  function text(id) {
-    var value = $(id).value.trim();
-    return value === "" ? null : value;
-  }
-
-  function number(id) {
-    var value = $(id).value.trim();
-    return value === "" ? null : Number(value);
+  function number(text) {
+    return text === "" || text === undefined ? null : Number(text);
   }
 
   // Monica's fields; PUT changes what is sent, and every date flag is sent each time (Monica
   // requires them), so the form always says the whole of the dates.
-  function payload() {
-    var mode = birthdayMode();
+  function payload(values) {
+    var birthday = values.birthday;
     var body = {
-      first_name: text("contact-first-name"), last_name: text("contact-last-name"), nickname: text("contact-nickname"),
-      description: text("contact-description"), gender_id: number("contact-gender"),
-      is_birthdate_known: mode !== "unknown", birthdate_is_age_based: mode === "age",
-      birthdate_add_reminder: mode === "date" && $("birthday-reminder").checked
+      first_name: values.first_name || null, last_name: values.last_name || null, nickname: values.nickname || null,
+      description: values.description || null, gender_id: number(values.gender_id),
+      is_birthdate_known: birthday.mode !== "unknown", birthdate_is_age_based: birthday.mode === "age",
+      birthdate_add_reminder: birthday.mode === "date" && !!birthday.remind
     };
-    if (mode === "date") {
-      body.birthdate_day = number("birthday-day");
-      body.birthdate_month = number("birthday-month");
-      body.birthdate_year = number("birthday-year");
-    } else if (mode === "age") {
-      body.birthdate_age = number("birthday-age-years");
+    if (birthday.mode === "date") {
+      body.birthdate_day = number(birthday.day);
+      body.birthdate_month = number(birthday.month);
+      body.birthdate_year = number(birthday.year);
+    } else if (birthday.mode === "age") {
+      body.birthdate_age = number(birthday.age);
     }
-    var deceased = $("contact-deceased").checked;
-    var died = deceased ? K.parseDay($("deceased-date").value) : null;
-    body.is_deceased = deceased;
+    var died = values.deceased.dead ? K.parseDay(values.deceased.date) : null;
+    body.is_deceased = values.deceased.dead;
     body.is_deceased_date_known = !!died;
-    body.deceased_date_add_reminder = !!died && $("deceased-reminder").checked;
+    body.deceased_date_add_reminder = !!died && !!values.deceased.remind;
     if (died) {
       body.deceased_date_day = died.getDate();
       body.deceased_date_month = died.getMonth() + 1;
@@ -197,17 +274,47 @@
     }
   }
 
+  // Where both the person and someone else changed a value: their choice, in the form.
+  var conflict = null;
+
+  function showConflict(error, mine) {
+    loaded = error.fresh;
+    // What the other change did elsewhere is in the form now; what both changed shows the person's.
+    fill(error.merged);
+    if (conflict) conflict.element.remove();
+    conflict = K.conflictPanel(error.names.map(function (name) {
+      return { name: name, label: LABELS[name], mine: describe(name, mine[name]),
+        theirs: describe(name, loaded.values[name]) };
+    }), function (name, which) { show(name, which === "mine" ? mine[name] : loaded.values[name]); });
+    form.insertBefore(conflict.element, form.querySelector(".form-actions"));
+    conflict.focus();
+  }
+
+  function saved(answer, elsewhere) {
+    K.flash((contactID ? "Saved " : "Added ") + K.sentenceName(answer.data) + "." + K.keptElsewhere(elsewhere, LABELS));
+    window.location.assign("/contacts/" + answer.data.id);
+  }
+
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    clearErrors();
+    if (conflict && !conflict.ready()) return;
     saveButton.disabled = true;
-    var path = contactID ? "/api/contacts/" + encodeURIComponent(contactID) : "/api/contacts";
-    K.api(contactID ? "PUT" : "POST", path, payload()).then(function (answer) {
-      var saved = answer.data;
-      K.flash((contactID ? "Saved " : "Added ") + K.sentenceName(saved) + ".");
-      window.location.assign("/contacts/" + saved.id);
+    var mine = formValues();
+    var saving = !contactID ? K.api("POST", "/api/contacts", payload(mine)).then(function (answer) {
+      return { answer: answer, elsewhere: [] };
+    }) : K.saveOnTop({
+      base: loaded.values, etag: loaded.etag, latest: loaded.latest, mine: mine, reload: current,
+      send: function (values, etag) {
+        return K.api("PUT", "/api/contacts/" + encodeURIComponent(contactID), payload(values), { ifMatch: etag });
+      }
+    });
+    saving.then(function (result) {
+      saved(result.answer, result.elsewhere);
     }, function (error) {
       saveButton.disabled = false;
-      showErrors(error);
+      if (error.kind === "conflict") showConflict(error, mine);
+      else showErrors(error);
     });
   });
 

@@ -45,9 +45,20 @@
     return cached[key];
   }
 
-  // A new item or a change to one: POST to the list, PUT to the item.
-  function send(path, item, body) {
-    return item ? K.api("PUT", path + "/" + item.id, body) : K.api("POST", path, body);
+  // A new item or a change to one: POST to the list, PUT to the item (options: the version the
+  // change is made against).
+  function send(path, item, body, options) {
+    return item ? K.api("PUT", path + "/" + item.id, body, options) : K.api("POST", path, body);
+  }
+
+  // Where an item of the list at `path` ("/api/notes") is read, changed and deleted.
+  function itemPath(path) {
+    return function (item) { return path + "/" + item.id; };
+  }
+
+  // A deletion naming the version it was asked about.
+  function removal(path) {
+    return function (item, options) { return K.api("DELETE", path + "/" + item.id, undefined, options); };
   }
 
   function start(contact) {
@@ -99,13 +110,14 @@
         return field ? { contact_field_type_id: field.contact_field_type && field.contact_field_type.id, data: field.content }
           : {};
       },
-      save: function (values, field) {
+      path: itemPath("/api/contactfields"),
+      save: function (values, field, options) {
         return send("/api/contactfields", field, {
           contact_id: contact.id, contact_field_type_id: values.contact_field_type_id ? Number(values.contact_field_type_id) : null,
           data: values.data
-        });
+        }, options);
       },
-      remove: function (field) { return K.api("DELETE", "/api/contactfields/" + field.id); },
+      remove: removal("/api/contactfields"),
       describe: function (field) { return "the " + fieldTypeName(field) + " " + quoted(field.content); }
     });
 
@@ -180,17 +192,18 @@
           relationship_type_id: relationship.relationship_type && relationship.relationship_type.id
         } : {};
       },
-      save: function (values, relationship) {
+      path: itemPath("/api/relationships"),
+      save: function (values, relationship, options) {
         if (relationship) {
           return K.api("PUT", "/api/relationships/" + relationship.id, {
             relationship_type_id: Number(values.relationship_type_id)
-          });
+          }, options);
         }
         return K.api("POST", "/api/relationships", {
           contact_is: contact.id, of_contact: values.of_contact, relationship_type_id: Number(values.relationship_type_id)
         });
       },
-      remove: function (relationship) { return K.api("DELETE", "/api/relationships/" + relationship.id); },
+      remove: removal("/api/relationships"),
       describe: function (relationship) {
         return "the relationship with " + K.sentenceName(relationship.of_contact);
       },
@@ -311,7 +324,8 @@
         return { summary: activity.summary, happened_at: (activity.happened_at || "").slice(0, 10),
           activity_type_id: activity.activity_type ? activity.activity_type.id : "", description: activity.description };
       },
-      save: function (values, activity) {
+      path: itemPath("/api/activities"),
+      save: function (values, activity, options) {
         // Who was there stays as it was; a new activity is with this contact.
         var attendees = activity ? ((activity.attendees && activity.attendees.contacts) || []).map(function (other) {
           return other.id;
@@ -319,9 +333,9 @@
         return send("/api/activities", activity, {
           summary: values.summary, happened_at: values.happened_at, description: nullable(values.description),
           activity_type_id: values.activity_type_id ? Number(values.activity_type_id) : null, contacts: attendees
-        });
+        }, options);
       },
-      remove: function (activity) { return K.api("DELETE", "/api/activities/" + activity.id); },
+      remove: removal("/api/activities"),
       describe: function (activity) { return "the activity " + quoted(activity.summary); },
       consequence: function (activity) {
         var count = ((activity.attendees && activity.attendees.contacts) || []).length;
@@ -357,18 +371,41 @@
         })));
       },
       prefill: function (note) { return note ? { body: note.body, is_favorited: note.is_favorited } : {}; },
-      save: function (values, note) {
-        return send("/api/notes", note, { contact_id: contact.id, body: values.body, is_favorited: values.is_favorited });
+      path: itemPath("/api/notes"),
+      save: function (values, note, options) {
+        return send("/api/notes", note, { contact_id: contact.id, body: values.body, is_favorited: values.is_favorited },
+          options);
       },
-      remove: function (note) { return K.api("DELETE", "/api/notes/" + note.id); },
+      remove: removal("/api/notes"),
       describe: function (note) { return "the note " + quoted(note.body); }
     });
 
     // ---- Tasks ---------------------------------------------------------------------------------
 
-    function taskBody(task, values) {
+    function taskBody(values) {
       return { contact_id: contact.id, title: values.title, description: nullable(values.description),
         completed: !!values.completed };
+    }
+
+    // Mark done and Reopen change only whether the task is done, on the task as it is now: a
+    // title changed elsewhere meanwhile is kept.
+    function toggleTask(task) {
+      var path = "/api/tasks/" + task.id;
+      function current() {
+        return K.api("GET", path).then(function (answer) {
+          return { values: { completed: !!answer.data.completed }, etag: answer.etag, latest: answer.data };
+        });
+      }
+      return current().then(function (loaded) {
+        return K.saveOnTop({
+          base: loaded.values, etag: loaded.etag, latest: loaded.latest, mine: { completed: !task.completed },
+          reload: current,
+          send: function (values, etag, latest) {
+            return K.api("PUT", path, taskBody({ title: latest.title, description: latest.description || "",
+              completed: values.completed }), { ifMatch: etag });
+          }
+        });
+      });
     }
 
     var tasks = common({
@@ -392,9 +429,7 @@
             "aria-label": (task.completed ? "Reopen the task " : "Mark done the task ") + quoted(task.title) });
           toggle.addEventListener("click", function () {
             toggle.disabled = true;
-            K.api("PUT", "/api/tasks/" + task.id, taskBody(task, {
-              title: task.title, description: task.description || "", completed: !task.completed
-            })).then(function () {
+            toggleTask(task).then(function () {
               K.notify(tasks.notice, (task.completed ? "Reopened" : "Done:") + " the task " + quoted(task.title) + ".");
               tasks.reload();
             }, function (error) {
@@ -417,8 +452,9 @@
       prefill: function (task) {
         return task ? { title: task.title, description: task.description, completed: task.completed } : {};
       },
-      save: function (values, task) { return send("/api/tasks", task, taskBody(task, values)); },
-      remove: function (task) { return K.api("DELETE", "/api/tasks/" + task.id); },
+      path: itemPath("/api/tasks"),
+      save: function (values, task, options) { return send("/api/tasks", task, taskBody(values), options); },
+      remove: removal("/api/tasks"),
       describe: function (task) { return "the task " + quoted(task.title); }
     });
 
@@ -463,13 +499,14 @@
         return { name: gift.name, status: gift.status, amount: gift.amount, date: (gift.date || "").slice(0, 10),
           url: gift.url, comment: gift.comment };
       },
-      save: function (values, gift) {
+      path: itemPath("/api/gifts"),
+      save: function (values, gift, options) {
         return send("/api/gifts", gift, {
           contact_id: contact.id, name: values.name, status: values.status, amount: nullable(values.amount),
           date: nullable(values.date), url: nullable(values.url), comment: nullable(values.comment)
-        });
+        }, options);
       },
-      remove: function (gift) { return K.api("DELETE", "/api/gifts/" + gift.id); },
+      remove: removal("/api/gifts"),
       describe: function (gift) { return "the gift " + quoted(gift.name); }
     });
 
@@ -550,14 +587,15 @@
           frequency_type: reminder.frequency_type, frequency_number: reminder.frequency_number || 1,
           description: reminder.description };
       },
-      save: function (values, reminder) {
+      path: itemPath("/api/reminders"),
+      save: function (values, reminder, options) {
         return send("/api/reminders", reminder, {
           contact_id: contact.id, title: values.title, description: nullable(values.description),
           initial_date: values.initial_date, frequency_type: values.frequency_type,
           frequency_number: values.frequency_number === "" ? null : values.frequency_number
-        });
+        }, options);
       },
-      remove: function (reminder) { return K.api("DELETE", "/api/reminders/" + reminder.id); },
+      remove: removal("/api/reminders"),
       describe: function (reminder) { return "the reminder " + quoted(reminder.title); },
       // Birthday and death anniversary reminders follow the contact's dates (Monica keeps them).
       canChange: function (reminder) { return reminder.delible !== false; }

@@ -81,18 +81,33 @@
 
   // ---- Deleting the contact ------------------------------------------------------------------------
 
-  function setUpDeletion(contact) {
-    var name = K.sentenceName(contact);
+  // The contact as the page shows it, and its version: Delete names that version, so a contact
+  // changed elsewhere since the page was opened is shown again before it goes.
+  var shown = null;
+
+  function setUpDeletion() {
+    function consequence() {
+      return "Their addresses, contact details, notes, tasks, gifts, reminders and relationships are " +
+        "deleted with them, on every device. This can't be undone.";
+    }
     document.getElementById("delete-contact").addEventListener("click", function () {
+      var name = K.sentenceName(shown.data);
       window.KithEditor.confirm({
         title: "Delete " + name + "?",
-        text: "Their addresses, contact details, notes, tasks, gifts, reminders and relationships are " +
-          "deleted with them, on every device. This can't be undone.",
+        text: consequence(),
         button: "Delete contact",
         action: function () {
-          return K.api("DELETE", "/api/contacts/" + contact.id).then(function () {
-            K.flash("Deleted " + name + ".");
+          return K.api("DELETE", "/api/contacts/" + shown.data.id, undefined, { ifMatch: shown.etag }).then(function () {
+            K.flash("Deleted " + K.sentenceName(shown.data) + ".");
             window.location.assign("/contacts");
+          });
+        },
+        changed: function () {
+          return K.api("GET", "/api/contacts/" + encodeURIComponent(contactID)).then(function (answer) {
+            shown = answer;
+            showSummary(answer.data);
+            return { title: "Delete " + K.sentenceName(answer.data) + "?",
+              text: "The page behind shows them as they are now. " + consequence() };
           });
         }
       });
@@ -116,11 +131,12 @@
     K.api("GET", "/api/contacts/" + encodeURIComponent(contactID)).then(function (answer) {
       K.clear(status);
       var contact = answer.data;
+      shown = answer;
       showSummary(contact);
       details.hidden = false;
       var said = K.takeFlash();
       if (said) K.notify(notice, said);
-      setUpDeletion(contact);
+      setUpDeletion();
       window.KithAddresses.start(contact);
       window.KithSections.start(contact);
     }, function (error) {

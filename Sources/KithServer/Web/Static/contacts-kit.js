@@ -31,33 +31,207 @@
     // Monica's envelope: {"error":{"message": text or [texts], "error_code"}}.
     var message = body && body.error && body.error.message;
     var messages = Array.isArray(message) ? message : [message || "The server refused this (" + status + ")."];
-    return new ApiError(status === 422 ? "invalid" : "refused", status, messages.map(String));
+    var kind = status === 422 ? "invalid" : status === 412 ? "changed" : status === 409 ? "busy" : "refused";
+    return new ApiError(kind, status, messages.map(String));
   }
 
-  // One /api call: JSON in and out, the CSRF token on writes, a 10 s limit. Resolves with the
-  // answer's JSON; rejects with an ApiError.
-  function api(method, path, body) {
+  // ---- Write keys ---------------------------------------------------------------------------------
+
+  // Every write carries an Idempotency-Key, one per thing the person did. Sent again while its
+  // outcome is unknown (no answer in time, offline, the server failing, or "still being made"),
+  // the same request is that same action retried (Retry, a second click on Save) and reuses its
+  // key, so the server makes the change once. An answer that settles it ends the action: the
+  // same request later is a new one.
+  var openActions = {};
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (byte) { return (byte + 0x100).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  // The server answers 409 while the first request with a key is still making its change: the
+  // retry waits for it, then gets its answer.
+  var BUSY_WAITS_MS = [250, 500, 1000, 2000];
+
+  function wait(ms) {
+    return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
+  }
+
+  // One /api call: JSON in and out, the CSRF token and a write key on writes, a 10 s limit.
+  // options: {ifMatch: the version the change was made against (a 412 if it is no longer the
+  // object's), key: a write key of the caller's own}. Resolves with the answer's JSON, carrying
+  // the object's version (its ETag) as `etag` when it is one object; rejects with an ApiError.
+  function api(method, path, body, options) {
+    options = options || {};
     var headers = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (method !== "GET" && csrfMeta) headers["X-CSRF-Token"] = csrfMeta.content;
-    var controller = new AbortController();
-    var timer = window.setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
-    return fetch(path, {
-      method: method,
-      headers: headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal: controller.signal
-    }).then(function (response) {
-      return response.json().catch(function () { return null; }).then(function (json) {
+    var action = null;
+    if (method !== "GET") {
+      if (csrfMeta) headers["X-CSRF-Token"] = csrfMeta.content;
+      if (options.ifMatch) headers["If-Match"] = options.ifMatch;
+      action = JSON.stringify([method, path, body === undefined ? null : body, options.ifMatch || null]);
+      headers["Idempotency-Key"] = options.key || openActions[action] || (openActions[action] = newKey());
+    }
+    function attempt(busyWaits) {
+      var controller = new AbortController();
+      var timer = window.setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
+      return fetch(path, {
+        method: method,
+        headers: headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "same-origin",
+        signal: controller.signal
+      }).then(function (response) {
+        return response.json().catch(function () { return null; }).then(function (json) {
+          window.clearTimeout(timer);
+          if (response.status === 409 && action && busyWaits.length) {
+            return wait(busyWaits[0]).then(function () { return attempt(busyWaits.slice(1)); });
+          }
+          if (action && response.status < 500 && response.status !== 409) delete openActions[action];
+          if (!response.ok) throw errorOf(response.status, json);
+          if (json && typeof json === "object" && !Array.isArray(json)) json.etag = response.headers.get("ETag");
+          return json;
+        });
+      }, function () {
         window.clearTimeout(timer);
-        if (!response.ok) throw errorOf(response.status, json);
-        return json;
+        throw new ApiError("offline", 0, [MESSAGES.offline]);
       });
-    }, function () {
-      window.clearTimeout(timer);
-      throw new ApiError("offline", 0, [MESSAGES.offline]);
+    }
+    return attempt(BUSY_WAITS_MS);
+  }
+
+  // ---- Changes made elsewhere ---------------------------------------------------------------------
+
+  // An edit is kept as the values its form was filled with (`base`), the object they came from
+  // (`latest`) and its version (`etag`). Values are plain (text, numbers, booleans, small objects).
+  function same(a, b) {
+    return JSON.stringify(a === undefined ? null : a) === JSON.stringify(b === undefined ? null : b);
+  }
+
+  // The names of the values the person changed.
+  function changedNames(base, mine) {
+    return Object.keys(mine).filter(function (name) { return !same(base[name], mine[name]); });
+  }
+
+  // Saves the person's changes on top of the latest copy, never over someone else's change.
+  // edit: {base, etag, latest, mine: the form's values, send(values, etag, latest): a promise of
+  // the write, reload(): a promise of the object as it is now, {values, etag, latest}}.
+  // The write names the version the form was filled from. When someone changed the object since
+  // (412), it is loaded again and the person's changes go on top of it; if the other change left
+  // alone what the person changed (or made it the same), that is sent, and the promise resolves
+  // with {answer, elsewhere: the names changed elsewhere, kept}. If both changed a value
+  // differently, it rejects with {kind: "conflict", names: those values, fresh: the object as it
+  // is now ({values, etag, latest}), merged: its values with the person's changes on top,
+  // messages} and sends nothing: the person chooses.
+  function saveOnTop(edit) {
+    var mine = changedNames(edit.base, edit.mine);
+    var elsewhere = [];
+    function round(base, etag, latest, values, tries) {
+      return edit.send(values, etag, latest).then(function (answer) {
+        return { answer: answer, elsewhere: elsewhere };
+      }, function (error) {
+        if (error.kind !== "changed" || !tries) throw error;
+        return edit.reload().then(function (fresh) {
+          changedNames(base, fresh.values).forEach(function (name) {
+            if (mine.indexOf(name) === -1 && elsewhere.indexOf(name) === -1) elsewhere.push(name);
+          });
+          var clashes = mine.filter(function (name) {
+            return !same(fresh.values[name], base[name]) && !same(fresh.values[name], edit.mine[name]);
+          });
+          var merged = {};
+          Object.keys(fresh.values).forEach(function (name) { merged[name] = fresh.values[name]; });
+          mine.forEach(function (name) { merged[name] = edit.mine[name]; });
+          if (clashes.length) {
+            throw { kind: "conflict", names: clashes, fresh: fresh, merged: merged, messages: [CONFLICT_TEXT] };
+          }
+          return round(fresh.values, fresh.etag, fresh.latest, merged, tries - 1);
+        });
+      });
+    }
+    return round(edit.base, edit.etag, edit.latest, edit.mine, 3);
+  }
+
+  var CONFLICT_TEXT = "Someone changed this while you were editing it. Where you both changed the same thing, " +
+    "choose which to keep, then save again.";
+
+  // " Changes made elsewhere at the same time were kept too (birthday)." after a save that
+  // kept them; "" when there were none. labels: name → words.
+  function keptElsewhere(names, labels) {
+    if (!names.length) return "";
+    var words = names.map(function (name) { return (labels[name] || name.replace(/_/g, " ")).toLowerCase(); });
+    return " Changes made elsewhere at the same time were kept too (" + words.join(", ") + ").";
+  }
+
+  // Reads something again before acting on it (Edit, Delete), with `button` off meanwhile:
+  // act(what read() gave), gone() when it was deleted elsewhere, failed(error) otherwise.
+  function readFirst(button, read, act, gone, failed) {
+    button.disabled = true;
+    read().then(function (state) {
+      button.disabled = false;
+      act(state);
+    }, function (error) {
+      button.disabled = false;
+      if (error.kind === "notFound") gone();
+      else failed(error);
     });
+  }
+
+  var panels = 0;
+
+  // The choice, in the form, for each value both the person and someone else changed:
+  // choices: [{name, label, mine: words, theirs: words}]; choose(name, "mine" or "theirs") sets
+  // the form's field. {element, focus(), ready(): true when every value has a choice, else
+  // says so in the panel, moves to the first unanswered choice and is false}.
+  function conflictPanel(choices, choose) {
+    panels += 1;
+    var id = "conflict-" + panels;
+    var intro = el("p", { className: "conflict-intro", id: id + "-intro", text: CONFLICT_TEXT });
+    var missing = el("p", { className: "field-error conflict-missing", role: "alert", hidden: true });
+    var panel = el("div", { className: "fieldset card-warning conflict", id: id, role: "group", tabindex: "-1",
+      "aria-labelledby": id + "-intro" }, [intro]);
+    var answered = {};
+    choices.forEach(function (choice, index) {
+      var name = id + "-" + index;
+      function option(which, words) {
+        var radio = el("input", { type: "radio", name: name, id: name + "-" + which, value: which,
+          className: "conflict-" + which });
+        radio.addEventListener("change", function () {
+          answered[choice.name] = which;
+          choose(choice.name, which);
+          if (choices.every(function (each) { return answered[each.name]; })) missing.hidden = true;
+        });
+        return el("label", { className: "choice", for: name + "-" + which }, [radio, " ", words]);
+      }
+      panel.appendChild(el("fieldset", { className: "fieldset conflict-field", "data-field": choice.name }, [
+        el("legend", { text: choice.label }),
+        el("div", { className: "choice-row" }, [
+          option("mine", "Keep yours: " + choice.mine),
+          option("theirs", "Take the other change: " + choice.theirs)
+        ])
+      ]));
+    });
+    panel.appendChild(missing);
+    return {
+      element: panel,
+      focus: function () { panel.focus(); },
+      ready: function () {
+        var open = choices.filter(function (choice) { return !answered[choice.name]; })[0];
+        // Said each time: a form clearing its refusals clears this line too.
+        missing.textContent = open ? "Choose which change to keep for each value both of you changed." : "";
+        missing.hidden = !open;
+        if (open) panel.querySelector('[data-field="' + open.name + '"] input').focus();
+        return !open;
+      }
+    };
+  }
+
+  // A value in a sentence: “text”, or "(empty)".
+  function quotedValue(value) {
+    return value === null || value === undefined || value === "" ? "(empty)" : "“" + value + "”";
   }
 
   // Every page of a list, for lists the page sorts itself (Monica cannot sort them by date).
@@ -219,6 +393,11 @@
     element.kithTimer = window.setTimeout(function () { element.classList.add("is-spent"); }, 8000);
   }
 
+  // "The note “…”" from "the note “…”", to begin a sentence.
+  function sentenceCase(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   function contactName(contact) {
     return (contact && contact.complete_name) || "(no name)";
   }
@@ -233,6 +412,11 @@
   window.KithContacts = {
     MESSAGES: MESSAGES,
     api: api,
+    saveOnTop: saveOnTop,
+    keptElsewhere: keptElsewhere,
+    readFirst: readFirst,
+    conflictPanel: conflictPanel,
+    quotedValue: quotedValue,
     allPages: allPages,
     el: el,
     clear: clear,
@@ -250,6 +434,7 @@
     flash: flash,
     takeFlash: takeFlash,
     notify: notify,
+    sentenceCase: sentenceCase,
     contactName: contactName,
     sentenceName: sentenceName
   };

@@ -27,11 +27,13 @@ enum MonicaServer {
         router.add(middleware: MonicaErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(table: methods))
         router.add(middleware: BodyLimitMiddleware())
+        let writeKeys = MonicaWriteKeyRepository(database: database)
         let api = router.group("api")
             .add(middleware: MonicaAuthMiddleware(accounts: accounts))
             .add(
                 middleware: MonicaRateLimitMiddleware(
                     limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock)))
+            .add(middleware: MonicaIdempotencyMiddleware(keys: writeKeys, clock: clock))
         let monicaAccounts = MonicaAccountRepository(database: database)
         let routes = MonicaRoutes(group: api, accounts: monicaAccounts, address: address, clock: clock)
         let contacts = ContactRepository(database: database, ids: ids, index: ContactIndex())

@@ -9,12 +9,12 @@ struct MonicaAccountRepository: Sendable {
     func account(userID: String, now: Int64) async throws -> MonicaAccount {
         if let found = try await find(userID: userID) { return found }
         do {
-            try await database.transaction { sql in
+            try await database.transaction { [engine = database.engine] sql in
                 let id = try await sql.insert(into: "monica_accounts").columns("user_id", "created_at", "updated_at")
                     .values(SQLBind(userID), SQLBind(now), SQLBind(now)).returning("id").first()?
                     .decode(column: "id", as: Int64.self)
                 guard let id else { throw MonicaStorageError("creating a Monica account returned no id") }
-                try await MonicaDefaults.seed(MonicaStorage(sql: sql, account: id), now: now)
+                try await MonicaDefaults.seed(MonicaStorage(sql: sql, account: id, engine: engine), now: now)
             }
         } catch {
             // Two first requests at once: the other one created it (user_id is unique).
@@ -29,8 +29,8 @@ struct MonicaAccountRepository: Sendable {
 
     /// Makes contact `contactID` the user themself (nil: nobody); it must be the account's.
     func setMeContact(account: Int64, contactID: Int64?, now: Int64) async throws -> WithContacts<MonicaAccount> {
-        try await database.transaction { sql in
-            let storage = MonicaStorage(sql: sql, account: account)
+        try await database.transaction { [engine = database.engine] sql in
+            let storage = MonicaStorage(sql: sql, account: account, engine: engine)
             if let contactID { _ = try await storage.contacts.existing(contactID, attribute: "contact id") }
             try await sql.update("monica_accounts").set("me_contact_id", to: SQLBind(DBValue.int(contactID)))
                 .set("updated_at", to: SQLBind(now)).where("id", .equal, account).run()
@@ -40,7 +40,9 @@ struct MonicaAccountRepository: Sendable {
 
     /// The account with the short form of its "me" contact, if any.
     func withMe(_ account: MonicaAccount) async throws -> WithContacts<MonicaAccount> {
-        try await database.read { sql in try await Self.withMe(account, MonicaStorage(sql: sql, account: account.id)) }
+        try await database.read { [engine = database.engine] sql in
+            try await Self.withMe(account, MonicaStorage(sql: sql, account: account.id, engine: engine))
+        }
     }
 
     private static func withMe(_ account: MonicaAccount, _ storage: MonicaStorage) async throws

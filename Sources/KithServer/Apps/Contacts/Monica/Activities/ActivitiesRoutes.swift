@@ -21,7 +21,7 @@ struct ActivitiesRoutes {
         routes.post("activities") { call in try await save(call, id: nil) }
         routes.put("activities/{id}") { call in try await save(call, id: try call.id()) }
         routes.destroy("activities", attribute: "activity id", answerText: true) {
-            try await repository.delete(account: $0.accountID, id: $1)
+            try await repository.delete(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
         }
     }
 
@@ -48,8 +48,10 @@ struct ActivitiesRoutes {
     private static func one(_ view: ActivitiesView, _ call: MonicaRequest, status: HTTPResponse.Status = .ok) throws
         -> Response
     {
-        guard let item = present(view, call.presentation).first else { throw MonicaError.notFound }
-        return MonicaResponse.data(item, status: status)
+        guard let item = present(view, call.presentation).first, let activity = view.activities.records.first else {
+            throw MonicaError.notFound
+        }
+        return MonicaResponse.data(item, status: status, tag: EntityTag(activity))
     }
 
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
@@ -64,7 +66,8 @@ struct ActivitiesRoutes {
         let input = ActivityInput(
             typeID: valid.int("activity_type_id"), summary: valid.string("summary") ?? "",
             description: valid.string("description"), happenedAt: valid.date("happened_at") ?? "", attendees: attendees)
-        let saved = try await repository.save(account: call.accountID, id: id, input, now: call.now)
+        let saved = try await repository.save(
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), input, now: call.now)
         return try Self.one(saved, call, status: id == nil ? .created : .ok)
     }
 }

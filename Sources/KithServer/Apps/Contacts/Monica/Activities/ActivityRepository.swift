@@ -51,9 +51,13 @@ struct ActivityRepository: MonicaRepository {
         }
     }
 
-    /// Creates an activity (nil `id`) or changes activity `id`; its attendees become the ones named.
-    func save(account: Int64, id: Int64?, _ input: ActivityInput, now: Int64) async throws -> ActivitiesView {
+    /// Creates an activity (nil `id`) or changes activity `id` (if it is still a version `ifMatch`
+    /// names); its attendees become the ones named.
+    func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: ActivityInput, now: Int64) async throws
+        -> ActivitiesView
+    {
         try await writing(account) { storage in
+            if let id { try await storage.check(ifMatch, ActivityRecord.self, id: id) }
             for contactID in input.attendees { _ = try await storage.contacts.require(contactID) }
             if let typeID = input.typeID {
                 _ = try await storage.table(ActivityTypeRecord.self).existing(typeID, attribute: "activity type id")
@@ -80,8 +84,9 @@ struct ActivityRepository: MonicaRepository {
         }
     }
 
-    func delete(account: Int64, id: Int64) async throws {
+    func delete(account: Int64, id: Int64, ifMatch: IfMatch?) async throws {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, ActivityRecord.self, id: id)
             let activities = storage.table(ActivityRecord.self)
             _ = try await activities.existing(id, attribute: "activity id")
             try await activities.delete(id)

@@ -20,11 +20,14 @@ struct ActivityTypeRepository: MonicaRepository {
         }
     }
 
-    /// Creates a type (nil `id`) or changes type `id`, in an existing category of the account's.
-    func save(account: Int64, id: Int64?, categoryID: Int64, name: String?, translationKey: String?, now: Int64)
-        async throws -> (type: ActivityTypeRecord, category: ActivityTypeCategoryRecord?)
-    {
+    /// Creates a type (nil `id`) or changes type `id` (if it is still a version `ifMatch` names),
+    /// in an existing category of the account's.
+    func save(
+        account: Int64, id: Int64?, ifMatch: IfMatch?, categoryID: Int64, name: String?, translationKey: String?,
+        now: Int64
+    ) async throws -> (type: ActivityTypeRecord, category: ActivityTypeCategoryRecord?) {
         try await writing(account) { storage in
+            if let id { try await storage.check(ifMatch, ActivityTypeRecord.self, id: id) }
             let category = try await storage.table(ActivityTypeCategoryRecord.self).existing(
                 categoryID, attribute: "activity type category id")
             let types = storage.table(ActivityTypeRecord.self)
@@ -40,8 +43,9 @@ struct ActivityTypeRepository: MonicaRepository {
         }
     }
 
-    func delete(account: Int64, id: Int64) async throws {
+    func delete(account: Int64, id: Int64, ifMatch: IfMatch?) async throws {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, ActivityTypeRecord.self, id: id)
             let types = storage.table(ActivityTypeRecord.self)
             _ = try await types.existing(id, attribute: "activity type id")
             try await types.delete(id)
@@ -66,10 +70,11 @@ struct ActivityTypeRepository: MonicaRepository {
         }
     }
 
-    func saveCategory(account: Int64, id: Int64?, name: String?, translationKey: String?, now: Int64) async throws
-        -> ActivityTypeCategoryRecord
-    {
+    func saveCategory(
+        account: Int64, id: Int64?, ifMatch: IfMatch?, name: String?, translationKey: String?, now: Int64
+    ) async throws -> ActivityTypeCategoryRecord {
         try await writing(account) { storage in
+            if let id { try await storage.check(ifMatch, ActivityTypeCategoryRecord.self, id: id) }
             let categories = storage.table(ActivityTypeCategoryRecord.self)
             let values: MonicaColumns = ["name": .text(name), "translation_key": .text(translationKey)]
             if let id { return try await categories.update(id, values, now: now) }
@@ -77,8 +82,9 @@ struct ActivityTypeRepository: MonicaRepository {
         }
     }
 
-    func deleteCategory(account: Int64, id: Int64) async throws {
+    func deleteCategory(account: Int64, id: Int64, ifMatch: IfMatch?) async throws {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, ActivityTypeCategoryRecord.self, id: id)
             let categories = storage.table(ActivityTypeCategoryRecord.self)
             _ = try await categories.existing(id, attribute: "activity type category id")
             try await categories.delete(id)

@@ -26,12 +26,14 @@ struct ActivityTypesRoutes {
         }
         routes.get("activitytypes/{id}") { call in
             let found = try await repository.find(account: call.accountID, id: try call.id())
-            return MonicaResponse.data(ActivityTypePresenter.present(found.type, category: found.category, call.presentation))
+            return MonicaResponse.data(
+                ActivityTypePresenter.present(found.type, category: found.category, call.presentation),
+                tag: EntityTag(found.type))
         }
         routes.post("activitytypes") { call in try await saveType(call, id: nil) }
         routes.put("activitytypes/{id}") { call in try await saveType(call, id: try call.id()) }
         routes.destroy("activitytypes", attribute: "activity type id", answerText: false) {
-            try await repository.delete(account: $0.accountID, id: $1)
+            try await repository.delete(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
         }
 
         routes.index(
@@ -43,24 +45,28 @@ struct ActivityTypesRoutes {
         routes.post("activitytypecategories") { call in try await saveCategory(call, id: nil) }
         routes.put("activitytypecategories/{id}") { call in try await saveCategory(call, id: try call.id()) }
         routes.destroy("activitytypecategories", attribute: "activity type category id", answerText: false) {
-            try await repository.deleteCategory(account: $0.accountID, id: $1)
+            try await repository.deleteCategory(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
         }
     }
 
     private func saveType(_ call: MonicaRequest, id: Int64?) async throws -> Response {
         let valid = try MonicaValidator.validate(try await call.input(), Self.typeRules)
         let saved = try await repository.save(
-            account: call.accountID, id: id, categoryID: valid.int("activity_type_category_id") ?? 0,
-            name: valid.string("name"), translationKey: valid.string("translation_key"), now: call.now)
-        return MonicaResponse.data(ActivityTypePresenter.present(saved.type, category: saved.category, call.presentation))
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(),
+            categoryID: valid.int("activity_type_category_id") ?? 0, name: valid.string("name"),
+            translationKey: valid.string("translation_key"), now: call.now)
+        return MonicaResponse.data(
+            ActivityTypePresenter.present(saved.type, category: saved.category, call.presentation),
+            tag: EntityTag(saved.type))
     }
 
     private func saveCategory(_ call: MonicaRequest, id: Int64?) async throws -> Response {
         if let id { try await repository.checkCategoryExists(account: call.accountID, id: id) }
         let valid = try MonicaValidator.validate(try await call.input(), Self.categoryRules)
         let saved = try await repository.saveCategory(
-            account: call.accountID, id: id, name: valid.string("name"), translationKey: valid.string("translation_key"),
-            now: call.now)
-        return MonicaResponse.data(ActivityTypePresenter.presentCategory(saved, call.presentation))
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), name: valid.string("name"),
+            translationKey: valid.string("translation_key"), now: call.now)
+        return MonicaResponse.data(
+            ActivityTypePresenter.presentCategory(saved, call.presentation), tag: EntityTag(saved))
     }
 }

@@ -8,13 +8,13 @@ struct AddressRepository: MonicaRepository {
 
     var owned: ContactOwnedRepository<AddressRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
-    /// Creates an address (nil `id`) or replaces every field of address `id`.
-    /// Every field of `address` is written: Monica's update replaces them all. Its country is an
-    /// ISO 3166 code, already checked.
-    func save(account: Int64, id: Int64?, contactID: Int64, _ address: PostalAddress, now: Int64) async throws
-        -> WithContacts<AddressRecord>
-    {
-        try await owned.save(account: account, id: id, now: now) { storage, addresses in
+    /// Creates an address (nil `id`) or replaces every field of address `id` (if it is still a
+    /// version `ifMatch` names). Every field of `address` is written: Monica's update replaces them
+    /// all. Its country is an ISO 3166 code, already checked.
+    func save(
+        account: Int64, id: Int64?, ifMatch: IfMatch?, contactID: Int64, _ address: PostalAddress, now: Int64
+    ) async throws -> WithContacts<AddressRecord> {
+        try await owned.save(account: account, id: id, ifMatch: ifMatch, now: now) { storage, addresses in
             let current = try await id.asyncMap { try await addresses.existing($0, attribute: "address id") }
             _ = try await storage.contacts.existing(contactID, attribute: "contact id")
             // Monica finds the address by its contact too: naming another contact is 404.

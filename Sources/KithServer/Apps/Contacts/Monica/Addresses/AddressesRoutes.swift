@@ -45,9 +45,8 @@ struct AddressesRoutes {
                 "The address is empty: give at least a name, street, city, province, postal code, country or coordinates.")
         }
         let saved = try await repository.save(
-            account: call.accountID, id: id, contactID: valid.int("contact_id") ?? 0, address, now: call.now)
-        return MonicaResponse.data(
-            Self.present(saved.value, { saved.short($0, call.presentation) }, call.presentation),
-            status: id == nil ? .created : .ok)
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), contactID: valid.int("contact_id") ?? 0,
+            address, now: call.now)
+        return owned(saved, call, Self.present, status: id == nil ? .created : .ok)
     }
 }

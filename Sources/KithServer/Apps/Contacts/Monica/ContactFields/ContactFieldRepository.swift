@@ -34,10 +34,13 @@ struct ContactFieldRepository: MonicaRepository {
         }
     }
 
-    /// Creates a field (nil `id`) or changes field `id`; an email changed or moved changes what
-    /// search finds, for both contacts.
-    func save(account: Int64, id: Int64?, _ input: ContactFieldInput, now: Int64) async throws -> ContactFieldsView {
+    /// Creates a field (nil `id`) or changes field `id` (if it is still a version `ifMatch` names);
+    /// an email changed or moved changes what search finds, for both contacts.
+    func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: ContactFieldInput, now: Int64) async throws
+        -> ContactFieldsView
+    {
         try await writing(account) { storage in
+            if let id { try await storage.check(ifMatch, ContactFieldRecord.self, id: id) }
             let fields = storage.table(ContactFieldRecord.self)
             let previous = try await id.asyncMap { try await fields.existing($0, attribute: "contact field id") }
             _ = try await storage.contacts.existing(input.contactID, attribute: "contact id")
@@ -55,9 +58,9 @@ struct ContactFieldRepository: MonicaRepository {
         }
     }
 
-    func delete(account: Int64, id: Int64) async throws {
+    func delete(account: Int64, id: Int64, ifMatch: IfMatch?) async throws {
         try await ContactOwnedRepository<ContactFieldRecord>(database: database, ids: ids).delete(
-            account: account, id: id, attribute: "contact field id"
+            account: account, id: id, ifMatch: ifMatch, attribute: "contact field id"
         ) { storage, field in try await storage.refreshSearchText(of: field.contactID) }
     }
 

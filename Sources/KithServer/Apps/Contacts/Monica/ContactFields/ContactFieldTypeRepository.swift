@@ -21,10 +21,12 @@ struct ContactFieldTypeRepository: MonicaRepository {
         try await reading(account) { storage in try await storage.table(ContactFieldTypeRecord.self).require(id) }
     }
 
-    func save(account: Int64, id: Int64?, _ input: ContactFieldTypeInput, now: Int64) async throws
+    /// Creates a type (nil `id`) or changes type `id` (if it is still a version `ifMatch` names).
+    func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: ContactFieldTypeInput, now: Int64) async throws
         -> ContactFieldTypeRecord
     {
         try await writing(account) { storage in
+            if let id { try await storage.check(ifMatch, ContactFieldTypeRecord.self, id: id) }
             let types = storage.table(ContactFieldTypeRecord.self)
             var values: MonicaColumns = [
                 "name": .text(input.name), "fontawesome_icon": .text(input.fontawesomeIcon),
@@ -40,8 +42,9 @@ struct ContactFieldTypeRepository: MonicaRepository {
     }
 
     /// Deletes type `id` with its fields; Email and Phone (not deletable) are refused.
-    func delete(account: Int64, id: Int64) async throws {
+    func delete(account: Int64, id: Int64, ifMatch: IfMatch?) async throws {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, ContactFieldTypeRecord.self, id: id)
             let types = storage.table(ContactFieldTypeRecord.self)
             let type = try await types.require(id)
             guard type.delible else { throw MonicaError.invalid("The \(type.name) field type can't be deleted.") }

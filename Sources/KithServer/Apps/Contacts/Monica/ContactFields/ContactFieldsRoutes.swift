@@ -32,7 +32,7 @@ struct ContactFieldsRoutes {
         routes.post("contactfields") { call in try await save(call, id: nil) }
         routes.put("contactfields/{id}") { call in try await save(call, id: try call.id()) }
         routes.destroy("contactfields", attribute: "contact field id", answerText: false) {
-            try await fields.delete(account: $0.accountID, id: $1)
+            try await fields.delete(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
         }
 
         routes.index(
@@ -44,7 +44,7 @@ struct ContactFieldsRoutes {
         routes.post("contactfieldtypes") { call in try await saveType(call, id: nil) }
         routes.put("contactfieldtypes/{id}") { call in try await saveType(call, id: try call.id()) }
         routes.destroy("contactfieldtypes", attribute: nil, answerText: false) {
-            try await types.delete(account: $0.accountID, id: $1)
+            try await types.delete(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
         }
     }
 
@@ -59,8 +59,10 @@ struct ContactFieldsRoutes {
     private static func one(_ view: ContactFieldsView, _ call: MonicaRequest, status: HTTPResponse.Status = .ok) throws
         -> Response
     {
-        guard let item = present(view, call.presentation).first else { throw MonicaError.notFound }
-        return MonicaResponse.data(item, status: status)
+        guard let item = present(view, call.presentation).first, let field = view.fields.records.first else {
+            throw MonicaError.notFound
+        }
+        return MonicaResponse.data(item, status: status, tag: EntityTag(field))
     }
 
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
@@ -68,7 +70,8 @@ struct ContactFieldsRoutes {
         let input = ContactFieldInput(
             contactID: valid.int("contact_id") ?? 0, typeID: valid.int("contact_field_type_id") ?? 0,
             data: valid.string("data") ?? "")
-        let saved = try await fields.save(account: call.accountID, id: id, input, now: call.now)
+        let saved = try await fields.save(
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), input, now: call.now)
         return try Self.one(saved, call, status: id == nil ? .created : .ok)
     }
 
@@ -78,8 +81,10 @@ struct ContactFieldsRoutes {
             name: valid.string("name") ?? "", fontawesomeIcon: valid.string("fontawesome_icon"),
             protocol: valid.string("protocol"), type: valid.string("type"),
             delible: valid.has("delible") ? (valid.bool("delible") ?? true) : nil)
-        let saved = try await types.save(account: call.accountID, id: id, input, now: call.now)
+        let saved = try await types.save(
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), input, now: call.now)
         return MonicaResponse.data(
-            ContactFieldTypePresenter.present(saved, call.presentation), status: id == nil ? .created : .ok)
+            ContactFieldTypePresenter.present(saved, call.presentation), status: id == nil ? .created : .ok,
+            tag: EntityTag(saved))
     }
 }

@@ -92,10 +92,12 @@ struct ContactRepository: MonicaRepository {
         }
     }
 
-    func update(account: Int64, id: Int64, _ change: ContactChange, now: Int64, withContactFields: Bool) async throws
-        -> ContactDetails
-    {
+    /// Changes contact `id` as `change` says, if it is still a version `ifMatch` names.
+    func update(
+        account: Int64, id: Int64, ifMatch: IfMatch?, _ change: ContactChange, now: Int64, withContactFields: Bool
+    ) async throws -> ContactDetails {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, ContactRecord.self, id: id)
             try await checkGender(change, storage)
             _ = try await storage.contacts.require(id)
             let contact = try await storage.contacts.update(id, Self.columns(of: change, creating: false), now: now)
@@ -103,10 +105,12 @@ struct ContactRepository: MonicaRepository {
         }
     }
 
-    /// Deletes contact `id` and what hangs off it (foreign keys: fields, addresses, notes, tasks,
-    /// gifts, reminders, tag links, attendance, relationships); the account's "me" if it was.
-    func delete(account: MonicaAccount, id: Int64) async throws {
+    /// Deletes contact `id` (if it is still a version `ifMatch` names) and what hangs off it
+    /// (foreign keys: fields, addresses, notes, tasks, gifts, reminders, tag links, attendance,
+    /// relationships); the account's "me" if it was.
+    func delete(account: MonicaAccount, id: Int64, ifMatch: IfMatch?) async throws {
         try await writing(account.id) { storage in
+            try await storage.check(ifMatch, ContactRecord.self, id: id)
             _ = try await storage.contacts.require(id)
             try await storage.contacts.delete(id)
             try await storage.contactsChanged()
@@ -117,11 +121,13 @@ struct ContactRepository: MonicaRepository {
         }
     }
 
-    /// Job and company, or food preferences: real (not partial) contacts only.
-    func setAbout(account: Int64, id: Int64, _ values: [String: String?], now: Int64, withContactFields: Bool)
-        async throws -> ContactDetails
-    {
+    /// Job and company, or food preferences: real (not partial) contacts only, still a version
+    /// `ifMatch` names.
+    func setAbout(
+        account: Int64, id: Int64, ifMatch: IfMatch?, _ values: [String: String?], now: Int64, withContactFields: Bool
+    ) async throws -> ContactDetails {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, ContactRecord.self, id: id)
             let contact = try await storage.contacts.require(id)
             try Self.requireNotPartial(contact)
             let updated = try await storage.contacts.update(id, values.mapValues { .text($0) }, now: now)
@@ -130,10 +136,12 @@ struct ContactRepository: MonicaRepository {
         }
     }
 
-    func setIntroduction(account: Int64, id: Int64, _ change: IntroductionChange, now: Int64, withContactFields: Bool)
-        async throws -> ContactDetails
-    {
+    /// How you met, on contact `id` if it is still a version `ifMatch` names.
+    func setIntroduction(
+        account: Int64, id: Int64, ifMatch: IfMatch?, _ change: IntroductionChange, now: Int64, withContactFields: Bool
+    ) async throws -> ContactDetails {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, ContactRecord.self, id: id)
             let contact = try await storage.contacts.require(id)
             try Self.requireNotPartial(contact)
             if let metThrough = change.metThroughContactID {

@@ -51,7 +51,7 @@ struct ContactsRoutes {
         routes.post("contacts") { call in try await save(call, id: nil) }
         routes.put("contacts/{id}") { call in try await save(call, id: try call.id()) }
         routes.destroy("contacts", attribute: nil, answerText: true) {
-            try await repository.delete(account: $0.account, id: $1)
+            try await repository.delete(account: $0.account, id: $1, ifMatch: try $0.ifMatch())
         }
         routes.put("contacts/{id}/work") { call in
             try await setAbout(
@@ -74,7 +74,15 @@ struct ContactsRoutes {
     static func show(_ repository: ContactRepository, _ call: MonicaRequest, id: Int64) async throws -> Response {
         let details = try await repository.details(
             account: call.accountID, id: id, withContactFields: call.withContactFields)
-        return MonicaResponse.data(ContactPresenter.full(details, call.presentation))
+        return answer(details, call)
+    }
+
+    /// One contact in full, with its version as `ETag`.
+    static func answer(_ details: ContactDetails, _ call: MonicaRequest, status: HTTPResponse.Status = .ok)
+        -> Response
+    {
+        MonicaResponse.data(
+            ContactPresenter.full(details, call.presentation), status: status, tag: EntityTag(details.record))
     }
 
     private func index(_ call: MonicaRequest) async throws -> Response {
@@ -135,16 +143,18 @@ struct ContactsRoutes {
         }
         change.uuid = valid.string("uuid").flatMap(UUID.init(text:))
         change.email = valid.string("email")
+        let ifMatch = try call.ifMatch()
         let details =
             try await id.asyncMap {
                 try await repository.update(
-                    account: call.accountID, id: $0, change, now: call.now, withContactFields: call.withContactFields)
+                    account: call.accountID, id: $0, ifMatch: ifMatch, change, now: call.now,
+                    withContactFields: call.withContactFields)
             }
             .asyncOr {
                 try await repository.create(
                     account: call.accountID, change, now: call.now, withContactFields: call.withContactFields)
             }
-        return MonicaResponse.data(ContactPresenter.full(details, call.presentation), status: id == nil ? .created : .ok)
+        return Self.answer(details, call, status: id == nil ? .created : .ok)
     }
 
     /// Work and food: real (not partial) contacts only; omitted fields become empty.
@@ -156,8 +166,9 @@ struct ContactsRoutes {
         try await repository.requireExists(account: call.accountID, id: id)
         let valid = try MonicaValidator.validate(raw, rules)
         let details = try await repository.setAbout(
-            account: call.accountID, id: id, values(valid), now: call.now, withContactFields: call.withContactFields)
-        return MonicaResponse.data(ContactPresenter.full(details, call.presentation))
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), values(valid), now: call.now,
+            withContactFields: call.withContactFields)
+        return Self.answer(details, call)
     }
 
     /// How you met: who introduced you, what happened, and when (a date, or an age).
@@ -177,7 +188,8 @@ struct ContactsRoutes {
             date: try date.value(today: MonicaDate.today(nowMillis: call.now), attribute: "date"),
             wantsReminder: date.known && !date.ageBased && valid.bool("add_reminder") == true)
         let details = try await repository.setIntroduction(
-            account: call.accountID, id: id, change, now: call.now, withContactFields: call.withContactFields)
-        return MonicaResponse.data(ContactPresenter.full(details, call.presentation))
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), change, now: call.now,
+            withContactFields: call.withContactFields)
+        return Self.answer(details, call)
     }
 }

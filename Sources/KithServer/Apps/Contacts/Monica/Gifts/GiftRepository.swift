@@ -18,8 +18,11 @@ struct GiftRepository: MonicaRepository {
 
     var owned: ContactOwnedRepository<GiftRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
-    func save(account: Int64, id: Int64?, _ input: GiftInput, now: Int64) async throws -> WithContacts<GiftRecord> {
-        try await owned.save(account: account, id: id, now: now) { storage, gifts in
+    /// Creates a gift (nil `id`) or changes gift `id` (if it is still a version `ifMatch` names).
+    func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: GiftInput, now: Int64) async throws
+        -> WithContacts<GiftRecord>
+    {
+        try await owned.save(account: account, id: id, ifMatch: ifMatch, now: now) { storage, gifts in
             _ = try await storage.contacts.existing(input.contactID, attribute: "contact id")
             if let recipientID = input.recipientID {
                 _ = try await storage.contacts.existing(recipientID, attribute: "recipient id")

@@ -33,9 +33,8 @@ struct GiftsRoutes {
             contactID: valid.int("contact_id") ?? 0, recipientID: valid.int("recipient_id"), name: valid.string("name") ?? "",
             status: valid.string("status") ?? "", comment: valid.string("comment"), url: valid.string("url"),
             amount: valid.double("amount"), date: valid.date("date"))
-        let saved = try await repository.save(account: call.accountID, id: id, input, now: call.now)
-        return MonicaResponse.data(
-            Self.present(saved.value, { saved.short($0, call.presentation) }, call.presentation),
-            status: id == nil ? .created : .ok)
+        let saved = try await repository.save(
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), input, now: call.now)
+        return owned(saved, call, Self.present, status: id == nil ? .created : .ok)
     }
 }

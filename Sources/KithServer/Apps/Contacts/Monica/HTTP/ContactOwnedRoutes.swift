@@ -26,14 +26,25 @@ extension MonicaRoutes {
         }
         get("\(path)/{id}") { call in
             let found = try await repository.find(account: call.accountID, id: try call.id())
-            return MonicaResponse.data(present(found.value, { found.short($0, call.presentation) }, call.presentation))
+            return owned(found, call, present)
         }
         post(path) { call in try await save(call, nil) }
         put("\(path)/{id}") { call in try await save(call, try call.id()) }
         destroy(path, attribute: deleteAttribute, answerText: answerTextOnDelete) {
-            try await repository.delete(account: $0.accountID, id: $1, attribute: deleteAttribute)
+            try await repository.delete(
+                account: $0.accountID, id: $1, ifMatch: try $0.ifMatch(), attribute: deleteAttribute)
         }
     }
+}
+
+/// One contact-owned record as `{"data": …}`, with its version as `ETag`.
+func owned<Record: NamesContacts>(
+    _ found: WithContacts<Record>, _ call: MonicaRequest, _ present: OwnedPresenter<Record>,
+    status: HTTPResponse.Status = .ok
+) -> Response {
+    MonicaResponse.data(
+        present(found.value, { found.short($0, call.presentation) }, call.presentation), status: status,
+        tag: EntityTag(found.value))
 }
 
 /// A page of contact-owned records in Laravel's paginator envelope.

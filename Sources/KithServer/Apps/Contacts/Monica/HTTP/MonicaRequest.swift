@@ -43,6 +43,9 @@ struct MonicaRequest: Sendable {
 
     func input() async throws -> MonicaInput { try await MonicaInput.read(request) }
 
+    /// The versions of the object a change was made against (`If-Match`); nil when it names none.
+    func ifMatch() throws -> IfMatch? { try IfMatch.read(request) }
+
     func page(sortable: Set<String> = ["created_at", "updated_at"]) throws -> PageRequest {
         try PageRequest(request, sortableHere: sortable)
     }

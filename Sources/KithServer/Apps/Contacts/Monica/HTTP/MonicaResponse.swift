@@ -17,13 +17,21 @@ enum MonicaResponse {
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body.jsonBytes)))
     }
 
-    /// `{"data": …}`, how Monica wraps a single object.
-    static func data(_ object: JSONTree, status: HTTPResponse.Status = .ok) -> Response {
-        written(DataWrapper(object: object), status: status)
+    /// `{"data": …}`, how Monica wraps a single object; with its version as `ETag` when it has one.
+    static func data(_ object: JSONTree, status: HTTPResponse.Status = .ok, tag: EntityTag? = nil) -> Response {
+        written(DataWrapper(object: object), status: status, headers: tagged(tag))
     }
 
-    static func data<Object: JSONWritable>(_ object: Object, status: HTTPResponse.Status = .ok) -> Response {
-        written(DataWrapper(object: object), status: status)
+    static func data<Object: JSONWritable>(_ object: Object, status: HTTPResponse.Status = .ok, tag: EntityTag? = nil)
+        -> Response
+    {
+        written(DataWrapper(object: object), status: status, headers: tagged(tag))
+    }
+
+    private static func tagged(_ tag: EntityTag?) -> HTTPFields {
+        var headers: HTTPFields = [:]
+        if let tag { headers[.eTag] = tag.header }
+        return headers
     }
 
     private struct DataWrapper<Object: JSONWritable>: JSONWritable {

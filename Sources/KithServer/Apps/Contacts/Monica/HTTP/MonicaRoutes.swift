@@ -49,13 +49,14 @@ extension MonicaRoutes {
         }
     }
 
-    /// `GET path/{id}`: one record as `{"data": …}`.
-    func show<Record: Sendable>(
+    /// `GET path/{id}`: one record as `{"data": …}`, its version as `ETag`.
+    func show<Record: MonicaRecord>(
         _ path: String, load: @escaping @Sendable (MonicaRequest, Int64) async throws -> Record,
         present: @escaping @Sendable (Record, MonicaPresentation) -> JSONTree
     ) {
         get("\(path)/{id}") { call in
-            MonicaResponse.data(present(try await load(call, try call.id()), call.presentation))
+            let record = try await load(call, try call.id())
+            return MonicaResponse.data(present(record, call.presentation), tag: EntityTag(record))
         }
     }
 

@@ -15,9 +15,12 @@ struct NoteRepository: MonicaRepository {
 
     var owned: ContactOwnedRepository<NoteRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
-    /// Creates a note (nil `id`) or changes note `id`; its contact must be the account's (else 404).
-    func save(account: Int64, id: Int64?, _ input: NoteInput, now: Int64) async throws -> WithContacts<NoteRecord> {
-        try await owned.save(account: account, id: id, now: now) { storage, notes in
+    /// Creates a note (nil `id`) or changes note `id` (if it is still a version `ifMatch` names);
+    /// its contact must be the account's (else 404).
+    func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: NoteInput, now: Int64) async throws
+        -> WithContacts<NoteRecord>
+    {
+        try await owned.save(account: account, id: id, ifMatch: ifMatch, now: now) { storage, notes in
             if let id { _ = try await notes.require(id) }
             _ = try await storage.contacts.require(input.contactID)
             var values: MonicaColumns = [

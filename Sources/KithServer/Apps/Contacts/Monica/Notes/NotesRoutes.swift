@@ -27,9 +27,8 @@ struct NotesRoutes {
         let input = NoteInput(
             contactID: valid.int("contact_id") ?? 0, body: valid.string("body") ?? "",
             isFavorited: valid.bool("is_favorited") ?? false, favoriteGiven: valid.has("is_favorited"))
-        let saved = try await repository.save(account: call.accountID, id: id, input, now: call.now)
-        return MonicaResponse.data(
-            Self.present(saved.value, { saved.short($0, call.presentation) }, call.presentation),
-            status: id == nil ? .created : .ok)
+        let saved = try await repository.save(
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), input, now: call.now)
+        return owned(saved, call, Self.present, status: id == nil ? .created : .ok)
     }
 }

@@ -52,9 +52,13 @@ struct RelationshipRepository: MonicaRepository {
         }
     }
 
-    /// Changes the type, and the reverse relationship's type to the new type's reverse.
-    func update(account: Int64, id: Int64, typeID: Int64, now: Int64) async throws -> RelationshipsView {
+    /// Changes the type, and the reverse relationship's type to the new type's reverse (if the
+    /// relationship is still a version `ifMatch` names).
+    func update(account: Int64, id: Int64, ifMatch: IfMatch?, typeID: Int64, now: Int64) async throws
+        -> RelationshipsView
+    {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, RelationshipRecord.self, id: id)
             let relationships = storage.table(RelationshipRecord.self)
             let relationship = try await relationships.existing(id, attribute: "relationship id")
             let type = try await storage.table(RelationshipTypeRecord.self).existing(
@@ -69,9 +73,10 @@ struct RelationshipRepository: MonicaRepository {
         }
     }
 
-    /// Deletes relationship `id` and its reverse.
-    func delete(account: Int64, id: Int64) async throws {
+    /// Deletes relationship `id` and its reverse (if it is still a version `ifMatch` names).
+    func delete(account: Int64, id: Int64, ifMatch: IfMatch?) async throws {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, RelationshipRecord.self, id: id)
             let relationships = storage.table(RelationshipRecord.self)
             let relationship = try await relationships.existing(id, attribute: "relationship id")
             let reverse = try await Self.reverse(of: relationship, storage)

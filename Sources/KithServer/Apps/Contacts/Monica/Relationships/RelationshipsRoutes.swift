@@ -34,11 +34,12 @@ struct RelationshipsRoutes {
             }
             let valid = try MonicaValidator.validate(try await call.input(), Self.updateRules)
             let updated = try await repository.update(
-                account: call.accountID, id: id, typeID: valid.int("relationship_type_id") ?? 0, now: call.now)
+                account: call.accountID, id: id, ifMatch: try call.ifMatch(),
+                typeID: valid.int("relationship_type_id") ?? 0, now: call.now)
             return try Self.one(updated, call)
         }
         routes.destroy("relationships", attribute: "relationship id", answerText: true) {
-            try await repository.delete(account: $0.accountID, id: $1)
+            try await repository.delete(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
         }
         routes.index(
             "relationshiptypes", load: { try await repository.typePage(account: $0.accountID, $1) },
@@ -66,7 +67,9 @@ struct RelationshipsRoutes {
     private static func one(_ view: RelationshipsView, _ call: MonicaRequest, status: HTTPResponse.Status = .ok) throws
         -> Response
     {
-        guard let item = present(view, call.presentation).first else { throw MonicaError.notFound }
-        return MonicaResponse.data(item, status: status)
+        guard let item = present(view, call.presentation).first, let relationship = view.relationships.first else {
+            throw MonicaError.notFound
+        }
+        return MonicaResponse.data(item, status: status, tag: EntityTag(relationship))
     }
 }

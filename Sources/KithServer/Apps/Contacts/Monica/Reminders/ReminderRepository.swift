@@ -17,10 +17,11 @@ struct ReminderRepository: MonicaRepository {
 
     var owned: ContactOwnedRepository<ReminderRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
-    func save(account: Int64, id: Int64?, _ input: ReminderInput, now: Int64) async throws
+    /// Creates a reminder (nil `id`) or changes reminder `id` (if it is still a version `ifMatch` names).
+    func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: ReminderInput, now: Int64) async throws
         -> WithContacts<ReminderRecord>
     {
-        try await owned.save(account: account, id: id, now: now) { storage, reminders in
+        try await owned.save(account: account, id: id, ifMatch: ifMatch, now: now) { storage, reminders in
             if let id { _ = try await reminders.existing(id, attribute: "reminder id") }
             _ = try await storage.contacts.existing(input.contactID, attribute: "contact id")
             return [

@@ -38,10 +38,9 @@ struct RemindersRoutes {
             description: valid.string("description"), initialDate: valid.date("initial_date") ?? "",
             frequencyType: valid.string("frequency_type") ?? "", frequencyNumber: valid.int("frequency_number"),
             delible: valid.bool("delible") ?? true)
-        let saved = try await repository.save(account: call.accountID, id: id, input, now: call.now)
-        return MonicaResponse.data(
-            Self.present(saved.value, { saved.short($0, call.presentation) }, call.presentation),
-            status: id == nil ? .created : .ok)
+        let saved = try await repository.save(
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), input, now: call.now)
+        return owned(saved, call, Self.present, status: id == nil ? .created : .ok)
     }
 
     /// The reminders falling in a month counted from this one (0 = the rest of this month, 1 =

@@ -31,27 +31,30 @@ struct ContactOwnedRepository<Record: NamesContacts>: MonicaRepository {
         _ = try await reading(account) { storage in try await storage.table(Record.self).existing(id, attribute: attribute) }
     }
 
-    /// Creates a record (nil `id`) or changes record `id`, in one transaction: `columns` checks what
-    /// the write names (the record, its contacts) and gives the values to store. The saved record
-    /// comes back with the contacts it names.
+    /// Creates a record (nil `id`) or changes record `id` (if it is still a version `ifMatch`
+    /// names), in one transaction: `columns` checks what the write names (the record, its
+    /// contacts) and gives the values to store. The saved record comes back with the contacts it names.
     func save(
-        account: Int64, id: Int64?, now: Int64,
+        account: Int64, id: Int64?, ifMatch: IfMatch?, now: Int64,
         columns: @escaping @Sendable (MonicaStorage, MonicaTableStore<Record>) async throws -> MonicaColumns
     ) async throws -> WithContacts<Record> {
         try await writing(account) { [ids] storage in
+            if let id { try await storage.check(ifMatch, Record.self, id: id) }
             let table = storage.table(Record.self)
             let saved = try await table.save(id, try await columns(storage, table), now: now, ids: ids)
             return try await table.namingContacts(saved)
         }
     }
 
-    /// Deletes record `id`; with an `attribute`, an id nobody has is Monica's validation error
-    /// naming it rather than 404. `also` runs in the same transaction, after the deletion.
+    /// Deletes record `id` (if it is still a version `ifMatch` names); with an `attribute`, an id
+    /// nobody has is Monica's validation error naming it rather than 404. `also` runs in the same
+    /// transaction, after the deletion.
     func delete(
-        account: Int64, id: Int64, attribute: String? = nil,
+        account: Int64, id: Int64, ifMatch: IfMatch?, attribute: String? = nil,
         also: (@Sendable (MonicaStorage, Record) async throws -> Void)? = nil
     ) async throws {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, Record.self, id: id)
             let table = storage.table(Record.self)
             let record = try await attribute.asyncMap { try await table.existing(id, attribute: $0) }
                 .asyncOr { try await table.require(id) }

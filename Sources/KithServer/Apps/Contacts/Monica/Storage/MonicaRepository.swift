@@ -12,13 +12,17 @@ extension MonicaRepository {
     func reading<T: Sendable>(_ account: Int64, _ body: @escaping @Sendable (MonicaStorage) async throws -> T)
         async throws -> T
     {
-        try await database.read { sql in try await body(MonicaStorage(sql: sql, account: account)) }
+        try await database.read { [engine = database.engine] sql in
+            try await body(MonicaStorage(sql: sql, account: account, engine: engine))
+        }
     }
 
     func writing<T: Sendable>(_ account: Int64, _ body: @escaping @Sendable (MonicaStorage) async throws -> T)
         async throws -> T
     {
-        try await database.transaction { sql in try await body(MonicaStorage(sql: sql, account: account)) }
+        try await database.transaction { [engine = database.engine] sql in
+            try await body(MonicaStorage(sql: sql, account: account, engine: engine))
+        }
     }
 }
 
@@ -26,6 +30,8 @@ extension MonicaRepository {
 struct MonicaStorage: Sendable {
     let sql: any SQLDatabase
     let account: Int64
+    /// Which database: a change that checks `If-Match` locks its row on PostgreSQL (`check`).
+    let engine: KithDatabase.Engine
 
     func table<Record: MonicaRecord>(_ type: Record.Type) -> MonicaTableStore<Record> {
         MonicaTableStore(sql: sql, account: account)
@@ -34,6 +40,15 @@ struct MonicaStorage: Sendable {
     var contacts: MonicaTableStore<ContactRecord> { table(ContactRecord.self) }
 
     var details: ContactDetailsLoader { ContactDetailsLoader(sql: sql, account: account) }
+
+    /// Refuses a change to record `id` that `ifMatch` says was made against another version (412),
+    /// before the change writes anything. The row stays locked until the transaction ends: on
+    /// PostgreSQL by `FOR UPDATE` (another change of it waits, then sees this one's result); on
+    /// SQLite the write transaction already holds the database. Nothing to do without `If-Match`.
+    func check<Record: MonicaRecord>(_ ifMatch: IfMatch?, _ type: Record.Type, id: Int64) async throws {
+        guard let ifMatch else { return }
+        try ifMatch.check(try await table(type).find(id, forUpdate: engine == .postgres))
+    }
 
     /// Tells every server's contact index (`ContactIndex`) that the account's contacts changed.
     func contactsChanged() async throws {

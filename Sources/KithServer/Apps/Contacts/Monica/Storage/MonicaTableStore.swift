@@ -15,9 +15,14 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
     // a small request's CPU (issue 18). Table and column names here are the code's own, never
     // input; written columns are quoted, since one could be a keyword.
 
-    func find(_ id: Int64) async throws -> Record? {
-        try await sql.raw("SELECT * FROM \(unsafeRaw: table) WHERE account_id = \(bind: account) AND id = \(bind: id)")
-            .first()?.record(Record.self)
+    /// Record `id`; `forUpdate` locks its row until the transaction ends (PostgreSQL only).
+    func find(_ id: Int64, forUpdate: Bool = false) async throws -> Record? {
+        let lock = forUpdate ? " FOR UPDATE" : ""
+        return try await sql.raw(
+            """
+            SELECT * FROM \(unsafeRaw: table) WHERE account_id = \(bind: account) AND id = \(bind: id)\(unsafeRaw: lock)
+            """
+        ).first()?.record(Record.self)
     }
 
     /// The record, or `MonicaError.notFound` (another account's is not there either).
@@ -109,10 +114,17 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
     }
 
     /// Sets `values` on record `id` and moves its update time; the record as it is now, or
-    /// `MonicaError.notFound` when the account has no record `id`.
+    /// `MonicaError.notFound` when the account has no record `id`. The time moves forward even
+    /// when the clock has not (two changes in one millisecond, a clock set back): it is the row's
+    /// version (`EntityTag`), so every change must give a new one.
     @discardableResult
     func update(_ id: Int64, _ values: MonicaColumns, now: Int64) async throws -> Record {
-        var statement = SQLQueryString("UPDATE \(unsafeRaw: table) SET updated_at = \(bind: now)")
+        var statement = SQLQueryString(
+            """
+            UPDATE \(unsafeRaw: table) SET updated_at = CASE
+            WHEN updated_at >= \(bind: now) AND updated_at < \(bind: Int64.max) THEN updated_at + 1
+            ELSE \(bind: now) END
+            """)
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             statement.appendInterpolation(unsafeRaw: ", \"\(name)\" = ")
             statement.appendInterpolation(bind: value)

@@ -12,9 +12,11 @@ struct TagRepository: MonicaRepository {
         try await reading(account) { storage in try await storage.table(TagRecord.self).require(id) }
     }
 
-    /// Creates a tag (nil `id`) or renames tag `id`; names are unique per account.
-    func save(account: Int64, id: Int64?, name: String, now: Int64) async throws -> TagRecord {
+    /// Creates a tag (nil `id`) or renames tag `id` (if it is still a version `ifMatch` names);
+    /// names are unique per account.
+    func save(account: Int64, id: Int64?, ifMatch: IfMatch?, name: String, now: Int64) async throws -> TagRecord {
         try await writing(account) { storage in
+            if let id { try await storage.check(ifMatch, TagRecord.self, id: id) }
             let tags = storage.table(TagRecord.self)
             if let existing = try await Self.named(name, storage), existing.id != id {
                 throw MonicaError.invalid("A tag named \"\(name)\" already exists.")
@@ -28,8 +30,9 @@ struct TagRepository: MonicaRepository {
         }
     }
 
-    func delete(account: Int64, id: Int64) async throws {
+    func delete(account: Int64, id: Int64, ifMatch: IfMatch?) async throws {
         try await writing(account) { storage in
+            try await storage.check(ifMatch, TagRecord.self, id: id)
             let tags = storage.table(TagRecord.self)
             _ = try await tags.require(id)
             try await tags.delete(id)

@@ -15,7 +15,9 @@ struct TagsRoutes {
         routes.show("tags", load: { try await repository.find(account: $0.accountID, id: $1) }, present: TagPresenter.present)
         routes.post("tags") { call in try await save(call, id: nil) }
         routes.put("tags/{id}") { call in try await save(call, id: try call.id()) }
-        routes.destroy("tags", attribute: nil, answerText: true) { try await repository.delete(account: $0.accountID, id: $1) }
+        routes.destroy("tags", attribute: nil, answerText: true) {
+            try await repository.delete(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
+        }
         routes.get("tags/{id}/contacts") { call in
             let page = try call.page()
             let found = try await repository.contacts(account: call.accountID, tagID: try call.id(), page)
@@ -35,8 +37,11 @@ struct TagsRoutes {
 
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
         let valid = try MonicaValidator.validate(try await call.input(), Self.rules)
-        let tag = try await repository.save(account: call.accountID, id: id, name: valid.string("name") ?? "", now: call.now)
-        return MonicaResponse.data(TagPresenter.present(tag, call.presentation), status: id == nil ? .created : .ok)
+        let tag = try await repository.save(
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), name: valid.string("name") ?? "",
+            now: call.now)
+        return MonicaResponse.data(
+            TagPresenter.present(tag, call.presentation), status: id == nil ? .created : .ok, tag: EntityTag(tag))
     }
 
     /// Attaches tags by name, creating the ones the account does not have yet.

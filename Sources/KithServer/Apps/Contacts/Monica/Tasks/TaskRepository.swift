@@ -15,8 +15,11 @@ struct TaskRepository: MonicaRepository {
 
     var owned: ContactOwnedRepository<TaskRecord> { ContactOwnedRepository(database: database, ids: ids) }
 
-    func save(account: Int64, id: Int64?, _ input: TaskInput, now: Int64) async throws -> WithContacts<TaskRecord> {
-        try await owned.save(account: account, id: id, now: now) { storage, tasks in
+    /// Creates a task (nil `id`) or changes task `id` (if it is still a version `ifMatch` names).
+    func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: TaskInput, now: Int64) async throws
+        -> WithContacts<TaskRecord>
+    {
+        try await owned.save(account: account, id: id, ifMatch: ifMatch, now: now) { storage, tasks in
             if let id { _ = try await tasks.existing(id, attribute: "task id") }
             if let contactID = input.contactID { _ = try await storage.contacts.require(contactID) }
             var values: MonicaColumns = [

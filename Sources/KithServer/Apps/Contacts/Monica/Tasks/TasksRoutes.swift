@@ -29,7 +29,8 @@ struct TasksRoutes {
         let input = TaskInput(
             contactID: valid.int("contact_id"), title: valid.string("title") ?? "", description: valid.string("description"),
             completed: id == nil ? nil : (valid.bool("completed") ?? false))
-        let saved = try await repository.save(account: call.accountID, id: id, input, now: call.now)
-        return MonicaResponse.data(Self.present(saved.value, { saved.short($0, call.presentation) }, call.presentation))
+        let saved = try await repository.save(
+            account: call.accountID, id: id, ifMatch: try call.ifMatch(), input, now: call.now)
+        return owned(saved, call, Self.present)
     }
 }
