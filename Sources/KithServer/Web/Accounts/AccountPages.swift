@@ -71,7 +71,9 @@ struct AccountPages {
     private func render(
         _ page: Page, _ context: AppRequestContext, status: HTTPResponse.Status = .ok, values: [String: Any] = [:]
     ) throws -> Response {
-        try renderer.page(page.template, title: page.title, context: context, status: status, values: values)
+        try renderer.page(
+            page.template, title: page.title, context: context, status: status, values: values,
+            section: page == .account ? .account : .other)
     }
 
     /// Re-renders a form after `error`: a field's message goes next to that field.

@@ -22,12 +22,13 @@ struct HomePages {
         var values = try await home.values(for: user, readerZone: WebTime.readerZone(request)?.zone)
         values["pageScript"] = ["home.js"]
         values["serverURL"] = publicURL()
-        return try renderer.page("home", title: "Home", context: context, values: values)
+        return try renderer.page("home", title: "Home", context: context, values: values, section: .home)
     }
 
     @Sendable func helpPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let server = publicURL()
         return try renderer.page(
-            "help", title: "Help", context: context, values: ["serverURL": server, "apiURL": server + "/api"])
+            "help", title: "Help", context: context, values: ["serverURL": server, "apiURL": server + "/api"],
+            section: .help)
     }
 }

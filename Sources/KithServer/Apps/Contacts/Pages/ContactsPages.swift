@@ -32,7 +32,8 @@ struct ContactsPages {
         let server = publicURL()
         return try renderer.page(
             "contacts", title: "Contacts", context: context,
-            values: ["apiClient": true, "pageScript": Self.listScripts, "serverURL": server, "apiURL": server + "/api"])
+            values: ["apiClient": true, "pageScript": Self.listScripts, "serverURL": server, "apiURL": server + "/api"],
+            section: .contacts)
     }
 
     /// The contact's own id is all the shell needs; an id no contact can have is answered here.
@@ -43,14 +44,14 @@ struct ContactsPages {
         if let tiles = renderer.mapTiles {
             values["mapTiles"] = ["template": tiles.template, "attribution": tiles.attribution]
         }
-        return try renderer.page("contact", title: "Contact", context: context, values: values)
+        return try renderer.page("contact", title: "Contact", context: context, values: values, section: .contacts)
     }
 
     @Sendable func newContact(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
         return try renderer.page(
             "contact-form", title: "Add a contact", context: context,
-            values: ["apiClient": true, "pageScript": Self.formScripts, "heading": "Add a contact"])
+            values: ["apiClient": true, "pageScript": Self.formScripts, "heading": "Add a contact"], section: .contacts)
     }
 
     @Sendable func editContact(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -60,7 +61,7 @@ struct ContactsPages {
             "contact-form", title: "Edit contact", context: context,
             values: [
                 "apiClient": true, "pageScript": Self.formScripts, "contactID": String(id), "heading": "Edit contact",
-            ])
+            ], section: .contacts)
     }
 
     private static func contactID(_ context: AppRequestContext) throws -> Int64 {

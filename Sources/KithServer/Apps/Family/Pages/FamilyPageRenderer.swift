@@ -20,7 +20,8 @@ struct FamilyPageRenderer: Sendable {
             let unread = try await inbox.unreadCount(of: user.id.lowercased)
             values["unreadNotices"] = ["count": unread, "any": unread > 0] as [String: Any]
         }
-        return try renderer.page(template, title: title, context: context, status: status, values: values)
+        return try renderer.page(
+            template, title: title, context: context, status: status, values: values, section: .family)
     }
 
     /// The IANA zones `FamilyLimits` accepts, sorted.

@@ -248,15 +248,12 @@ struct FamilyPages {
         else {
             throw AppError.notFound("This member")
         }
-        return try pages.renderer.page(
-            "outreach-confirm", title: "Remove \(member.displayName)?", context: context,
-            values: [
-                "question": "Remove \(member.displayName) from \(snapshot.family.name)?",
-                "consequence":
-                    "\(member.displayName) will no longer see the family's reminders, and their devices drop them. Reminders assigned to them stay.",
-                "action": "/family/members/\(id)/remove", "button": "Remove \(member.displayName)",
-                "cancel": "/family/members",
-            ])
+        let confirm = ConfirmModel(
+            section: .family, question: "Remove \(member.displayName) from \(snapshot.family.name)?",
+            consequence:
+                "\(member.displayName) will no longer see the family's reminders, and their devices drop them. Reminders assigned to them stay.",
+            action: "/family/members/\(id)/remove", button: "Remove \(member.displayName)", cancel: "/family/members")
+        return try pages.renderer.page(confirm, title: "Remove \(member.displayName)?", context: context)
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -277,21 +274,15 @@ struct FamilyPages {
         -> Response
     {
         let alone = snapshot.family.members.count == 1
-        var values: [String: Any] = [
-            "question": "Leave \(snapshot.family.name)?",
-            "consequence":
-                alone
+        let confirm = ConfirmModel(
+            section: .family, question: "Leave \(snapshot.family.name)?",
+            consequence: alone
                 ? "You are its last member: the family and all its reminders will be deleted."
                 : "You will no longer see the family's reminders, and your devices drop them.",
-            "action": "/family/leave", "button": "Leave the family", "cancel": "/family/members",
-        ]
-        if let refusal {
-            values["isLastYear"] = true
-            values["lastYearMessage"] = refusal.detail.message
-        }
+            action: "/family/leave", button: "Leave the family", cancel: "/family/members",
+            refusal: refusal?.detail.message)
         return try pages.renderer.page(
-            "outreach-confirm", title: "Leave \(snapshot.family.name)?", context: context,
-            status: refusal?.status ?? .ok, values: values)
+            confirm, title: "Leave \(snapshot.family.name)?", context: context, status: refusal?.status ?? .ok)
     }
 
     @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {

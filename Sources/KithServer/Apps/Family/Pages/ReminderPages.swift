@@ -231,14 +231,11 @@ struct ReminderPages {
         let (_, reminder) = try await reminders.reminder(
             try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
         let id = reminder.id.lowercased
-        return try pages.renderer.page(
-            "outreach-confirm", title: "Delete \(reminder.title)?", context: context,
-            values: [
-                "question": "Delete the reminder \(reminder.title)?",
-                "consequence": "It goes for everyone in the family, with its checklist.",
-                "action": "/family/reminders/\(id)/delete", "button": "Delete the reminder",
-                "cancel": "/family/reminders/\(id)",
-            ])
+        let confirm = ConfirmModel(
+            section: .family, question: "Delete the reminder \(reminder.title)?",
+            consequence: "It goes for everyone in the family, with its checklist.",
+            action: "/family/reminders/\(id)/delete", button: "Delete the reminder", cancel: "/family/reminders/\(id)")
+        return try pages.renderer.page(confirm, title: "Delete \(reminder.title)?", context: context)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -69,7 +69,8 @@ struct NutritionPages {
         var values = values
         values["pageScript"] = "food.js"
         values["live"] = true  // live.js, which the page script follows /v1/live with
-        return try renderer.page(template, title: title, context: context, status: status, values: values)
+        return try renderer.page(
+            template, title: title, context: context, status: status, values: values, section: .food)
     }
 
     // MARK: Items
@@ -133,15 +134,13 @@ struct NutritionPages {
     @Sendable func confirmItemDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let (item, date) = try await nutrition.item(try Self.id(context, "food"), for: user)
-        return try renderer.page(
-            "outreach-confirm", title: "Delete \(item.food.name)?", context: context,
-            values: [
-                "question": "Delete \(item.food.name)?",
-                "consequence":
-                    "\(NutritionFormat.kcal(item.food.calories)) kcal will be taken off \(NutritionFormat.long(date)), on all your devices.",
-                "action": "/food/items/\(item.id.lowercased)/delete", "button": "Delete \(item.food.name)",
-                "cancel": "/food?date=\(date)",
-            ])
+        let confirm = ConfirmModel(
+            section: .food, question: "Delete \(item.food.name)?",
+            consequence:
+                "\(NutritionFormat.kcal(item.food.calories)) kcal will be taken off \(NutritionFormat.long(date)), on all your devices.",
+            action: "/food/items/\(item.id.lowercased)/delete", button: "Delete \(item.food.name)",
+            cancel: "/food?date=\(date)")
+        return try renderer.page(confirm, title: "Delete \(item.food.name)?", context: context)
     }
 
     @Sendable func deleteItem(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -272,13 +271,11 @@ struct NutritionPages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let meal = try await nutrition.meal(try Self.id(context, "meal"), for: user)
         let back = request.uri.formQuery.get("date").flatMap(LocalDate.init).map { "/food?date=\($0)" } ?? "/food"
-        return try renderer.page(
-            "outreach-confirm", title: "Delete \(meal.name)?", context: context,
-            values: [
-                "question": "Delete the meal \(meal.name)?",
-                "consequence": "It will be removed from your meals on all your devices. Food already logged from it stays in your log.",
-                "action": "/food/meals/\(meal.id.lowercased)/delete", "button": "Delete \(meal.name)", "cancel": back + "#meals",
-            ])
+        let confirm = ConfirmModel(
+            section: .food, question: "Delete the meal \(meal.name)?",
+            consequence: "It will be removed from your meals on all your devices. Food already logged from it stays in your log.",
+            action: "/food/meals/\(meal.id.lowercased)/delete", button: "Delete \(meal.name)", cancel: back + "#meals")
+        return try renderer.page(confirm, title: "Delete \(meal.name)?", context: context)
     }
 
     @Sendable func deleteMeal(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -69,7 +69,8 @@ struct OutreachPages {
         var values = values
         values["pageScript"] = "outreach.js"
         values["live"] = true  // live.js, which the page script follows /v1/live with
-        return try renderer.page(template, title: title, context: context, status: status, values: values)
+        return try renderer.page(
+            template, title: title, context: context, status: status, values: values, section: .outreach)
     }
 
     /// Re-shows the list after a refused form, with the reason and what was typed. A refusal of
@@ -133,16 +134,14 @@ struct OutreachPages {
         let book = try await outreach.book(for: user)
         guard let year = book.year(id) else { throw AppError.notFound("That year") }
         let count = book.contacts.count { $0.yearId == id }
-        return try renderer.page(
-            "outreach-confirm", title: "Delete \(year.name)?", context: context,
-            values: [
-                "question": "Delete the year \(year.name)?",
-                "consequence": count == 0
-                    ? "It has nobody in it." : "Its \(count == 1 ? "1 person" : "\(count) people") will be deleted with it, on all your devices.",
-                "action": "/outreach/years/\(id.lowercased)/delete", "button": "Delete \(year.name)",
-                "cancel": "/outreach?year=\(id.lowercased)",
-                "isLastYear": book.years.count == 1, "lastYearMessage": OutreachRules.lastYear.message,
-            ])
+        let confirm = ConfirmModel(
+            section: .outreach, question: "Delete the year \(year.name)?",
+            consequence: count == 0
+                ? "It has nobody in it." : "Its \(count == 1 ? "1 person" : "\(count) people") will be deleted with it, on all your devices.",
+            action: "/outreach/years/\(id.lowercased)/delete", button: "Delete \(year.name)",
+            cancel: "/outreach?year=\(id.lowercased)",
+            refusal: book.years.count == 1 ? OutreachRules.lastYear.message : nil)
+        return try renderer.page(confirm, title: "Delete \(year.name)?", context: context)
     }
 
     /// Deletes the year and shows the list of the year that opens next, saying what went.
@@ -274,14 +273,12 @@ struct OutreachPages {
     @Sendable func confirmPersonDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let person = try await outreach.person(try Self.id(context, "person"), for: user)
-        return try renderer.page(
-            "outreach-confirm", title: "Delete \(person.fullName)?", context: context,
-            values: [
-                "question": "Delete \(person.fullName)?",
-                "consequence": "They will be removed from this year's list, with their comments, on all your devices.",
-                "action": "/outreach/people/\(person.id.lowercased)/delete", "button": "Delete \(person.fullName)",
-                "cancel": "/outreach/people/\(person.id.lowercased)",
-            ])
+        let confirm = ConfirmModel(
+            section: .outreach, question: "Delete \(person.fullName)?",
+            consequence: "They will be removed from this year's list, with their comments, on all your devices.",
+            action: "/outreach/people/\(person.id.lowercased)/delete", button: "Delete \(person.fullName)",
+            cancel: "/outreach/people/\(person.id.lowercased)")
+        return try renderer.page(confirm, title: "Delete \(person.fullName)?", context: context)
     }
 
     /// Deletes the person and shows their year's list, saying who went.
