@@ -25,17 +25,13 @@ struct OutreachPersonForm {
 }
 
 /// Each refused field of the person form in words (`OutreachFormErrors`), shown next to it.
-struct OutreachPersonErrors {
-    let firstName: String?
-    let lastName: String?
-    let enterpriseName: String?
-    let comments: String?
+struct OutreachPersonErrors: FieldErrors {
+    var firstName: String?
+    var lastName: String?
+    var enterpriseName: String?
+    var comments: String?
 
-    /// `words`: by the entity's field name.
-    init(_ words: [String: String]) {
-        firstName = words["firstName"]
-        lastName = words["lastName"]
-        enterpriseName = words["enterpriseName"]
-        comments = words["comments"]
+    static var fields: [String: WritableKeyPath<Self, String?>] {
+        ["firstName": \.firstName, "lastName": \.lastName, "enterpriseName": \.enterpriseName, "comments": \.comments]
     }
 }
