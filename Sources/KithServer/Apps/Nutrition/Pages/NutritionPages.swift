@@ -289,15 +289,6 @@ struct NutritionPages {
             servingUnit: unit.isEmpty ? nil : unit)
     }
 
-    /// The values that put a refusal next to its field (`key.field`), or in `general` when the
-    /// field is not one of the form's.
-    static func errorValues(_ error: AppError, fields: [String], key: String, general: String) -> [String: Any] {
-        if let field = error.detail.field, fields.contains(field) {
-            return [key: [field: error.detail.message]]
-        }
-        return [general: error.detail.message]
-    }
-
     static func date(_ text: String) throws -> LocalDate {
         guard let date = LocalDate(text) else {
             throw AppError(.unprocessableContent, .validationFailed, "date must be a day such as 2026-11-24.", field: "date")
