@@ -46,28 +46,6 @@ struct WebRenderer: Sendable {
 }
 
 extension WebRenderer {
-    /// The pages not yet moved to a `PageModel`: their values under `page` (where the templates
-    /// read a page's own values) and at the top (where head.mustache reads the scripts).
-    func page(
-        _ template: String, title: String, context: AppRequestContext, status: HTTPResponse.Status = .ok,
-        values: [String: Any], section: WebSection
-    ) throws -> Response {
-        var object = values
-        object["page"] = values
-        object["title"] = title
-        object["csrf"] = context.csrfToken ?? ""
-        if let user = context.user { object["user"] = SignedInUser(email: user.email) }
-        object["section"] = SectionMarks(section)
-        guard let html = library.render(object, withTemplate: template) else {
-            throw WebRendererError("no template named \(template)")
-        }
-        var headers = headers
-        headers[.contentType] = "text/html; charset=utf-8"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
-    }
-}
-
-extension WebRenderer {
     /// An error as a page, with the error's status and headers (Retry-After).
     /// A 404 says so in its title ("Page not found"), signed in or not.
     func errorPage(_ error: AppError, context: AppRequestContext) throws -> Response {
