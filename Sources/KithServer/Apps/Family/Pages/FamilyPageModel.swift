@@ -19,6 +19,18 @@ struct FamilyFormLimits {
     static let declared = FamilyFormLimits()
 }
 
+/// A refusal next to the field of the family's forms (create, settings, your name) it names.
+struct FamilyFieldErrors: FieldErrors {
+    var name: String?
+    var timeZone: String?
+    var snoozeLimit: String?
+    var displayName: String?
+
+    static var fields: [String: WritableKeyPath<Self, String?>] {
+        ["name": \.name, "timeZone": \.timeZone, "snoozeLimit": \.snoozeLimit, "displayName": \.displayName]
+    }
+}
+
 /// A time zone of a form's list.
 struct ZoneOption {
     let name: String

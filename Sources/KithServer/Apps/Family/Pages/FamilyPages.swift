@@ -73,7 +73,7 @@ struct FamilyPages {
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
             return try await startPage(request, context, status: error.status, typedZone: form["timeZone"]) { model in
                 model.create = .init(name: form["name"], timeZone: form["timeZone"], displayName: form["displayName"])
-                if let errors = FamilyStartModel.CreateErrors(error) {
+                if let errors = FamilyFieldErrors(error, among: ["name", "timeZone", "displayName"]) {
                     model.createErrors = errors
                 } else {
                     model.createError = error.detail.message
@@ -145,7 +145,7 @@ struct FamilyPages {
             where error.status.code >= 400 && error.status.code < 500 && error.status != .notFound
         {
             return try await members(user, context, status: error.status) { model in
-                if let errors = FamilyMembersModel.MembersErrors(error, among: fields) {
+                if let errors = FamilyFieldErrors(error, among: fields) {
                     model.errors = errors
                 } else {
                     model.error = error.detail.message

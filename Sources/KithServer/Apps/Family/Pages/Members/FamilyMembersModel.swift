@@ -17,7 +17,7 @@ struct FamilyMembersModel: FamilyPageModel {
     var hasCodes = false
     /// A code just made: shown this once (the server keeps only its hash).
     var newCode: NewCode?
-    var errors: MembersErrors?
+    var errors: FamilyFieldErrors?
     var error: String?
     let limits = FamilyFormLimits.declared
 
@@ -48,16 +48,5 @@ struct FamilyMembersModel: FamilyPageModel {
         /// "a parent" or "a child".
         let role: String
         let expires: String
-    }
-
-    struct MembersErrors: FieldErrors {
-        var name: String?
-        var timeZone: String?
-        var snoozeLimit: String?
-        var displayName: String?
-
-        static var fields: [String: WritableKeyPath<Self, String?>] {
-            ["name": \.name, "timeZone": \.timeZone, "snoozeLimit": \.snoozeLimit, "displayName": \.displayName]
-        }
     }
 }

@@ -10,7 +10,7 @@ struct FamilyStartModel: FamilyPageModel {
     /// Whether the browser said its zone (family.js otherwise picks it).
     let zoneKnown: Bool
     var create: CreateForm?
-    var createErrors: CreateErrors?
+    var createErrors: FamilyFieldErrors?
     var createError: String?
     var join: JoinForm?
     var joinErrors: JoinErrors?
@@ -26,16 +26,6 @@ struct FamilyStartModel: FamilyPageModel {
         let name: String
         let timeZone: String
         let displayName: String
-    }
-
-    struct CreateErrors: FieldErrors {
-        var name: String?
-        var timeZone: String?
-        var displayName: String?
-
-        static var fields: [String: WritableKeyPath<Self, String?>] {
-            ["name": \.name, "timeZone": \.timeZone, "displayName": \.displayName]
-        }
     }
 
     struct JoinForm {
