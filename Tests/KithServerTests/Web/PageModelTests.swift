@@ -58,7 +58,10 @@ struct PageModelTests {
 
     /// The food fields (food-fields.mustache) of a form writing `entity`.
     static func foodFields(_ entity: EntityDeclaration, prefix: String) -> [(String, String, String)] {
-        [(prefix + "name", "maxlength", maxLength(entity, "name")), (prefix + "servingUnit", "maxlength", maxLength(entity, "servingUnit"))]
+        [
+            (prefix + "name", "maxlength", maxLength(entity, "name")),
+            (prefix + "servingUnit", "maxlength", maxLength(entity, "servingUnit")),
+        ]
             + number(prefix + "calories", entity, "calories") + number(prefix + "protein", entity, "protein")
             + number(prefix + "carbs", entity, "carbs") + number(prefix + "fat", entity, "fat")
             + number(prefix + "servingSize", entity, "servingSize")
@@ -124,7 +127,8 @@ struct PageModelTests {
                 client, "/food/meals",
                 form: ["name": "Breakfast", "ingredients.0.name": "Oats", "ingredients.0.calories": "150"])
             let food = try await family.parent.get(client, "/food")
-            let item = try #require(food.text.firstMatch(of: /href="\/food\/items\/([0-9a-f-]{36})"/).map { String($0.1) })
+            let item = try #require(
+                food.text.firstMatch(of: /href="\/food\/items\/([0-9a-f-]{36})"/).map { String($0.1) })
             let meal = try #require(
                 food.text.firstMatch(of: /action="\/food\/meals\/([0-9a-f-]{36})\/log"/).map { String($0.1) })
             let created = try await family.parent.post(
@@ -143,7 +147,9 @@ struct PageModelTests {
             let (goalMin, goalMax) = Self.bounds(NutritionEntities.goal, "dailyCalories")
             let familyName = String(FamilyLimits.nameLength.upperBound)
             let displayName = String(FamilyLimits.displayNameLength.upperBound)
-            let (intervalMin, intervalMax) = (WeeklyRecurrence.intervals.lowerBound, WeeklyRecurrence.intervals.upperBound)
+            let (intervalMin, intervalMax) = (
+                WeeklyRecurrence.intervals.lowerBound, WeeklyRecurrence.intervals.upperBound
+            )
             let parentPages = [
                 Expected(path: "/", title: "Home", current: ["nav-home"]),
                 Expected(path: "/help", title: "Help", current: [], says: [#"id="help-link" aria-current="page""#]),
@@ -154,11 +160,13 @@ struct PageModelTests {
                         ("token-name", "maxlength", String(CredentialRules.maximumTokenNameLength)),
                     ]),
                 Expected(path: "/nothing-here", title: "Page not found", current: [], status: .notFound),
-                Expected(path: "/outreach", title: "Outreach \(yearName)", current: ["nav-outreach"], limits: outreachLimits),
+                Expected(
+                    path: "/outreach", title: "Outreach \(yearName)", current: ["nav-outreach"], limits: outreachLimits),
                 Expected(
                     path: "/outreach/people/\(person)", title: "Ada Lovelace", current: ["nav-outreach"],
                     limits: Self.personLimits, says: ["No comments."]),
-                Expected(path: "/outreach/people/\(person)/delete", title: "Delete Ada Lovelace?", current: ["nav-outreach"]),
+                Expected(
+                    path: "/outreach/people/\(person)/delete", title: "Delete Ada Lovelace?", current: ["nav-outreach"]),
                 Expected(
                     path: "/outreach/years/\(year)/delete", title: "Delete \(yearName)?", current: ["nav-outreach"],
                     says: [OutreachRules.lastYear.message.replacingOccurrences(of: "'", with: "&#39;")]),
@@ -196,8 +204,11 @@ struct PageModelTests {
                     path: "/family/reminders/\(reminder)/edit", title: "Edit Pack the bag", current: ["nav-family"],
                     limits: [("reminder-title", "maxlength", Self.maxLength(FamilyEntities.reminder, "title"))]),
                 // Family's confirmations mark Family.
-                Expected(path: "/family/reminders/\(reminder)/delete", title: "Delete Pack the bag?", current: ["nav-family"]),
-                Expected(path: "/family/members/\(family.childID)/remove", title: "Remove Byron?", current: ["nav-family"]),
+                Expected(
+                    path: "/family/reminders/\(reminder)/delete", title: "Delete Pack the bag?", current: ["nav-family"]
+                ),
+                Expected(
+                    path: "/family/members/\(family.childID)/remove", title: "Remove Byron?", current: ["nav-family"]),
                 Expected(path: "/family/leave", title: "Leave The Lovelaces?", current: ["nav-family"]),
                 Expected(path: "/contacts", title: "Contacts", current: ["nav-contacts"]),
                 Expected(
@@ -207,15 +218,27 @@ struct PageModelTests {
                         ("address-street", "maxlength", Self.monicaMaxLength(AddressesRoutes.rules, "street")),
                         ("address-city", "maxlength", Self.monicaMaxLength(AddressesRoutes.rules, "city")),
                         ("address-province", "maxlength", Self.monicaMaxLength(AddressesRoutes.rules, "province")),
-                        ("address-postal-code", "maxlength", Self.monicaMaxLength(AddressesRoutes.rules, "postal_code")),
+                        (
+                            "address-postal-code", "maxlength",
+                            Self.monicaMaxLength(AddressesRoutes.rules, "postal_code")
+                        ),
                     ]),
                 Expected(
                     path: "/contacts/new", title: "Add a contact", current: ["nav-contacts"],
                     limits: [
-                        ("contact-first-name", "maxlength", Self.monicaMaxLength(ContactsRoutes.createRules, "first_name")),
-                        ("contact-last-name", "maxlength", Self.monicaMaxLength(ContactsRoutes.createRules, "last_name")),
+                        (
+                            "contact-first-name", "maxlength",
+                            Self.monicaMaxLength(ContactsRoutes.createRules, "first_name")
+                        ),
+                        (
+                            "contact-last-name", "maxlength",
+                            Self.monicaMaxLength(ContactsRoutes.createRules, "last_name")
+                        ),
                         ("contact-nickname", "maxlength", Self.monicaMaxLength(ContactsRoutes.createRules, "nickname")),
-                        ("contact-description", "maxlength", Self.monicaMaxLength(ContactsRoutes.createRules, "description")),
+                        (
+                            "contact-description", "maxlength",
+                            Self.monicaMaxLength(ContactsRoutes.createRules, "description")
+                        ),
                         ("birthday-day", "min", "1"), ("birthday-day", "max", "31"),
                         ("birthday-year", "min", String(MonicaDate.years.lowerBound)),
                         ("birthday-year", "max", String(MonicaDate.years.upperBound)),
@@ -252,7 +275,9 @@ struct PageModelTests {
                     limits: [("email", "maxlength", email), ("password", "minlength", password)],
                     says: ["At least \(password) characters"]),
                 Expected(path: "/signin", title: "Sign in", current: [], limits: [("email", "maxlength", email)]),
-                Expected(path: "/forgot-password", title: "Forgot password", current: [], limits: [("email", "maxlength", email)]),
+                Expected(
+                    path: "/forgot-password", title: "Forgot password", current: [],
+                    limits: [("email", "maxlength", email)]),
                 Expected(
                     path: "/reset-password?token=\(token)", title: "Choose a new password", current: [],
                     limits: [("newPassword", "minlength", password)]),
@@ -266,7 +291,8 @@ struct PageModelTests {
     static func pageTemplates() throws -> Set<String> {
         let directory = RepositoryPaths.root.appendingPathComponent("Sources/KithServer/Web/Templates")
         var pages: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".mustache") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        where file.hasSuffix(".mustache") {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
             if text.hasPrefix("{{> head}}") { pages.insert(String(file.dropLast(".mustache".count))) }
         }
@@ -295,7 +321,8 @@ struct PageModelTests {
     /// from their model.
     @Test func noTemplateWritesALimitOfItsOwn() throws {
         let directory = RepositoryPaths.root.appendingPathComponent("Sources/KithServer/Web/Templates")
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".mustache") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        where file.hasSuffix(".mustache") {
             let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
             let written = text.matches(of: /\s(maxlength|minlength|min|max)="[^"{]/).map { String(text[$0.range]) }
             #expect(written.isEmpty, "\(file): \(written)")

@@ -44,7 +44,8 @@ struct FamilyPages {
         let today = LocalDate(reminders.now(), in: snapshot.timeZone)
         let list = ReminderListView(snapshot: snapshot, today: today)
         let (filter, choices) = ReminderListView.filter({ query.get($0) }, snapshot: snapshot)
-        let model = FamilyHomeModel(snapshot, filter: choices, reminders: list.rows(filter), back: request.uri.description)
+        let model = FamilyHomeModel(
+            snapshot, filter: choices, reminders: list.rows(filter), back: request.uri.description)
         return try await pages.render(model, title: snapshot.family.name, context)
     }
 
@@ -199,7 +200,8 @@ struct FamilyPages {
             let zone = try await reminders.snapshot(for: user).timeZone
             let expires = FamilyFormat.timeAndDay(code.expiresAt, in: zone, today: LocalDate(reminders.now(), in: zone))
             return try await members(user, context) {
-                $0.newCode = .init(code: code.code ?? "", role: role == .parent ? "a parent" : "a child", expires: expires)
+                $0.newCode = .init(
+                    code: code.code ?? "", role: role == .parent ? "a parent" : "a child", expires: expires)
             }
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
             return try await members(user, context, status: error.status) { $0.error = error.detail.message }

@@ -168,7 +168,9 @@ struct ReminderForm {
                 .init(code: day.code, name: FamilyFormat.dayNames[day.rawValue], checked: days.contains(day))
             },
             lines: rows.prefix(Self.maximumLines).enumerated().map { index, line in
-                .init(index: index, number: index + 1, text: line.text, id: line.id?.lowercased, problem: lineErrors[index])
+                .init(
+                    index: index, number: index + 1, text: line.text, id: line.id?.lowercased,
+                    problem: lineErrors[index])
             },
             occurrences: occurrences.map { FamilyFormat.moment($0, in: snapshot.timeZone, today: today) },
             errors: fieldErrors, error: general)

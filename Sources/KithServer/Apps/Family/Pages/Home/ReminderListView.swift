@@ -9,7 +9,9 @@ struct ReminderListView {
 
     /// The filter a query asks for: pending ones by default; `from`/`to` are days in the family's
     /// zone, both included.
-    static func filter(_ query: (String) -> String?, snapshot: FamilySnapshot) -> (ReminderFilter, ReminderFilterChoices) {
+    static func filter(
+        _ query: (String) -> String?, snapshot: FamilySnapshot
+    ) -> (ReminderFilter, ReminderFilterChoices) {
         var filter = ReminderFilter()
         let status = query("status") ?? "pending"
         filter.status = FamilyReminder.Status(rawValue: status)

@@ -110,7 +110,8 @@ struct NutritionDayModel: NutritionPageModel {
             let bounds = InputBounds(range)
             min = bounds.min
             max = bounds.max
-            text = "\(NutritionFormat.kcal(Double(range.lowerBound))) to \(NutritionFormat.kcal(Double(range.upperBound)))"
+            text =
+                "\(NutritionFormat.kcal(Double(range.lowerBound))) to \(NutritionFormat.kcal(Double(range.upperBound)))"
         }
     }
 }

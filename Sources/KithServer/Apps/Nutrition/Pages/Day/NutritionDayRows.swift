@@ -36,7 +36,8 @@ extension NutritionDayModel {
             percent = Int((progress * 100).rounded())
             isOver = remaining < 0
             remainingText =
-                isOver ? "\(NutritionFormat.kcal(-remaining)) kcal over" : "\(NutritionFormat.kcal(remaining)) kcal left"
+                isOver
+                ? "\(NutritionFormat.kcal(-remaining)) kcal over" : "\(NutritionFormat.kcal(remaining)) kcal left"
             fill = NutritionChartSVG.number(min(max(progress, 0), 1) * 100)
         }
     }
