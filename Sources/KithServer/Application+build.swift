@@ -12,6 +12,8 @@ public struct KithServerApp: Sendable {
     /// Every route the server answers (API router and WebSocket router) as "METHOD /path", for the OpenAPI test.
     public let routes: [String]
     let liveHub: LiveHub
+    /// How the pages (and tests) apply an app's operations.
+    let operations: OperationWriter
     /// Held as long as the server (or a test holding it) lives; see `DataDirectoryLock`.
     let dataLock: DataDirectoryLock?
 
@@ -142,6 +144,7 @@ public func buildApplication(
                 accounts: accountRepository, mailer: mailer, settings: config.accounts, clock: config.clock,
                 publicURL: { address.publicURL }, mailFrom: config.mailFrom),
             ExpiredSessionsJob(accounts: accountRepository, queue: jobs, clock: config.clock, logger: logger),
+            ExpiredWriteKeysJob(database: database, queue: jobs, clock: config.clock, logger: logger),
         ] + apps.flatMap(\.jobHandlers)
     do {
         // Listed last, so on shutdown it stops first: a job in progress finishes while storage is open.
@@ -174,7 +177,8 @@ public func buildApplication(
         },
         logger: logger)
     return KithServerApp(
-        application: application, database: database, routes: routes, liveHub: liveHub, dataLock: dataLock)
+        application: application, database: database, routes: routes, liveHub: liveHub, operations: parts.operations,
+        dataLock: dataLock)
 }
 
 /// Closes storage once the HTTP server has drained, on graceful shutdown; only then may another

@@ -163,8 +163,10 @@ struct OutreachCommand: ParsableCommand {
                     throw KithError.invalid(
                         APIErrorDetail(code: "unreadable_file", message: "Cannot read \(file) as UTF-8 text."))
                 }
-                let count = try session.outreach.importCSV(text, into: year.id)
-                session.output.emit(["imported": count]) { "Imported \(count) people into \(year.name)." }
+                let done = try session.outreach.importCSV(text, into: year.id)
+                session.output.emit(["imported": done.added, "updated": done.updated, "unchanged": done.unchanged]) {
+                    OutreachImport.sentence(done, year: year.name)
+                }
             }
         }
     }

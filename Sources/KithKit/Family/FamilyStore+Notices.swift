@@ -1,7 +1,7 @@
 import Foundation
 import KithCore
 
-/// Snoozing a due notice and a reminder's place (issue 17). Like every action of the store, each is
+/// Snoozing a due notice and a reminder's place. Like every action of the store, each is
 /// one local write queued for sync and judged by `FamilyRules` inside it, so the snooze limit and
 /// who may snooze hold offline too; the server then plans the snoozed and movement notices.
 extension FamilyStore {
@@ -14,26 +14,14 @@ extension FamilyStore {
             minutes, in: FamilyLimits.snoozeMinutes, field: "snoozedUntil",
             "A snooze lasts \(FamilyLimits.snoozeMinutes.lowerBound) to \(FamilyLimits.snoozeMinutes.upperBound) minutes."
         )
-        return try writing { transaction, _, book in
-            let reminder = try Self.find(id, in: book)
-            try transaction.save(
-                Self.reminderEntity, id: id,
-                fields: ReminderFields.snooze(reminder, minutes: minutes, now: self.store.now()))
-            return try self.written(id, transaction)
-        }
+        return try applying { ReminderOperations.snooze(id, minutes: minutes, in: $0) }
     }
 
     /// Sets (or replaces) where the reminder is to be done: the assignee's movements are tracked
     /// against this place from now on (`report`). `accuracy` is the reading's radius in metres.
     @discardableResult
     public func setLocation(_ id: UUID, point: GeoPoint, accuracy: Double) throws -> FamilyReminder {
-        try writing { transaction, _, book in
-            _ = try Self.find(id, in: book)
-            try transaction.save(
-                Self.reminderEntity, id: id,
-                fields: ReminderFields.location(point, accuracy: accuracy, at: self.store.now()))
-            return try self.written(id, transaction)
-        }
+        try applying { ReminderOperations.setPlace(id, FamilyReminderInput.Place(point: point, accuracy: accuracy), in: $0) }
     }
 
     /// What an app's location service calls with each reading while a reminder is tracked; the
@@ -44,24 +32,6 @@ extension FamilyStore {
     /// (`not_tracked`) for a reminder with no place, no longer tracked, or completed.
     @discardableResult
     public func report(_ point: GeoPoint, accuracy: Double, for id: UUID) throws -> MovementRule.Outcome {
-        try writing { transaction, _, book in
-            let reminder = try Self.find(id, in: book)
-            guard let reading = ReminderFields.reading(point, accuracy: accuracy, at: self.store.now(), for: reminder)
-            else { throw Self.notTracked(reminder) }
-            if !reading.fields.isEmpty { try transaction.save(Self.reminderEntity, id: id, fields: reading.fields) }
-            return reading.outcome
-        }
-    }
-
-    private static func notTracked(_ reminder: FamilyReminder) -> KithError {
-        let why =
-            if reminder.status == .completed {
-                "This reminder is completed: its place is no longer tracked."
-            } else if reminder.location == nil {
-                "This reminder has no place yet: set one first."
-            } else {
-                "Tracking stopped when its person moved away: set the place again to track it."
-            }
-        return KithError.invalid(APIErrorDetail(code: "not_tracked", message: why))
+        try applying { ReminderOperations.report(point, accuracy: accuracy, for: id, in: $0) }
     }
 }

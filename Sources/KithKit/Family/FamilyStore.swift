@@ -70,32 +70,11 @@ public final class FamilyStore {
         schedule: ReminderSchedule? = nil
     ) throws -> FamilyReminder {
         try writing { transaction, family, _ in
-            let due: Date
-            if let schedule {
-                guard let first = try schedule.recurrence(in: family.timeZone).next(after: self.store.now()) else {
-                    throw KithError.invalid(
-                        APIErrorDetail(.validationFailed, "This repeat never happens.", field: "repeatDays"))
-                }
-                due = first
-            } else {
-                guard let dueAt else {
-                    throw KithError.invalid(
-                        APIErrorDetail(.validationFailed, "A reminder needs a due time.", field: "dueAt"))
-                }
-                due = dueAt
-            }
-            let id = try transaction.save(
-                Self.reminderEntity,
-                fields: ReminderFields.new(
-                    title: title, dueAt: due, assignee: assignee ?? family.me, creator: family.me,
-                    createdAt: self.store.now(), recurrence: try schedule?.recurrence(in: family.timeZone)),
-                scope: family.scope)
-            for (position, text) in items.enumerated() {
-                try transaction.save(
-                    Self.itemEntity, fields: ReminderFields.item(of: id, text: text, position: Int64(position)),
-                    scope: family.scope)
-            }
-            return try self.written(id, transaction)
+            let input = FamilyReminderInput(
+                title: title, dueAt: dueAt, assigneeId: assignee ?? family.me,
+                recurrence: try schedule?.recurrence(in: family.timeZone),
+                checklist: items.map { FamilyReminderInput.Line(text: $0) })
+            return try transaction.apply(ReminderOperations.create(input, in: family.scope))
         }
     }
 
@@ -104,12 +83,7 @@ public final class FamilyStore {
     public func edit(_ id: UUID, title: String? = nil, dueAt: Date? = nil, assignee: String? = nil) throws
         -> FamilyReminder
     {
-        try writing { transaction, _, book in
-            _ = try Self.find(id, in: book)
-            let fields = ReminderFields.edit(title: title, dueAt: dueAt, assignee: assignee)
-            if !fields.isEmpty { try transaction.save(Self.reminderEntity, id: id, fields: fields) }
-            return try self.written(id, transaction)
-        }
+        try applying { ReminderOperations.change(id, title: title, dueAt: dueAt, assignee: assignee, in: $0) }
     }
 
     /// Marks the reminder done by the signed-in user (its creator or assignee). A repeating one
@@ -117,24 +91,7 @@ public final class FamilyStore {
     /// completed and read-only.
     @discardableResult
     public func complete(_ id: UUID) throws -> FamilyReminder {
-        try writing { transaction, family, book in
-            let reminder = try Self.find(id, in: book)
-            var recurrence: WeeklyRecurrence?
-            if let record = try transaction.record(Self.reminderEntity, id: id),
-                case .success(let found) = FamilyRules.recurrence(record.fields, timeZone: family.timeZone)
-            {
-                recurrence = found
-            }
-            switch ReminderFields.completion(of: reminder, recurrence: recurrence, by: family.me, at: self.store.now()) {
-            case .failure(let problem):
-                throw KithError.invalid(problem)
-            case .success(let completion):
-                try transaction.save(Self.reminderEntity, id: id, fields: completion.reminder)
-                // The next occurrence starts with its checklist unticked.
-                for item in completion.untick { try transaction.save(Self.itemEntity, id: item, fields: ["done": .bool(false)]) }
-            }
-            return try self.written(id, transaction)
-        }
+        try applying { ReminderOperations.complete(id, in: $0) }
     }
 
     /// Takes back the signed-in user's own completion within `FamilyLimits.undoSeconds` of it, so
@@ -144,20 +101,12 @@ public final class FamilyStore {
     /// change arrives: an undo kept offline past the 30 s is refused there.
     @discardableResult
     public func undoCompletion(_ id: UUID) throws -> FamilyReminder {
-        try writing { transaction, _, book in
-            let fields = try ReminderFields.undoCompletion(of: try Self.find(id, in: book)).mapError(KithError.invalid).get()
-            try transaction.save(Self.reminderEntity, id: id, fields: fields)
-            return try self.written(id, transaction)
-        }
+        try applying { ReminderOperations.undoCompletion(id, in: $0) }
     }
 
     /// Deletes the reminder with its checklist (its creator or a parent).
     public func delete(_ id: UUID) throws {
-        try writing { transaction, _, book in
-            _ = try Self.find(id, in: book)
-            // FamilyRules cascade the deletion to the checklist in the same transaction.
-            try transaction.delete(Self.reminderEntity, id: id)
-        }
+        try applying { ReminderOperations.delete(id, in: $0) }
     }
 
     // MARK: Checklists
@@ -165,33 +114,18 @@ public final class FamilyStore {
     /// Ticks or unticks one line of a pending reminder's checklist.
     @discardableResult
     public func setItem(_ item: UUID, of reminder: UUID, done: Bool) throws -> FamilyReminder {
-        try writing { transaction, _, book in
-            _ = try Self.find(item, of: try Self.find(reminder, in: book))
-            try transaction.save(Self.itemEntity, id: item, fields: ["done": .bool(done)])
-            return try self.written(reminder, transaction)
-        }
+        try applying { ReminderOperations.setItem(item, of: reminder, done: done, in: $0) }
     }
 
     /// Adds a line at the end of a pending reminder's checklist.
     @discardableResult
     public func addItem(_ text: String, to reminder: UUID) throws -> FamilyReminder {
-        try writing { transaction, family, book in
-            let found = try Self.find(reminder, in: book)
-            let position = (found.checklist.map(\.position).max() ?? -1) + 1
-            try transaction.save(
-                Self.itemEntity, fields: ReminderFields.item(of: reminder, text: text, position: position),
-                scope: family.scope)
-            return try self.written(reminder, transaction)
-        }
+        try applying { ReminderOperations.addItem(text, to: reminder, in: $0) }
     }
 
     @discardableResult
     public func removeItem(_ item: UUID, from reminder: UUID) throws -> FamilyReminder {
-        try writing { transaction, _, book in
-            _ = try Self.find(item, of: try Self.find(reminder, in: book))
-            try transaction.delete(Self.itemEntity, id: item)
-            return try self.written(reminder, transaction)
-        }
+        try applying { ReminderOperations.removeItem(item, from: reminder, in: $0) }
     }
 
     // MARK: Plumbing
@@ -216,27 +150,10 @@ public final class FamilyStore {
         return result
     }
 
-    /// The reminder as the transaction left it.
-    func written(_ id: UUID, _ transaction: LocalTransaction) throws -> FamilyReminder {
-        guard let found = try current(transaction.database)?.book.reminders.first(where: { $0.id == id }) else {
-            throw KithError.storage("reminder \(id.lowercased) was written but can't be read back")
-        }
-        return found
-    }
-
-    static func find(_ id: UUID, in book: FamilyBook) throws -> FamilyReminder {
-        guard let found = book.reminders.first(where: { $0.id == id }) else {
-            throw KithError.invalid(APIErrorDetail(.notFound, "No reminder with id \(id.lowercased) in your family."))
-        }
-        return found
-    }
-
-    private static func find(_ item: UUID, of reminder: FamilyReminder) throws -> ChecklistItem {
-        guard let found = reminder.checklist.first(where: { $0.id == item }) else {
-            throw KithError.invalid(
-                APIErrorDetail(.notFound, "This reminder's checklist has no item \(item.lowercased)."))
-        }
-        return found
+    /// One of the app's operations, made for the family's scope, in one transaction.
+    @discardableResult
+    func applying<Output>(_ operation: (String) -> RecordOperation<Output>) throws -> Output {
+        try writing { transaction, family, _ in try transaction.apply(operation(family.scope)) }
     }
 
     private func readState() {

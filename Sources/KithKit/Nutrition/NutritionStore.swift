@@ -96,29 +96,17 @@ public final class NutritionStore {
     /// the first item of that day.
     @discardableResult
     public func log(_ food: Food, source: FoodSource = .manual, on date: LocalDate? = nil) throws -> FoodItem {
-        try writing { transaction in
-            let logID = try self.ensureDay(date ?? LocalDate(self.now(), in: self.store.timeZone), transaction)
-            let id = try transaction.save(
-                Self.itemEntity, fields: NutritionFields.item(day: logID, food: food, source: source, loggedAt: self.now()))
-            return try Self.item(id, transaction)
-        }
+        try apply(NutritionOperations.log(food, source: source, on: date ?? todayHere))
     }
 
     /// Replaces an item's food and numbers (the day and source stay).
     @discardableResult
     public func editItem(_ id: UUID, food: Food) throws -> FoodItem {
-        try writing { transaction in
-            _ = try Self.item(id, transaction)
-            try transaction.save(Self.itemEntity, id: id, fields: NutritionFields.food(food))
-            return try Self.item(id, transaction)
-        }
+        try apply(NutritionOperations.editItem(id, to: food)).after
     }
 
     public func deleteItem(_ id: UUID) throws {
-        try writing { transaction in
-            _ = try Self.item(id, transaction)
-            try transaction.delete(Self.itemEntity, id: id)
-        }
+        _ = try apply(NutritionOperations.deleteItem(id))
     }
 
     public func item(_ id: UUID) throws -> FoodItem? {
@@ -129,14 +117,10 @@ public final class NutritionStore {
     /// (the server and the other devices delete them too). Returns how many days went.
     @discardableResult
     public func purgeExpired() throws -> Int {
-        let today = LocalDate(now(), in: store.timeZone)
+        let today = todayHere
         // It runs at every launch and after every pull: a read, and a write only when a day expired.
         guard !retention.expired(try store.records(Self.dayEntity).map(\.syncRecord), today: today).isEmpty else { return 0 }
-        return try writing { transaction in
-            let expired = self.retention.expired(try transaction.records(Self.dayEntity).map(\.syncRecord), today: today)
-            for day in expired { try transaction.delete(Self.dayEntity, id: day.id) }
-            return expired.count
-        }
+        return try apply(NutritionOperations.purgeExpired(retention, today: today))
     }
 
     // MARK: Goal
@@ -144,60 +128,25 @@ public final class NutritionStore {
     /// Sets the daily goal (500...50,000 kcal), or clears it with nil. Today's day, if logged,
     /// takes the new goal too (or none); earlier days keep theirs.
     public func setGoal(_ calories: Int64?) throws {
-        try writing { transaction in
-            // Cleared with null, never deleted: the id is derived, and a deletion would win forever.
-            let id = NutritionFields.goalID(scope: self.store.userScope)
-            let fields = calories.map { NutritionFields.goal($0, timeZone: self.store.timeZone) } ?? NutritionFields.clearedGoal()
-            try transaction.save(Self.goalEntity, id: id, fields: fields)
-            let today = LocalDate(self.now(), in: self.store.timeZone)
-            let todayID = NutritionFields.dayID(scope: self.store.userScope, date: today)
-            if try transaction.record(Self.dayEntity, id: todayID) != nil {
-                try transaction.save(Self.dayEntity, id: todayID, fields: NutritionFields.dayGoal(calories))
-            }
-        }
+        try apply(NutritionOperations.setGoal(calories, timeZone: store.timeZone, today: todayHere))
     }
 
     // MARK: Custom meals
 
     @discardableResult
     public func createMeal(name: String, ingredients: [Food]) throws -> CustomMeal {
-        if let problem = NutritionEntities.ingredientCountProblem(ingredients.count) { throw KithError.invalid(problem) }
-        return try writing { transaction in
-            let id = try transaction.save(Self.mealEntity, fields: NutritionFields.meal(name: name, createdAt: self.now()))
-            for (position, food) in ingredients.enumerated() {
-                try transaction.save(Self.ingredientEntity, fields: NutritionFields.ingredient(meal: id, food: food, position: position))
-            }
-            return try self.meal(id, transaction)
-        }
+        try apply(NutritionOperations.createMeal(name: name, ingredients: ingredients))
     }
 
     /// Deletes a meal and its ingredients; items already logged from it stay.
     public func deleteMeal(_ id: UUID) throws {
-        try writing { transaction in
-            _ = try self.meal(id, transaction)
-            try transaction.delete(Self.mealEntity, id: id)
-        }
+        _ = try apply(NutritionOperations.deleteMeal(id))
     }
 
     /// Logs every ingredient of a meal on `date` (default today), as items from a meal.
     @discardableResult
     public func logMeal(_ id: UUID, on date: LocalDate? = nil) throws -> [FoodItem] {
-        try writing { transaction in
-            let meal = try self.meal(id, transaction)
-            let logID = try self.ensureDay(date ?? LocalDate(self.now(), in: self.store.timeZone), transaction)
-            // A millisecond apart, so the day lists them in the meal's order (the same instant
-            // would leave their order to their random ids).
-            let loggedAt = self.now()
-            let items = try meal.ingredients.enumerated().map { index, food in
-                let itemID = try transaction.save(
-                    Self.itemEntity,
-                    fields: NutritionFields.item(
-                        day: logID, food: food, source: .meal, loggedAt: loggedAt.addingTimeInterval(Double(index) / 1000)))
-                return try Self.item(itemID, transaction)
-            }
-            try transaction.save(Self.mealEntity, id: id, fields: NutritionFields.used(at: self.now()))
-            return items
-        }
+        try apply(NutritionOperations.logMeal(id, on: date ?? todayHere)).items
     }
 
     // MARK: Plumbing
@@ -211,42 +160,16 @@ public final class NutritionStore {
         NutritionBook(records: try entities.flatMap { try store.records($0, db) }.map(\.syncRecord))
     }
 
-    func writing<Result>(_ body: (LocalTransaction) throws -> Result) throws -> Result {
-        let result = try store.write(body)
+    /// One of the app's operations in one transaction of the store, then the state re-read.
+    @discardableResult
+    func apply<Output>(_ operation: RecordOperation<Output>) throws -> Output {
+        let output = try store.write { transaction in try transaction.apply(operation) }
         refresher.refresh()
-        return result
+        return output
     }
 
-    /// The id of `date`'s day, created (with the current goal) if it is not there yet.
-    private func ensureDay(_ date: LocalDate, _ transaction: LocalTransaction) throws -> UUID {
-        let id = NutritionFields.dayID(scope: store.userScope, date: date)
-        if try transaction.record(Self.dayEntity, id: id) == nil {
-            let goal = try transaction.record(Self.goalEntity, id: NutritionFields.goalID(scope: store.userScope))
-                .flatMap { NutritionGoal(fields: $0.fields) }
-            try transaction.save(Self.dayEntity, id: id, fields: NutritionFields.day(date, goal: goal?.dailyCalories))
-        }
-        return id
-    }
-
-    private static func item(_ id: UUID, _ transaction: LocalTransaction) throws -> FoodItem {
-        guard let item = try transaction.record(itemEntity, id: id).flatMap({ FoodItem(id: $0.id, fields: $0.fields) })
-        else { throw KithError.invalid(APIErrorDetail(.notFound, "No food item with id \(id.lowercased).")) }
-        return item
-    }
-
-    /// The meal with its ingredients (the meal's records only, not the whole log).
-    private func meal(_ id: UUID, _ transaction: LocalTransaction) throws -> CustomMeal {
-        guard let meal = try transaction.record(Self.mealEntity, id: id) else {
-            throw KithError.invalid(APIErrorDetail(.notFound, "No meal with id \(id.lowercased)."))
-        }
-        let key = JSONTree.string(id.lowercased)
-        let ingredients = try transaction.records(Self.ingredientEntity).filter { $0["mealId"] == key }
-        let records = ([meal] + ingredients).map(\.syncRecord)
-        guard let found = NutritionBook(records: records).meals.first else {
-            throw KithError.invalid(APIErrorDetail(.notFound, "No meal with id \(id.lowercased)."))
-        }
-        return found
-    }
+    /// The day it is now where the person is.
+    private var todayHere: LocalDate { LocalDate(now(), in: store.timeZone) }
 
     private func readState() {
         let read: (book: NutritionBook, pending: Int)

@@ -8,19 +8,10 @@ extension OutreachStore {
     }
 
     /// Adds the people of `csv` to a year. Every row is checked first: one bad row is reported by
-    /// its line number and nothing is imported. Returns how many people were added.
+    /// its line number and nothing is imported. Someone already in the year (same names and
+    /// enterprise) is updated, not added twice: what the import did.
     @discardableResult
-    public func importCSV(_ csv: String, into year: UUID) throws -> Int {
-        let people: [[String: JSONTree]]
-        do {
-            people = try OutreachCSV.people(in: csv, year: year)
-        } catch {
-            throw KithError.invalid(error)
-        }
-        try writing { transaction in
-            guard try transaction.record(Self.year, id: year) != nil else { throw Self.notFound("year") }
-            for fields in people { try transaction.save(Self.contact, fields: fields) }
-        }
-        return people.count
+    public func importCSV(_ csv: String, into year: UUID) throws -> OutreachImport {
+        try apply(OutreachOperations.importCSV(csv, into: year))
     }
 }

@@ -62,75 +62,34 @@ public final class OutreachStore {
     /// Adds a year with an empty list. Names are trimmed and unique (ignoring case).
     @discardableResult
     public func addYear(_ name: String) throws -> OutreachYear {
-        try writing { transaction in try self.addYear(name, in: transaction) }
+        try apply(OutreachOperations.addYear(name))
     }
 
     public func renameYear(_ id: UUID, to name: String) throws {
-        try writing { transaction in
-            guard try transaction.record(Self.year, id: id) != nil else { throw Self.notFound("year") }
-            let trimmed = try Self.checkedYearName(
-                name, others: try self.yearRecords(transaction).filter { $0.id != id })
-            try transaction.save(Self.year, id: id, fields: ["name": .string(trimmed)])
-        }
+        _ = try apply(OutreachOperations.renameYear(id, to: name))
     }
 
     /// Deletes a year and all its people. The last year can't be deleted. If it was the selected
     /// year, another one is selected.
     public func deleteYear(_ id: UUID) throws {
-        try writing { transaction in
-            let years = try self.yearRecords(transaction)
-            guard years.contains(where: { $0.id == id }) else { throw Self.notFound("year") }
-            guard years.count > 1 else { throw KithError.invalid(OutreachRules.lastYear) }
-            for contact in try self.contactRecords(in: id, transaction) {
-                try transaction.delete(Self.contact, id: contact.id)
-            }
-            try transaction.delete(Self.year, id: id)
-            if try self.selectedYearID(transaction) == id,
-                let other = years.filter({ $0.id != id }).sorted(by: OutreachBook.newestFirst).first
-            {
-                try self.select(other.id, transaction)
-            }
-        }
+        try apply(OutreachOperations.deleteYear(id))
     }
 
     /// The year to show: the one last viewed (on any device: it syncs), else the current calendar
     /// year's, else the newest. With no year at all, the current year is created.
     public func selectedYear() throws -> OutreachYear {
-        try writing { transaction in
-            let book = OutreachBook(
-                years: try self.yearRecords(transaction), contacts: [],
-                lastViewedYearId: try self.selectedYearID(transaction))
-            switch book.selection(now: self.now()) {
-            case .year(let year): return year
-            case .create(let name): return try self.addYear(name, in: transaction)
-            }
-        }
+        try apply(OutreachOperations.openYear())
     }
 
     /// Remembers the year being viewed, for the next launch and the user's other devices.
     public func selectYear(_ id: UUID) throws {
-        try writing { transaction in
-            guard try transaction.record(Self.year, id: id) != nil else { throw Self.notFound("year") }
-            try self.select(id, transaction)
-        }
+        try apply(OutreachOperations.selectYear(id))
     }
 
     /// A new year with the people of `source` (names, enterprise and comments), none delivered.
     @discardableResult
     public func copyYear(_ source: UUID, to name: String) throws -> OutreachYear {
-        try writing { transaction in
-            guard try transaction.record(Self.year, id: source) != nil else { throw Self.notFound("year") }
-            let year = try self.addYear(name, in: transaction)
-            for contact in try self.contactRecords(in: source, transaction) {
-                try transaction.save(
-                    Self.contact,
-                    fields: OutreachFields.newContact(
-                        year: year.id, first: contact.firstName, last: contact.lastName,
-                        enterprise: contact.enterpriseName,
-                        comments: contact.comments))
-            }
-            return year
-        }
+        try apply(OutreachOperations.addYear(name, copying: source))
     }
 
     // MARK: People
@@ -149,14 +108,9 @@ public final class OutreachStore {
     public func addContact(
         to year: UUID, firstName: String, lastName: String, enterpriseName: String, comments: String = ""
     ) throws -> OutreachContact {
-        try writing { transaction in
-            guard try transaction.record(Self.year, id: year) != nil else { throw Self.notFound("year") }
-            let id = try transaction.save(
-                Self.contact,
-                fields: OutreachFields.newContact(
-                    year: year, first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
-            return try Self.contact(id, transaction)
-        }
+        try apply(
+            OutreachOperations.addPerson(
+                to: year, first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
     }
 
     /// Changes the given fields of a person; nil leaves a field as it is.
@@ -165,21 +119,23 @@ public final class OutreachStore {
         _ id: UUID, firstName: String? = nil, lastName: String? = nil, enterpriseName: String? = nil,
         comments: String? = nil
     ) throws -> OutreachContact {
-        try update(
-            id, OutreachFields.edit(first: firstName, last: lastName, enterprise: enterpriseName, comments: comments))
+        try writing { transaction in
+            _ = try transaction.apply(
+                OutreachOperations.editPerson(
+                    id,
+                    OutreachFields.edits(first: firstName, last: lastName, enterprise: enterpriseName, comments: comments)))
+            return try Self.contact(id, transaction)
+        }
     }
 
     /// Marks a person delivered now (the time of the tap, on this device), or not delivered.
     @discardableResult
     public func setDelivered(_ id: UUID, _ delivered: Bool) throws -> OutreachContact {
-        try update(id, OutreachFields.delivery(delivered, at: now()))
+        try apply(OutreachOperations.setDelivered(id, delivered))
     }
 
     public func deleteContact(_ id: UUID) throws {
-        try writing { transaction in
-            guard try transaction.record(Self.contact, id: id) != nil else { throw Self.notFound("person") }
-            try transaction.delete(Self.contact, id: id)
-        }
+        _ = try apply(OutreachOperations.deletePerson(id))
     }
 
     public func progress(of year: UUID) throws -> OutreachProgress {
@@ -187,6 +143,12 @@ public final class OutreachStore {
     }
 
     // MARK: Plumbing
+
+    /// One of the app's operations in one transaction of the store, then the state re-read.
+    @discardableResult
+    func apply<Output>(_ operation: RecordOperation<Output>) throws -> Output {
+        try writing { transaction in try transaction.apply(operation) }
+    }
 
     /// One transaction of the store, then the state re-read (`store.write` and an observable refresh).
     func writing<Result>(_ body: (LocalTransaction) throws -> Result) throws -> Result {
@@ -226,58 +188,12 @@ public final class OutreachStore {
         if pendingChanges != read.pending { pendingChanges = read.pending }
     }
 
-    private func update(_ id: UUID, _ fields: [String: JSONTree]) throws -> OutreachContact {
-        try writing { transaction in
-            guard try transaction.record(Self.contact, id: id) != nil else { throw Self.notFound("person") }
-            try transaction.save(Self.contact, id: id, fields: fields)
-            return try Self.contact(id, transaction)
-        }
-    }
-
     private static func contact(_ id: UUID, _ transaction: LocalTransaction) throws -> OutreachContact {
         guard let contact = try transaction.record(Self.contact, id: id).flatMap(OutreachContact.init) else {
-            throw notFound("person")
+            throw KithError.invalid(OperationRefusal.notFound("That person"))
         }
         return contact
     }
 
-    func addYear(_ name: String, in transaction: LocalTransaction) throws -> OutreachYear {
-        let trimmed = try Self.checkedYearName(name, others: try yearRecords(transaction))
-        let id = try transaction.save(Self.year, fields: OutreachFields.year(name: trimmed, createdAt: now()))
-        guard let year = try transaction.record(Self.year, id: id).flatMap(OutreachYear.init) else {
-            throw Self.notFound("year")
-        }
-        return year
-    }
-
-    func yearRecords(_ transaction: LocalTransaction) throws -> [OutreachYear] {
-        try transaction.records(Self.year).compactMap(OutreachYear.init)
-    }
-
-    func contactRecords(in year: UUID, _ transaction: LocalTransaction) throws -> [OutreachContact] {
-        try transaction.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year }
-    }
-
     var preferencesID: UUID { OutreachFields.preferencesID(scope: store.userScope) }
-
-    func selectedYearID(_ transaction: LocalTransaction) throws -> UUID? {
-        try transaction.record(Self.preferences, id: preferencesID)?.string("lastViewedYearId").flatMap(
-            UUID.init(text:))
-    }
-
-    func select(_ year: UUID, _ transaction: LocalTransaction) throws {
-        try transaction.save(Self.preferences, id: preferencesID, fields: OutreachFields.lastViewed(year))
-    }
-
-    /// The same rule the server checks on push (`OutreachRules`).
-    static func checkedYearName(_ name: String, others: [OutreachYear]) throws -> String {
-        if let problem = OutreachRules.yearNameProblem(name, others: others.map(\.name)) {
-            throw KithError.invalid(problem)
-        }
-        return OutreachRules.trimmed(name)
-    }
-
-    static func notFound(_ what: String) -> KithError {
-        KithError.invalid(APIErrorDetail(code: "not_found", message: "No such \(what)."))
-    }
 }

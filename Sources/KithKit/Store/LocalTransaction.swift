@@ -95,7 +95,7 @@ public final class LocalTransaction {
     }
 
     /// The live records of `entities` in `scope`, by entity.
-    private func liveRecords(_ entities: [String], in scope: String) throws -> [String: [SyncRecord]] {
+    func liveRecords(_ entities: [String], in scope: String) throws -> [String: [SyncRecord]] {
         var found: [String: [SyncRecord]] = [:]
         for entity in Set(entities) {
             let table = try storage.table(entity)

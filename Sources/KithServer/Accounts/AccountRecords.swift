@@ -111,3 +111,8 @@ struct WithUser<Columns: Decodable & Sendable>: Decodable, Sendable {
 
     subscript<Value>(dynamicMember keyPath: KeyPath<Columns, Value>) -> Value { columns[keyPath: keyPath] }
 }
+
+extension AuthenticatedUser {
+    /// The user's own scope of synced records (`user:<id>`).
+    var scope: String { "user:" + id.lowercased }
+}

@@ -19,6 +19,8 @@ struct AppParts: Sendable {
     let logger: Logger
 
     var clock: Clock { config.clock }
+    /// Applies the apps' operations for the pages (and every surface that is not a device).
+    var operations: OperationWriter { OperationWriter(writer: writer, stamps: stamps, ids: config.ids) }
     var ids: IdentifierSource { config.ids }
 }
 

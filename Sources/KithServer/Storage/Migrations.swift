@@ -1,6 +1,6 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices, familySnoozeLimit, sessionsByID, recordsPerScope]
+    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices, familySnoozeLimit, sessionsByID, recordsPerScope, writeKeys]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [
@@ -258,5 +258,23 @@ enum Migrations {
             "CREATE INDEX sync_records_scope_entity ON sync_records(scope, entity)",
             "CREATE INDEX sync_records_entity_scope ON sync_records(entity, scope)",
         ] + reminderIndexes(engine)
+    }
+
+    /// Write keys (docs/sync.md, "Write keys"): the key a writer chose for one change, per account,
+    /// and the answer it got, so the same key again answers the same and writes nothing. `answer`
+    /// is empty while the change is being made (a request in flight holds its key).
+    static let writeKeys = Migration(version: 13, name: "write keys") { _ in
+        [
+            """
+            CREATE TABLE write_keys (
+                user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                key TEXT NOT NULL,
+                request TEXT NOT NULL,
+                answer TEXT,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (user_id, key))
+            """,
+            "CREATE INDEX write_keys_created ON write_keys(created_at)",
+        ]
     }
 }

@@ -144,7 +144,7 @@ struct SyncWriter: Sendable {
 
     /// One mutation of a batch: duplicates, ownership, field checks and rules across records, then
     /// the merge, the write and a deletion's cascade (stored when the batch flushes).
-    private func apply(_ mutation: Mutation, _ declaration: EntityDeclaration, in batch: inout PushBatch)
+    func apply(_ mutation: Mutation, _ declaration: EntityDeclaration, in batch: inout PushBatch)
         async throws -> MutationResult
     {
         let recordRules = rules.catalog.rules[mutation.entity] ?? []

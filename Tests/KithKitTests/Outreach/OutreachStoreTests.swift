@@ -118,7 +118,7 @@ struct OutreachStoreTests {
                 && edited.lastName == "Lovelace")
         try outreach.deleteContact(ada.id)
         #expect(try outreach.contacts(in: year.id).isEmpty)
-        #expect(await expectKithError { try outreach.setDelivered(ada.id, true) }?.userMessage == "No such person.")
+        #expect(await expectKithError { try outreach.setDelivered(ada.id, true) }?.userMessage == "That person does not exist (it may have been deleted).")
     }
 
     @Test func copyingAYearBringsItsPeopleWithDeliveryCleared() async throws {
@@ -147,7 +147,7 @@ struct OutreachStoreTests {
         #expect(csv.hasPrefix("First Name,Last Name,Enterprise,Delivered,Delivered At,Comments\r\n"))
 
         let other = try outreach.addYear("2026")
-        #expect(try outreach.importCSV(csv, into: other.id) == 2)
+        #expect(try outreach.importCSV(csv, into: other.id) == OutreachImport(added: 2, updated: 0, unchanged: 0))
         let strip = { (people: [OutreachContact]) in
             people.map {
                 [
@@ -157,6 +157,10 @@ struct OutreachStoreTests {
             }
         }
         #expect(strip(try outreach.contacts(in: other.id)) == strip(try outreach.contacts(in: year.id)))
+        #expect(
+            try outreach.importCSV(csv, into: other.id) == OutreachImport(added: 0, updated: 0, unchanged: 2),
+            "the same file again adds nobody")
+        #expect(try outreach.contacts(in: other.id).count == 2)
     }
 
     @Test func aBadRowIsReportedByLineAndNothingIsImported() async throws {
@@ -178,7 +182,7 @@ struct OutreachStoreTests {
         }
         #expect(try outreach.contacts(in: year.id).isEmpty)
         #expect(
-            try outreach.importCSV("\u{FEFF}\(header)\r\nAda,Lovelace,A,yes,2026-11-21T10:00:00Z,\r\n", into: year.id)
+            try outreach.importCSV("\u{FEFF}\(header)\r\nAda,Lovelace,A,yes,2026-11-21T10:00:00Z,\r\n", into: year.id).added
                 == 1)
         #expect(
             try outreach.contacts(in: year.id).first?.deliveredAt

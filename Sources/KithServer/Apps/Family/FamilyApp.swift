@@ -25,8 +25,7 @@ struct FamilyApp: ServerApp {
         self.parts = parts
         self.families = families
         reminders = ReminderService(
-            families: families, repository: parts.sync, writer: parts.writer, stamps: parts.stamps, clock: parts.clock,
-            ids: parts.ids)
+            families: families, repository: parts.sync, operations: parts.operations, clock: parts.clock)
         inbox = NoticeInbox(database: parts.database, clock: parts.clock)
     }
 

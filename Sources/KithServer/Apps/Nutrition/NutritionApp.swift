@@ -9,7 +9,7 @@ struct NutritionApp: ServerApp {
     init(_ parts: AppParts) {
         self.parts = parts
         service = NutritionService(
-            repository: parts.sync, writer: parts.writer, stamps: parts.stamps, clock: parts.clock, ids: parts.ids,
+            repository: parts.sync, operations: parts.operations, clock: parts.clock,
             retention: parts.config.nutritionRetention)
     }
 

@@ -7,8 +7,7 @@ struct OutreachApp: ServerApp {
 
     init(_ parts: AppParts) {
         self.parts = parts
-        service = OutreachService(
-            repository: parts.sync, writer: parts.writer, stamps: parts.stamps, clock: parts.clock, ids: parts.ids)
+        service = OutreachService(repository: parts.sync, operations: parts.operations, clock: parts.clock)
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {

@@ -2,7 +2,7 @@ import Foundation
 import KithCore
 
 /// The reminder form (new and edit) as typed: read from a submitted form or filled from a
-/// reminder, turned into a `ReminderDraft` (or a refusal naming its field), and shown again.
+/// reminder, turned into a `FamilyReminderInput` (or a refusal naming its field), and shown again.
 /// Field names are the record's (`title`, `dueAt`, `assigneeId`, `repeatInterval`, `repeatStart`,
 /// `repeatTime`), so a rule's refusal lands next to its field; the weekdays are `repeat.MO`…,
 /// the checklist `checklist.N.text` with `checklist.N.id` for a line that exists, the place
@@ -17,7 +17,7 @@ struct ReminderForm {
     var interval = "1"
     var start = ""
     var time = ""
-    var lines: [ReminderDraft.Line] = []
+    var lines: [FamilyReminderInput.Line] = []
     var latitude = ""
     var longitude = ""
     var accuracy = ""
@@ -36,7 +36,7 @@ struct ReminderForm {
         lines = (0..<Self.maximumLines * 2).compactMap { index in
             let text = form["checklist.\(index).text"]
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-            return ReminderDraft.Line(id: UUID(text: form["checklist.\(index).id"]), text: text)
+            return FamilyReminderInput.Line(id: UUID(text: form["checklist.\(index).id"]), text: text)
         }
     }
 
@@ -62,7 +62,7 @@ struct ReminderForm {
             start = recurrence.start.description
             time = recurrence.time.description
         }
-        lines = reminder.checklist.map { ReminderDraft.Line(id: $0.id, text: $0.text) }
+        lines = reminder.checklist.map { FamilyReminderInput.Line(id: $0.id, text: $0.text) }
         if let location = reminder.location {
             latitude = FamilyFormat.coordinate(location.point.latitude)
             longitude = FamilyFormat.coordinate(location.point.longitude)
@@ -91,7 +91,7 @@ struct ReminderForm {
         }
     }
 
-    func draft(in zone: TimeZone) throws -> ReminderDraft {
+    func draft(in zone: TimeZone) throws -> FamilyReminderInput {
         let recurrence = try recurrence(in: zone)
         var due: Date?
         if recurrence == nil {
@@ -100,13 +100,13 @@ struct ReminderForm {
             }
             due = parsed
         }
-        return ReminderDraft(
+        return FamilyReminderInput(
             title: title, dueAt: due, assigneeId: assigneeId, recurrence: recurrence, checklist: lines, place: try place())
     }
 
     /// The place typed (or filled by "Use my location"); nil when all three fields are empty.
     /// A decimal comma is read as a point.
-    func place() throws -> ReminderDraft.Place? {
+    func place() throws -> FamilyReminderInput.Place? {
         func number(_ text: String) -> Double? { DecimalText.parse(text) }
         let typed = [latitude, longitude, accuracy].map { $0.trimmingCharacters(in: .whitespaces) }
         guard typed.contains(where: { !$0.isEmpty }) else { return nil }
@@ -119,7 +119,7 @@ struct ReminderForm {
         guard typed[2].isEmpty || number(accuracy).map({ (0...100_000).contains($0) }) == true else {
             throw Self.refusal("Accuracy is in metres, from 0 to 100,000, or left empty.", field: "locationAccuracy")
         }
-        return ReminderDraft.Place(point: point, accuracy: typed[2].isEmpty ? 0 : number(accuracy) ?? 0)
+        return FamilyReminderInput.Place(point: point, accuracy: typed[2].isEmpty ? 0 : number(accuracy) ?? 0)
     }
 
     static func refusal(_ message: String, field: String) -> AppError {
@@ -151,8 +151,8 @@ struct ReminderForm {
             }
         }
         var rows = lines
-        rows.append(ReminderDraft.Line(id: nil, text: ""))
-        while rows.count < 3 { rows.append(ReminderDraft.Line(id: nil, text: "")) }
+        rows.append(FamilyReminderInput.Line(id: nil, text: ""))
+        while rows.count < 3 { rows.append(FamilyReminderInput.Line(id: nil, text: "")) }
         return ReminderFormModel(
             purpose, zone: snapshot.family.timeZone,
             form: .init(

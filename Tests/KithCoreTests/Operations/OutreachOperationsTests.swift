@@ -1,0 +1,76 @@
+import Foundation
+import KithCore
+import Testing
+
+@Suite("Outreach operations")
+struct OutreachOperationsTests {
+    static let csv = """
+        First Name,Last Name,Enterprise,Delivered,Delivered At,Comments
+        Ada,Lovelace,Analytical,no,,
+        Grace,Hopper,US Navy,yes,2026-11-21T10:00:00Z,met
+        """
+
+    @Test("importing the same file twice adds nobody the second time; a changed row updates its person")
+    func importingAgainAddsNobody() throws {
+        var bench = OperationBench()
+        let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
+        let (first, _) = try bench.run(OutreachOperations.importCSV(Self.csv, into: year.id))
+        #expect(first == OutreachImport(added: 2, updated: 0, unchanged: 0))
+        let (again, writes) = try bench.run(OutreachOperations.importCSV(Self.csv, into: year.id))
+        #expect(again == OutreachImport(added: 0, updated: 0, unchanged: 2) && writes.isEmpty)
+        let changed = Self.csv.replacingOccurrences(of: "Ada,Lovelace,Analytical,no,,", with: "ADA,lovelace,Analytical,no,,call back")
+        let (third, _) = try bench.run(OutreachOperations.importCSV(changed, into: year.id))
+        #expect(third == OutreachImport(added: 0, updated: 1, unchanged: 1), "names match ignoring case")
+        #expect(bench.fields(OutreachEntities.contact).count == 2)
+        #expect(bench.fields(OutreachEntities.contact).contains { $0["comments"] == .string("call back") })
+    }
+
+    @Test("a bad row refuses the whole import and decides no write")
+    func aBadRowRefusesTheImport() throws {
+        var bench = OperationBench()
+        let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
+        let bad = Self.csv + "\nAlan,Turing,Bletchley,maybe,,"
+        #expect(throws: APIErrorDetail(code: "invalid_csv", message: "Line 4: Delivered must be yes or no, not \"maybe\"")) {
+            try bench.run(OutreachOperations.importCSV(bad, into: year.id))
+        }
+        #expect(bench.fields(OutreachEntities.contact).isEmpty)
+    }
+
+    @Test("an edit writes only what the person changed from what they saw, and says what it replaced")
+    func anEditWritesWhatChanged() throws {
+        var bench = OperationBench()
+        let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
+        let (ada, _) = try bench.run(OutreachOperations.addPerson(to: year.id, first: "Ada", last: "Lovelace", enterprise: "US Navy"))
+        // Another tab renames the enterprise after this form was opened.
+        _ = try bench.run(OutreachOperations.editPerson(ada.id, OutreachFields.edits(first: nil, last: nil, enterprise: "US Navy Reserve", comments: nil, seen: ada)))
+        // This form, showing the old person, changes only the comments.
+        let (replaced, writes) = try bench.run(
+            OutreachOperations.editPerson(
+                ada.id, OutreachFields.edits(first: "Ada", last: "Lovelace", enterprise: "US Navy", comments: "called", seen: ada)))
+        #expect(replaced.isEmpty)
+        #expect(writes.map(\.change) == [.upsert(["comments": .string("called")])], "the enterprise is not written back")
+        #expect(bench.fields(OutreachEntities.contact).first?["enterpriseName"] == .string("US Navy Reserve"))
+
+        // Both change the enterprise: the later wins, and the page can say what it replaced.
+        let (both, _) = try bench.run(
+            OutreachOperations.editPerson(
+                ada.id, OutreachFields.edits(first: "Ada", last: "Lovelace", enterprise: "Navy", comments: "", seen: ada)))
+        #expect(both == [ReplacedValue(field: "enterpriseName", theirs: .string("US Navy Reserve"), yours: .string("Navy"))])
+    }
+
+    @Test("copying a year copies its people, none delivered; deleting the shown year shows another")
+    func copyAndDelete() throws {
+        var bench = OperationBench()
+        let (old, _) = try bench.run(OutreachOperations.addYear("2025", show: true))
+        let (ada, _) = try bench.run(OutreachOperations.addPerson(to: old.id, first: "Ada", last: "L", enterprise: "A"))
+        _ = try bench.run(OutreachOperations.setDelivered(ada.id, true))
+        let (new, _) = try bench.run(OutreachOperations.addYear("2026", copying: old.id))
+        let copied = bench.fields(OutreachEntities.contact).filter { $0["yearId"] == .string(new.id.lowercased) }
+        #expect(copied.count == 1 && copied.first?["delivered"] == .bool(false))
+        _ = try bench.run(OutreachOperations.selectYear(old.id))
+        _ = try bench.run(OutreachOperations.deleteYear(old.id))
+        let (shown, _) = try bench.run(OutreachOperations.openYear())
+        #expect(shown.id == new.id)
+        #expect(throws: APIErrorDetail.self) { try bench.run(OutreachOperations.selectYear(old.id)) }
+    }
+}
