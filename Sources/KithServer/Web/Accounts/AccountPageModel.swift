@@ -18,11 +18,6 @@ extension AccountPageModel {
     }
 }
 
-/// Signing up or in: the email typed is kept after a refusal.
-protocol EmailFormModel {
-    var email: String { get set }
-}
-
 /// A refusal next to the account forms' field it names.
 struct AccountFormErrors: FieldErrors {
     var email: String?

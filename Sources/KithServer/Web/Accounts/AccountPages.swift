@@ -104,8 +104,8 @@ struct AccountPages {
 
     /// Sign-up and sign-in alike: read email and password, start a web session, go to the home page;
     /// on a refusal, show the form again with the error and the email kept.
-    private func startSession<Model: AccountPageModel & EmailFormModel>(
-        _ request: Request, _ context: AppRequestContext, page: Model,
+    private func startSession<Form: CredentialsForm>(
+        _ request: Request, _ context: AppRequestContext, page: CredentialsModel<Form>,
         _ start: (String, String, SignInOrigin) async throws -> (UserRecord, IssuedSession)
     ) async throws -> Response {
         let form = try await WebForm.read(request, context: context)
