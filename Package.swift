@@ -120,6 +120,7 @@ let package = Package(
                 "KithServer", "KithCore", "KithTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strictness

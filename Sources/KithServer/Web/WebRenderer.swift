@@ -29,19 +29,15 @@ struct WebRenderer: Sendable {
         Bundle.module.url(forResource: "Static", withExtension: nil)?.path
     }
 
-    /// Renders `template` with the page's own keys plus the keys every page has.
-    func page(
-        _ template: String, title: String, context: AppRequestContext, status: HTTPResponse.Status = .ok,
-        values: [String: Any] = [:]
+    /// Renders `model` through its template, with the keys every page has around it.
+    /// `unreadNotices`: the count the header shows next to Family (the Family pages give it).
+    func page<Model: PageModel>(
+        _ model: Model, title: String, context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        unreadNotices: UnreadNotices? = nil
     ) throws -> Response {
-        var object = values
-        object["title"] = title
-        object["csrf"] = context.csrfToken ?? ""
-        if let user = context.user { object["user"] = ["email": user.email] }
-        // The header's link to this page's app is marked as the current page.
-        object["section"] = [WebSection(template: template).rawValue: true]
-        guard let html = library.render(object, withTemplate: template) else {
-            throw WebRendererError("no template named \(template)")
+        let rendered = RenderedPage(model, title: title, context: context, unreadNotices: unreadNotices)
+        guard let html = library.render(rendered, withTemplate: Model.template) else {
+            throw WebRendererError("no template named \(Model.template)")
         }
         var headers = headers
         headers[.contentType] = "text/html; charset=utf-8"
@@ -55,8 +51,7 @@ extension WebRenderer {
     func errorPage(_ error: AppError, context: AppRequestContext) throws -> Response {
         let title = error.status == .notFound ? "Page not found" : "Something went wrong"
         var response = try page(
-            "error", title: title, context: context, status: error.status,
-            values: ["error": error.detail.message, "signedIn": context.user != nil])
+            ErrorModel(error: error.detail.message), title: title, context: context, status: error.status)
         response.headers.append(contentsOf: error.headers)
         return response
     }
@@ -85,24 +80,5 @@ enum WebSecurityHeaders {
             .frameOptions: "DENY",
             .cacheControl: "no-store",
         ]
-    }
-}
-
-/// Which app of the header's navigation a page belongs to, from its template's name
-/// ("outreach-person" is Outreach's), so the header marks it as the current one.
-enum WebSection: String {
-    case home, help, contacts, outreach, food, family, account, other
-
-    init(template: String) {
-        switch template.split(separator: "-").first.map(String.init) ?? template {
-        case "home": self = .home
-        case "help": self = .help
-        case "contacts", "contact": self = .contacts
-        case "outreach": self = .outreach
-        case "food": self = .food
-        case "family": self = .family
-        case "account": self = .account
-        default: self = .other
-        }
     }
 }

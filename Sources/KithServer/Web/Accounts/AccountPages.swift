@@ -11,12 +11,12 @@ struct AccountPages {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let pages = router.group().add(middleware: session)
-        pages.get("signup") { request, context in try render(.signUp, context, values: noticeValues(request)) }
+        pages.get("signup") { request, context in try render(SignUpModel(notice: notice(request)), context) }
         pages.post("signup", use: signUp)
         pages.get("signin", use: signInPage)
         pages.post("signin", use: signIn)
         pages.post("signout", use: signOut)
-        pages.get("forgot-password") { _, context in try render(.forgotPassword, context) }
+        pages.get("forgot-password") { _, context in try render(ForgotPasswordModel(), context) }
         pages.post("forgot-password", use: forgotPassword)
         pages.get("reset-password", use: resetPasswordPage)
         pages.post("reset-password", use: resetPassword)
@@ -25,31 +25,6 @@ struct AccountPages {
         pages.post("account/tokens", use: createToken)
         pages.post("account/tokens/{id}/revoke", use: revokeToken)
         pages.post("account/delete", use: deleteAccount)
-    }
-
-    /// Each page: its template and title.
-    enum Page {
-        case signUp, signIn, forgotPassword, resetPassword, account
-
-        var template: String {
-            switch self {
-            case .signUp: "signup"
-            case .signIn: "signin"
-            case .forgotPassword: "forgot-password"
-            case .resetPassword: "reset-password"
-            case .account: "account"
-            }
-        }
-
-        var title: String {
-            switch self {
-            case .signUp: "Create your account"
-            case .signIn: "Sign in"
-            case .forgotPassword: "Forgot password"
-            case .resetPassword: "Choose a new password"
-            case .account: "Your account"
-            }
-        }
     }
 
     /// A short-lived notice carried across a redirect in the query string (`?notice=…`), chosen
@@ -68,31 +43,25 @@ struct AccountPages {
         }
     }
 
-    private func render(
-        _ page: Page, _ context: AppRequestContext, status: HTTPResponse.Status = .ok, values: [String: Any] = [:]
+    private func render<Model: AccountPageModel>(
+        _ page: Model, _ context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        try renderer.page(page.template, title: page.title, context: context, status: status, values: values)
+        try renderer.page(page, title: Model.title, context: context, status: status)
     }
 
     /// Re-renders a form after `error`: a field's message goes next to that field.
-    private func render(_ page: Page, _ context: AppRequestContext, error: AppError, values: [String: Any] = [:])
-        throws -> Response
-    {
-        var values = values
-        if let field = error.detail.field {
-            values["errors"] = [field: error.detail.message]
-        } else {
-            values["error"] = error.detail.message
-        }
+    private func render(_ page: some AccountPageModel, _ context: AppRequestContext, error: AppError) throws -> Response {
+        var page = page
+        page.refuse(error)
         let status: HTTPResponse.Status = error.status == .tooManyRequests ? .tooManyRequests : .unprocessableContent
-        var response = try render(page, context, status: status, values: values)
+        var response = try render(page, context, status: status)
         if let retryAfter = error.headers[.retryAfter] { response.headers[.retryAfter] = retryAfter }
         return response
     }
 
-    private func noticeValues(_ request: Request) -> [String: Any] {
-        guard let key = request.uri.formQuery.get("notice"), let notice = Notice(rawValue: key) else { return [:] }
-        return ["notice": notice.text]
+    /// The notice a redirect's query carries, if any.
+    private func notice(_ request: Request) -> String? {
+        request.uri.formQuery.get("notice").flatMap(Notice.init(rawValue:))?.text
     }
 
     /// Names this browser to the sign-in throttle as one that signed in before (docs/accounts.md).
@@ -117,26 +86,26 @@ struct AccountPages {
     // MARK: Handlers
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await startSession(request, context, page: .signUp) {
+        try await startSession(request, context, page: SignUpModel()) {
             try await accounts.signUp(email: $0, password: $1, kind: .web, origin: $2)
         }
     }
 
     @Sendable func signInPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         if context.user != nil { return .redirect(to: "/", type: .found) }
-        return try render(.signIn, context, values: noticeValues(request))
+        return try render(SignInModel(notice: notice(request)), context)
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await startSession(request, context, page: .signIn) {
+        try await startSession(request, context, page: SignInModel()) {
             try await accounts.signIn(email: $0, password: $1, kind: .web, origin: $2)
         }
     }
 
     /// Sign-up and sign-in alike: read email and password, start a web session, go to the home page;
     /// on a refusal, show the form again with the error and the email kept.
-    private func startSession(
-        _ request: Request, _ context: AppRequestContext, page: Page,
+    private func startSession<Form: CredentialsForm>(
+        _ request: Request, _ context: AppRequestContext, page: CredentialsModel<Form>,
         _ start: (String, String, SignInOrigin) async throws -> (UserRecord, IssuedSession)
     ) async throws -> Response {
         let form = try await WebForm.read(request, context: context)
@@ -150,7 +119,9 @@ struct AccountPages {
             }
             return response
         } catch let error as AppError {
-            return try render(page, context, error: error, values: ["values": ["email": form["email"]]])
+            var page = page
+            page.email = form["email"]
+            return try render(page, context, error: error)
         }
     }
 
@@ -165,25 +136,24 @@ struct AccountPages {
         do {
             try await accounts.requestPasswordReset(email: form["email"])
         } catch let error as AppError {
-            return try render(.forgotPassword, context, error: error, values: ["values": ["email": form["email"]]])
+            return try render(ForgotPasswordModel(email: form["email"]), context, error: error)
         }
         let minutes = Int(accounts.settings.passwordResetLifetime / 60)
         return try render(
-            .forgotPassword, context,
-            values: [
-                "sent": true,
-                "notice":
-                    "If an account exists for that email, we sent a link to reset the password. It works for \(minutes) minutes.",
-            ])
+            ForgotPasswordModel(
+                sent: true,
+                notice:
+                    "If an account exists for that email, we sent a link to reset the password. It works for \(minutes) minutes."
+            ), context)
     }
 
     @Sendable func resetPasswordPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = request.uri.formQuery.get("token") ?? ""
         if let problem = try await accounts.passwordResetProblem(token: token) {
             return try render(
-                .resetPassword, context, status: .badRequest, values: ["invalidLink": true, "error": problem.detail.message])
+                ResetPasswordModel(invalidLink: true, error: problem.detail.message), context, status: .badRequest)
         }
-        return try render(.resetPassword, context, values: ["token": token])
+        return try render(ResetPasswordModel(token: token), context)
     }
 
     @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -192,42 +162,25 @@ struct AccountPages {
             try await accounts.confirmPasswordReset(token: form["token"], newPassword: form["newPassword"])
         } catch let error as AppError where error.detail.field == "token" {
             return try render(
-                .resetPassword, context, status: .badRequest, values: ["invalidLink": true, "error": error.detail.message])
+                ResetPasswordModel(invalidLink: true, error: error.detail.message), context, status: .badRequest)
         } catch let error as AppError {
-            return try render(.resetPassword, context, error: error, values: ["token": form["token"]])
+            return try render(ResetPasswordModel(token: form["token"]), context, error: error)
         }
         return signedOut(.redirect(to: "/signin?notice=\(Notice.passwordReset.rawValue)", type: .found))
     }
 
     // MARK: Account page
 
-    private func accountValues(_ user: AuthenticatedUser, zone: TimeZone?) async throws -> [String: Any] {
-        let tokens = try await accounts.personalTokens(user)
-        func time(_ moment: Date) -> [String: String] {
-            ["iso": WireCoding.formatTimestamp(moment), "text": WebTime.text(moment, in: zone)]
-        }
-        return [
-            "account": ["email": user.email, "createdAt": time(user.createdAt)],
-            "tokens": tokens.map { token -> [String: Any] in
-                var row: [String: Any] = [
-                    "id": token.id.lowercased, "name": token.name, "createdAt": time(token.createdAt),
-                ]
-                if let lastUsed = token.lastUsedAt { row["lastUsedAt"] = time(lastUsed) }
-                if let expires = token.expiresAt { row["expiresAt"] = time(expires) }
-                return row
-            },
-        ]
-    }
-
+    /// The account page as `show` adjusts it (a notice, a new token), or with `error`.
     private func renderAccount(
-        _ request: Request, _ context: AppRequestContext, _ user: AuthenticatedUser, extra: [String: Any] = [:],
-        error: AppError? = nil
+        _ request: Request, _ context: AppRequestContext, _ user: AuthenticatedUser, error: AppError? = nil,
+        _ show: (inout AccountModel) -> Void = { _ in }
     ) async throws -> Response {
-        let values = try await accountValues(user, zone: WebTime.readerZone(request)?.zone).merging(extra) { _, new in
-            new
-        }
-        if let error { return try render(.account, context, error: error, values: values) }
-        return try render(.account, context, values: values)
+        var page = AccountModel(
+            user, tokens: try await accounts.personalTokens(user), zone: WebTime.readerZone(request)?.zone)
+        show(&page)
+        if let error { return try render(page, context, error: error) }
+        return try render(page, context)
     }
 
     @Sendable func accountPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -243,8 +196,9 @@ struct AccountPages {
         } catch let error as AppError {
             return try await renderAccount(request, context, user, error: error)
         }
-        return try await renderAccount(
-            request, context, user, extra: ["notice": "Password changed. Your other devices were signed out."])
+        return try await renderAccount(request, context, user) {
+            $0.notice = "Password changed. Your other devices were signed out."
+        }
     }
 
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -252,12 +206,10 @@ struct AccountPages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         do {
             let token = try await accounts.createPersonalToken(user, name: form["name"])
-            return try await renderAccount(
-                request, context, user,
-                extra: [
-                    "newToken": ["name": token.name, "token": token.token ?? ""],
-                    "notice": "Token \"\(token.name)\" created. Copy it now: it is shown only once.",
-                ])
+            return try await renderAccount(request, context, user) {
+                $0.newToken = .init(name: token.name, token: token.token ?? "")
+                $0.notice = "Token \"\(token.name)\" created. Copy it now: it is shown only once."
+            }
         } catch let error as AppError {
             return try await renderAccount(request, context, user, error: error)
         }
@@ -272,7 +224,7 @@ struct AccountPages {
         } catch let error as AppError {
             return try await renderAccount(request, context, user, error: error)
         }
-        return try await renderAccount(request, context, user, extra: ["notice": "Token revoked."])
+        return try await renderAccount(request, context, user) { $0.notice = "Token revoked." }
     }
 
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -19,15 +19,11 @@ struct HomePages {
 
     @Sendable func homePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .normal) }
-        var values = try await home.values(for: user, readerZone: WebTime.readerZone(request)?.zone)
-        values["pageScript"] = ["home.js"]
-        values["serverURL"] = publicURL()
-        return try renderer.page("home", title: "Home", context: context, values: values)
+        let model = try await home.model(for: user, readerZone: WebTime.readerZone(request)?.zone)
+        return try renderer.page(model, title: "Home", context: context)
     }
 
     @Sendable func helpPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let server = publicURL()
-        return try renderer.page(
-            "help", title: "Help", context: context, values: ["serverURL": server, "apiURL": server + "/api"])
+        try renderer.page(HelpModel(serverURL: publicURL()), title: "Help", context: context)
     }
 }

@@ -11,52 +11,46 @@ struct HomeView {
     let reminders: ReminderService
     let inbox: NoticeInbox
 
-    func values(for user: AuthenticatedUser, readerZone: TimeZone?) async throws -> [String: Any] {
-        [
-            "outreach": try await outreachValues(user),
-            "food": try await foodValues(user, readerZone: readerZone),
-            "family": try await familyValues(user),
-        ]
+    func model(for user: AuthenticatedUser, readerZone: TimeZone?) async throws -> HomeModel {
+        HomeModel(
+            outreach: try await outreachLine(user), food: try await foodLine(user, readerZone: readerZone),
+            family: try await familyLine(user))
     }
 
     /// The year the Outreach page would open, without creating one (showing writes nothing).
-    private func outreachValues(_ user: AuthenticatedUser) async throws -> [String: Any] {
+    private func outreachLine(_ user: AuthenticatedUser) async throws -> HomeModel.OutreachLine {
         let book = try await outreach.book(for: user)
-        guard case .year(let year) = book.selection(now: outreach.clock.now()) else { return ["empty": true] }
+        guard case .year(let year) = book.selection(now: outreach.clock.now()) else { return .init(empty: true) }
         let progress = book.progress(of: year.id)
-        guard progress.total > 0 else { return ["empty": true, "year": year.name] }
-        return [
-            "year": year.name, "delivered": progress.delivered, "total": progress.total,
-            "summary": "\(year.name): \(progress.delivered) of \(progress.total) delivered",
-        ]
+        guard progress.total > 0 else { return .init(empty: true, year: year.name) }
+        return .init(
+            summary: "\(year.name): \(progress.delivered) of \(progress.total) delivered",
+            delivered: progress.delivered, total: progress.total, year: year.name)
     }
 
     /// Today in the reader's zone (else the goal's), as the Food page counts it.
-    private func foodValues(_ user: AuthenticatedUser, readerZone: TimeZone?) async throws -> [String: Any] {
+    private func foodLine(_ user: AuthenticatedUser, readerZone: TimeZone?) async throws -> HomeModel.FoodLine {
         let book = try await nutrition.book(for: user)
         let today = nutrition.today(in: readerZone ?? book.goal?.timeZone ?? .gmt)
         let day = book.day(today)
         let eaten = NutritionFormat.kcal(day.totalCalories)
-        guard let goal = day.goal, goal > 0 else {
-            return ["summary": "Today: \(eaten) kcal", "noGoal": true]
-        }
-        return [
-            "summary": "Today: \(eaten) of \(NutritionFormat.kcal(Double(goal))) kcal",
-            "eaten": Int64(min(max(day.totalCalories.rounded(), 0), Double(goal))), "goal": goal,
-        ]
+        guard let goal = day.goal, goal > 0 else { return .init(summary: "Today: \(eaten) kcal") }
+        return .init(
+            summary: "Today: \(eaten) of \(NutritionFormat.kcal(Double(goal))) kcal",
+            eaten: Int64(min(max(day.totalCalories.rounded(), 0), Double(goal))), goal: goal)
     }
 
-    private func familyValues(_ user: AuthenticatedUser) async throws -> [String: Any] {
+    private func familyLine(_ user: AuthenticatedUser) async throws -> HomeModel.FamilyLine {
         let snapshot: FamilySnapshot
         do {
             snapshot = try await reminders.snapshot(for: user)
         } catch let error as AppError where error.status == .notFound {
-            return ["none": true]
+            return .init(none: true)
         }
         let open = snapshot.book.reminders.count { $0.status == .pending }
         let unread = try await inbox.unreadCount(of: user.id.lowercased)
         var parts = [snapshot.family.name, open == 1 ? "1 open reminder" : "\(open) open reminders"]
         if unread > 0 { parts.append(unread == 1 ? "1 unread notice" : "\(unread) unread notices") }
-        return ["summary": parts.joined(separator: " · ")]
+        return .init(summary: parts.joined(separator: " · "))
     }
 }

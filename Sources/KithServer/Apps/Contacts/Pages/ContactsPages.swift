@@ -10,14 +10,6 @@ struct ContactsPages {
     /// Where people reach this server: the empty list tells them what to give a Monica app.
     let publicURL: @Sendable () -> String
 
-    /// Shared helpers first: the defer attribute keeps this order.
-    static let listScripts = ["contacts-kit.js", "contacts.js"]
-    static let contactScripts = [
-        "contacts-kit.js", "contact-editor.js", "address-lines.js", "tile-map.js", "contact-addresses.js",
-        "contact-sections.js", "contact.js",
-    ]
-    static let formScripts = ["contacts-kit.js", "contact-form.js"]
-
     func addRoutes(to router: Router<AppRequestContext>) {
         let pages = router.group("contacts").add(middleware: session)
         pages.get(use: list)
@@ -29,38 +21,25 @@ struct ContactsPages {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
-        let server = publicURL()
-        return try renderer.page(
-            "contacts", title: "Contacts", context: context,
-            values: ["apiClient": true, "pageScript": Self.listScripts, "serverURL": server, "apiURL": server + "/api"])
+        return try renderer.page(ContactsListModel(serverURL: publicURL()), title: "Contacts", context: context)
     }
 
     /// The contact's own id is all the shell needs; an id no contact can have is answered here.
     @Sendable func contact(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
-        let id = try Self.contactID(context)
-        var values: [String: Any] = ["apiClient": true, "pageScript": Self.contactScripts, "contactID": String(id)]
-        if let tiles = renderer.mapTiles {
-            values["mapTiles"] = ["template": tiles.template, "attribution": tiles.attribution]
-        }
-        return try renderer.page("contact", title: "Contact", context: context, values: values)
+        let model = ContactModel(contactID: try Self.contactID(context), mapTiles: renderer.mapTiles)
+        return try renderer.page(model, title: "Contact", context: context)
     }
 
     @Sendable func newContact(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
-        return try renderer.page(
-            "contact-form", title: "Add a contact", context: context,
-            values: ["apiClient": true, "pageScript": Self.formScripts, "heading": "Add a contact"])
+        return try renderer.page(ContactFormModel(editing: nil), title: "Add a contact", context: context)
     }
 
     @Sendable func editContact(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
-        let id = try Self.contactID(context)
-        return try renderer.page(
-            "contact-form", title: "Edit contact", context: context,
-            values: [
-                "apiClient": true, "pageScript": Self.formScripts, "contactID": String(id), "heading": "Edit contact",
-            ])
+        let model = ContactFormModel(editing: try Self.contactID(context))
+        return try renderer.page(model, title: "Edit contact", context: context)
     }
 
     private static func contactID(_ context: AppRequestContext) throws -> Int64 {

@@ -10,29 +10,17 @@ struct FamilyPageRenderer: Sendable {
     let inbox: NoticeInbox
 
     func render(
-        _ template: String, title: String, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
-        values: [String: Any]
+        _ model: some FamilyPageModel, title: String, _ context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        var values = values
-        values["pageScript"] = "family.js"
-        values["live"] = true
-        if let user = context.user {
-            let unread = try await inbox.unreadCount(of: user.id.lowercased)
-            values["unreadNotices"] = ["count": unread, "any": unread > 0] as [String: Any]
-        }
-        return try renderer.page(template, title: title, context: context, status: status, values: values)
+        var unread: UnreadNotices?
+        if let user = context.user { unread = UnreadNotices(try await inbox.unreadCount(of: user.id.lowercased)) }
+        return try renderer.page(model, title: title, context: context, status: status, unreadNotices: unread)
     }
 
     /// The IANA zones `FamilyLimits` accepts, sorted.
     static let timeZones: [String] = TimeZone.knownTimeZoneIdentifiers
         .filter { if case .success = FamilyLimits.checkedTimeZone($0) { true } else { false } }
         .sorted()
-
-    /// The zone choices with `selected` chosen (added when the list lacks it, such as "UTC").
-    static func zoneOptions(selected: String) -> [[String: Any]] {
-        let names = timeZones.contains(selected) || selected.isEmpty ? timeZones : [selected] + timeZones
-        return names.map { ["name": $0, "selected": $0 == selected] as [String: Any] }
-    }
 
     /// A form's `back` when it is one of the Family pages, else /family: where to go after it.
     static func back(_ form: WebForm) -> Response {

@@ -38,53 +38,29 @@ struct FamilyPages {
         do {
             snapshot = try await reminders.snapshot(for: user)
         } catch let error as AppError where error.detail.code == ErrorCode.notInFamily.rawValue {
-            return try await startPage(request, context, values: [:])
+            return try await startPage(request, context)
         }
         let query = request.uri.formQuery
         let today = LocalDate(reminders.now(), in: snapshot.timeZone)
         let list = ReminderListView(snapshot: snapshot, today: today)
-        let (filter, filterValues) = ReminderListView.filter({ query.get($0) }, snapshot: snapshot)
-        let rows = list.rows(filter)
-        var values = Self.familyValues(snapshot)
-        values["filter"] = filterValues
-        values["reminders"] = rows
-        values["hasReminders"] = !rows.isEmpty
-        values["back"] = request.uri.description
-        return try await pages.render("family", title: snapshot.family.name, context, values: values)
+        let (filter, choices) = ReminderListView.filter({ query.get($0) }, snapshot: snapshot)
+        let model = FamilyHomeModel(
+            snapshot, filter: choices, reminders: list.rows(filter), back: request.uri.description)
+        return try await pages.render(model, title: snapshot.family.name, context)
     }
 
-    /// The family, its members (parents first) and the reader's place in it.
-    static func familyValues(_ snapshot: FamilySnapshot) -> [String: Any] {
-        let parents = snapshot.family.members.filter { $0.role == .parent }.count
-        return [
-            "family": [
-                "name": snapshot.family.name, "timeZone": snapshot.family.timeZone, "isParent": snapshot.isParent,
-            ] as [String: Any],
-            "members": snapshot.family.members.map { member in
-                let id = member.userId.lowercased()
-                return [
-                    "id": id, "name": member.displayName, "email": member.email, "role": member.role.rawValue,
-                    "roleLabel": member.role == .parent ? "Parent" : "Child", "isParent": member.role == .parent,
-                    "isMe": id == snapshot.me, "otherRole": member.role == .parent ? "child" : "parent",
-                    // The last parent can't become a child (FamilyService refuses it): not offered.
-                    "mayChangeRole": member.role == .child || parents > 1,
-                ] as [String: Any]
-            },
-        ]
-    }
-
-    /// Create or join: the browser's zone preselected (app.js keeps it in kith_tz).
+    /// Create or join: the browser's zone preselected (app.js keeps it in kith_tz), or the one a
+    /// refused form had; `show` adds the refusal.
     private func startPage(
-        _ request: Request, _ context: AppRequestContext, status: HTTPResponse.Status = .ok, values: [String: Any]
+        _ request: Request, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        typedZone: String? = nil, _ show: (inout FamilyStartModel) -> Void = { _ in }
     ) async throws -> Response {
-        var values = values
-        let typedZone = (values["create"] as? [String: String])?["timeZone"]
         let cookieZone = request.cookies[WebTime.zoneCookie]?.value.removingPercentEncoding
         let zone =
             typedZone ?? cookieZone.flatMap { name in FamilyPageRenderer.timeZones.contains(name) ? name : nil } ?? ""
-        values["zones"] = FamilyPageRenderer.zoneOptions(selected: zone.isEmpty ? "UTC" : zone)
-        values["zoneKnown"] = !zone.isEmpty
-        return try await pages.render("family-start", title: "Family", context, status: status, values: values)
+        var model = FamilyStartModel(zone: zone)
+        show(&model)
+        return try await pages.render(model, title: "Family", context, status: status)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -96,13 +72,14 @@ struct FamilyPages {
                 user: user)
             return .redirect(to: "/family", type: .found)
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
-            let typed = ["name": form["name"], "timeZone": form["timeZone"], "displayName": form["displayName"]]
-            var values: [String: Any] = ["create": typed]
-            values.merge(
-                NutritionPages.errorValues(
-                    error, fields: Array(typed.keys), key: "createErrors", general: "createError")
-            ) { _, new in new }
-            return try await startPage(request, context, status: error.status, values: values)
+            return try await startPage(request, context, status: error.status, typedZone: form["timeZone"]) { model in
+                model.create = .init(name: form["name"], timeZone: form["timeZone"], displayName: form["displayName"])
+                if let errors = FamilyFieldErrors(error, among: ["name", "timeZone", "displayName"]) {
+                    model.createErrors = errors
+                } else {
+                    model.createError = error.detail.message
+                }
+            }
         }
     }
 
@@ -114,12 +91,14 @@ struct FamilyPages {
                 JoinFamilyRequest(code: form["code"], displayName: form["displayName"]), user: user)
             return .redirect(to: "/family", type: .found)
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
-            let typed = ["code": form["code"], "displayName": form["displayName"]]
-            var values: [String: Any] = ["join": typed]
-            values.merge(
-                NutritionPages.errorValues(error, fields: Array(typed.keys), key: "joinErrors", general: "joinError")
-            ) { _, new in new }
-            var response = try await startPage(request, context, status: error.status, values: values)
+            var response = try await startPage(request, context, status: error.status) { model in
+                model.join = .init(code: form["code"], displayName: form["displayName"])
+                if let errors = FamilyStartModel.JoinErrors(error) {
+                    model.joinErrors = errors
+                } else {
+                    model.joinError = error.detail.message
+                }
+            }
             response.headers.append(contentsOf: error.headers)
             return response
         }
@@ -132,33 +111,25 @@ struct FamilyPages {
         return try await members(user, context)
     }
 
-    /// The members page with `values` on top (a new code, a refusal).
+    /// The members page as `show` adjusts it (a new code, a refusal).
     private func members(
         _ user: AuthenticatedUser, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
-        values: [String: Any] = [:]
+        _ show: (inout FamilyMembersModel) -> Void = { _ in }
     ) async throws -> Response {
         let snapshot = try await reminders.snapshot(for: user)
-        var shown = Self.familyValues(snapshot)
-        let me = snapshot.family.members.first { $0.userId.lowercased() == snapshot.me }
-        shown["myName"] = me?.displayName ?? ""
-        shown["zones"] = FamilyPageRenderer.zoneOptions(selected: snapshot.family.timeZone)
-        shown["snoozeLimits"] = FamilyLimits.snoozeLimits.map { limit in
-            ["value": limit, "selected": limit == snapshot.family.snoozeLimit] as [String: Any]
-        }
+        var model = FamilyMembersModel(snapshot)
         if snapshot.isParent {
             let codes = try await families.codes(user: user).codes
             let today = LocalDate(reminders.now(), in: snapshot.timeZone)
-            shown["codes"] = codes.map { code in
-                [
-                    "id": code.id, "role": code.role == .parent ? "Parent" : "Child",
-                    "expires": FamilyFormat.timeAndDay(code.expiresAt, in: snapshot.timeZone, today: today),
-                ]
+            model.codes = codes.map { code in
+                .init(
+                    id: code.id, role: code.role == .parent ? "Parent" : "Child",
+                    expires: FamilyFormat.timeAndDay(code.expiresAt, in: snapshot.timeZone, today: today))
             }
-            shown["hasCodes"] = !codes.isEmpty
+            model.hasCodes = !codes.isEmpty
         }
-        shown.merge(values) { _, given in given }
-        return try await pages.render(
-            "family-members", title: "Members · \(snapshot.family.name)", context, status: status, values: shown)
+        show(&model)
+        return try await pages.render(model, title: "Members · \(snapshot.family.name)", context, status: status)
     }
 
     /// Runs a members-page form: back to the page when it worked, the page with the refusal when not.
@@ -174,8 +145,13 @@ struct FamilyPages {
         } catch let error as AppError
             where error.status.code >= 400 && error.status.code < 500 && error.status != .notFound
         {
-            let values = NutritionPages.errorValues(error, fields: fields, key: "errors", general: "error")
-            return try await members(user, context, status: error.status, values: values)
+            return try await members(user, context, status: error.status) { model in
+                if let errors = FamilyFieldErrors(error, among: fields) {
+                    model.errors = errors
+                } else {
+                    model.error = error.detail.message
+                }
+            }
         }
     }
 
@@ -222,16 +198,13 @@ struct FamilyPages {
             }
             let code = try await families.createCode(CreateJoinCodeRequest(role: role), user: user)
             let zone = try await reminders.snapshot(for: user).timeZone
-            let values: [String: Any] = [
-                "newCode": [
-                    "code": code.code ?? "", "role": role == .parent ? "a parent" : "a child",
-                    "expires": FamilyFormat.timeAndDay(
-                        code.expiresAt, in: zone, today: LocalDate(reminders.now(), in: zone)),
-                ]
-            ]
-            return try await members(user, context, values: values)
+            let expires = FamilyFormat.timeAndDay(code.expiresAt, in: zone, today: LocalDate(reminders.now(), in: zone))
+            return try await members(user, context) {
+                $0.newCode = .init(
+                    code: code.code ?? "", role: role == .parent ? "a parent" : "a child", expires: expires)
+            }
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
-            return try await members(user, context, status: error.status, values: ["error": error.detail.message])
+            return try await members(user, context, status: error.status) { $0.error = error.detail.message }
         }
     }
 
@@ -248,15 +221,12 @@ struct FamilyPages {
         else {
             throw AppError.notFound("This member")
         }
-        return try pages.renderer.page(
-            "outreach-confirm", title: "Remove \(member.displayName)?", context: context,
-            values: [
-                "question": "Remove \(member.displayName) from \(snapshot.family.name)?",
-                "consequence":
-                    "\(member.displayName) will no longer see the family's reminders, and their devices drop them. Reminders assigned to them stay.",
-                "action": "/family/members/\(id)/remove", "button": "Remove \(member.displayName)",
-                "cancel": "/family/members",
-            ])
+        let confirm = ConfirmModel(
+            section: .family, question: "Remove \(member.displayName) from \(snapshot.family.name)?",
+            consequence:
+                "\(member.displayName) will no longer see the family's reminders, and their devices drop them. Reminders assigned to them stay.",
+            action: "/family/members/\(id)/remove", button: "Remove \(member.displayName)", cancel: "/family/members")
+        return try pages.renderer.page(confirm, title: "Remove \(member.displayName)?", context: context)
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -277,21 +247,15 @@ struct FamilyPages {
         -> Response
     {
         let alone = snapshot.family.members.count == 1
-        var values: [String: Any] = [
-            "question": "Leave \(snapshot.family.name)?",
-            "consequence":
-                alone
+        let confirm = ConfirmModel(
+            section: .family, question: "Leave \(snapshot.family.name)?",
+            consequence: alone
                 ? "You are its last member: the family and all its reminders will be deleted."
                 : "You will no longer see the family's reminders, and your devices drop them.",
-            "action": "/family/leave", "button": "Leave the family", "cancel": "/family/members",
-        ]
-        if let refusal {
-            values["isLastYear"] = true
-            values["lastYearMessage"] = refusal.detail.message
-        }
+            action: "/family/leave", button: "Leave the family", cancel: "/family/members",
+            refusal: refusal?.detail.message)
         return try pages.renderer.page(
-            "outreach-confirm", title: "Leave \(snapshot.family.name)?", context: context,
-            status: refusal?.status ?? .ok, values: values)
+            confirm, title: "Leave \(snapshot.family.name)?", context: context, status: refusal?.status ?? .ok)
     }
 
     @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -36,56 +36,9 @@ struct NoticePages {
         let now = reminders.now()
         let today = LocalDate(now, in: zone)
         let back = request.uri.description
-        let notices = page.notices.map { notice in
-            Self.row(notice, snapshot: snapshot, now: now, today: today, zone: zone)
-        }
-        var values: [String: Any] = [
-            "notices": notices, "hasNotices": !notices.isEmpty, "anyUnread": page.unread > 0,
-            "unreadText": page.unread == 1 ? "1 unread" : "\(page.unread) unread", "isOlderPage": before != nil,
-            "back": back,
-        ]
-        if let next = page.next { values["older"] = "/family/notices?before=\(next)" }
-        return try await pages.render("family-notices", title: "Notices", context, values: values)
-    }
-
-    /// One notice as the page lists it.
-    static func row(_ notice: NoticeDTO, snapshot: FamilySnapshot?, now: Date, today: LocalDate, zone: TimeZone)
-        -> [String: Any]
-    {
-        var row: [String: Any] = [
-            "id": notice.id, "title": notice.title, "body": notice.body, "kind": notice.kind.rawValue,
-            "delivered": FamilyFormat.moment(notice.deliveredAt, in: zone, today: today),
-            "deliveredISO": WireCoding.formatTimestamp(notice.deliveredAt),
-            "isUnread": notice.readAt == nil,
-        ]
-        if notice.late {
-            row["late"] =
-                "Late: meant for \(FamilyFormat.timeAndDay(notice.dueAt, in: zone, today: today)), delivered when the server was back."
-        }
-        guard let snapshot, let id = UUID(text: notice.reminderId), let reminder = snapshot.reminder(id) else {
-            return row
-        }
-        row["reminderLink"] = "/family/reminders/\(reminder.id.lowercased)"
-        // Only the notice about the reminder's current due time (or current snooze) may snooze it.
-        let current =
-            (notice.kind == .due && notice.occurrence == reminder.dueAt)
-            || (notice.kind == .snoozed && notice.occurrence == reminder.snoozedUntil)
-        if current, let snooze = ReminderSnoozeView.values(reminder, snapshot, now: now, today: today) {
-            row["snooze"] = snooze
-            row["reminderId"] = reminder.id.lowercased
-        }
-        // A before-due notice invites setting the place: one tap to the place on the reminder's
-        // form, while the occurrence it announced is still ahead. The due notice of a reminder that
-        // uses a place asks for where the person is now, while that occurrence is current.
-        let invites = notice.kind.lead != nil && now < reminder.dueAt
-        let asks = notice.kind == .due && reminder.location != nil
-        if invites || asks, reminder.status == .pending, notice.occurrence == reminder.dueAt {
-            row["place"] = [
-                "link": "/family/reminders/\(reminder.id.lowercased)/edit#place-card",
-                "label": reminder.location == nil ? "Set the place" : "Change the place",
-            ]
-        }
-        return row
+        let rows = page.notices.map { NoticeListItem($0, snapshot: snapshot, now: now, today: today, zone: zone) }
+        let model = FamilyNoticesModel(page, rows: rows, isOlderPage: before != nil, back: back)
+        return try await pages.render(model, title: "Notices", context)
     }
 
     /// `id`: that notice; `all`: every one. Back to where the form was.

@@ -9,11 +9,6 @@ import KithCore
 /// `latitude`, `longitude` and `locationAccuracy` (metres).
 struct ReminderForm {
     static let maximumLines = 50
-    /// Fields the form shows an error next to; a refusal naming another field is shown above it.
-    static let fields = [
-        "title", "dueAt", "assigneeId", "repeatDays", "repeatInterval", "repeatStart", "repeatTime", "latitude",
-        "longitude", "locationAccuracy",
-    ]
 
     var title = ""
     var dueAt = ""
@@ -133,56 +128,51 @@ struct ReminderForm {
 
     // MARK: Showing
 
-    /// The template's values: what was typed, the members the reader may assign, the weekdays,
-    /// the checklist rows (what was typed, then empty ones), the next occurrences and `error`
-    /// next to its field.
-    func values(_ snapshot: FamilySnapshot, occurrences: [Date], today: LocalDate, error: AppError? = nil) -> [String:
-        Any]
-    {
-        var fieldErrors: [String: String] = [:]
+    /// The page: what was typed, the members the reader may assign, the weekdays, the checklist
+    /// rows (what was typed, then empty ones), the next occurrences and `error` next to its field
+    /// (one the form does not show goes above it).
+    func model(
+        _ purpose: ReminderFormModel.Purpose, _ snapshot: FamilySnapshot, occurrences: [Date], today: LocalDate,
+        error: AppError? = nil
+    ) -> ReminderFormModel {
+        var fieldErrors = ReminderFormModel.Errors()
         var lineErrors: [Int: String] = [:]
-        var values: [String: Any] = [:]
+        var general: String?
         if let error {
             let field = error.detail.field.map {
                 $0 == "weekdays" ? "repeatDays" : $0 == "interval" ? "repeatInterval" : $0
             }
-            if let field, Self.fields.contains(field) {
-                fieldErrors[field] = error.detail.message
+            if let field, let shown = ReminderFormModel.Errors.fields[field] {
+                fieldErrors[keyPath: shown] = error.detail.message
             } else if let field, field.hasPrefix("checklist."), let index = Int(field.dropFirst("checklist.".count)) {
                 lineErrors[index] = error.detail.message
             } else {
-                values["error"] = error.detail.message
+                general = error.detail.message
             }
         }
         var rows = lines
         rows.append(FamilyReminderInput.Line(id: nil, text: ""))
         while rows.count < 3 { rows.append(FamilyReminderInput.Line(id: nil, text: "")) }
-        values["form"] = [
-            "title": title, "dueAt": dueAt, "repeatInterval": interval, "repeatStart": start, "repeatTime": time,
-            "repeats": !days.isEmpty, "latitude": latitude, "longitude": longitude, "locationAccuracy": accuracy,
-        ]
-        values["errors"] = fieldErrors
-        values["members"] = snapshot.assignable.map { member in
-            [
-                "id": member.userId.lowercased(), "name": member.displayName, "role": member.role.rawValue,
-                "selected": member.userId.lowercased() == assigneeId.lowercased(),
-            ] as [String: Any]
-        }
-        values["onlyMe"] = !snapshot.isParent
-        values["weekdays"] = Weekday.allCases.map { day in
-            ["code": day.code, "name": FamilyFormat.dayNames[day.rawValue], "checked": days.contains(day)]
-                as [String: Any]
-        }
-        values["lines"] = rows.prefix(Self.maximumLines).enumerated().map { index, line in
-            var row: [String: Any] = ["index": index, "number": index + 1, "text": line.text]
-            if let id = line.id { row["id"] = id.lowercased }
-            if let message = lineErrors[index] { row["error"] = message }
-            return row
-        }
-        values["maximumLines"] = Self.maximumLines
-        values["hasOccurrences"] = !occurrences.isEmpty
-        values["occurrences"] = occurrences.map { FamilyFormat.moment($0, in: snapshot.timeZone, today: today) }
-        values["zone"] = snapshot.family.timeZone
-        return values
+        return ReminderFormModel(
+            purpose, zone: snapshot.family.timeZone,
+            form: .init(
+                title: title, dueAt: dueAt, repeatInterval: interval, repeatStart: start, repeatTime: time,
+                repeats: !days.isEmpty, latitude: latitude, longitude: longitude, locationAccuracy: accuracy),
+            members: snapshot.assignable.map { member in
+                .init(
+                    id: member.userId.lowercased(), name: member.displayName, role: member.role.rawValue,
+                    selected: member.userId.lowercased() == assigneeId.lowercased())
+            },
+            onlyMe: !snapshot.isParent,
+            weekdays: Weekday.allCases.map { day in
+                .init(code: day.code, name: FamilyFormat.dayNames[day.rawValue], checked: days.contains(day))
+            },
+            lines: rows.prefix(Self.maximumLines).enumerated().map { index, line in
+                .init(
+                    index: index, number: index + 1, text: line.text, id: line.id?.lowercased,
+                    problem: lineErrors[index])
+            },
+            occurrences: occurrences.map { FamilyFormat.moment($0, in: snapshot.timeZone, today: today) },
+            errors: fieldErrors, error: general)
     }
 }

@@ -92,23 +92,11 @@ struct ReminderPages {
         } catch let problem as AppError {
             previewError = problem
         }
-        var values = form.values(
-            snapshot, occurrences: upcoming, today: LocalDate(now, in: snapshot.timeZone), error: error ?? previewError)
-        if let editing {
-            values["heading"] = "Edit \(editing.title)"
-            values["action"] = "/family/reminders/\(editing.id.lowercased)/edit"
-            values["cancel"] = "/family/reminders/\(editing.id.lowercased)"
-            values["button"] = "Save changes"
-        } else {
-            values["heading"] = "New reminder"
-            values["action"] = "/family/reminders"
-            values["cancel"] = "/family"
-            values["button"] = "Create reminder"
-        }
+        let model = form.model(
+            editing.map(ReminderFormModel.Purpose.editing) ?? .new, snapshot, occurrences: upcoming,
+            today: LocalDate(now, in: snapshot.timeZone), error: error ?? previewError)
         let status: HTTPResponse.Status = error == nil ? .ok : .unprocessableContent
-        return try await pages.render(
-            "family-reminder-form", title: values["heading"] as? String ?? "Reminder", context, status: status,
-            values: values)
+        return try await pages.render(model, title: model.heading, context, status: status)
     }
 
     /// The next occurrences of the repeat in the query (the form's own field names), for
@@ -154,23 +142,9 @@ struct ReminderPages {
         _ id: UUID, _ user: AuthenticatedUser, _ context: AppRequestContext, error: AppError? = nil
     ) async throws -> Response {
         let (snapshot, reminder) = try await reminders.reminder(id, for: user)
-        let today = LocalDate(reminders.now(), in: snapshot.timeZone)
-        var values = FamilyPages.familyValues(snapshot)
-        values["reminder"] = ReminderListView(snapshot: snapshot, today: today).row(reminder)
-        if let location = reminder.location {
-            values["place"] = ReminderPlaceView.values(
-                location, movedAt: reminder.movedAt, in: snapshot.timeZone, today: today)
-        }
-        values["snooze"] = ReminderSnoozeView.values(reminder, snapshot, now: reminders.now(), today: today)
-        if let left = snapshot.undoTimeLeft(reminder, now: reminders.now()) {
-            // family.js takes the button away when the time is up (counted from the page's arrival).
-            values["undo"] = ["secondsLeft": Int(left.rounded(.up))]
-        }
-        values["back"] = "/family/reminders/\(id.lowercased)"
-        if let error { values["error"] = error.detail.message }
-        return try await pages.render(
-            "family-reminder", title: reminder.title, context, status: error == nil ? .ok : error!.status,
-            values: values)
+        var model = ReminderModel(reminder, snapshot, now: reminders.now())
+        model.error = error?.detail.message
+        return try await pages.render(model, title: reminder.title, context, status: error?.status ?? .ok)
     }
 
     @Sendable func tick(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -231,14 +205,11 @@ struct ReminderPages {
         let (_, reminder) = try await reminders.reminder(
             try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
         let id = reminder.id.lowercased
-        return try pages.renderer.page(
-            "outreach-confirm", title: "Delete \(reminder.title)?", context: context,
-            values: [
-                "question": "Delete the reminder \(reminder.title)?",
-                "consequence": "It goes for everyone in the family, with its checklist.",
-                "action": "/family/reminders/\(id)/delete", "button": "Delete the reminder",
-                "cancel": "/family/reminders/\(id)",
-            ])
+        let confirm = ConfirmModel(
+            section: .family, question: "Delete the reminder \(reminder.title)?",
+            consequence: "It goes for everyone in the family, with its checklist.",
+            action: "/family/reminders/\(id)/delete", button: "Delete the reminder", cancel: "/family/reminders/\(id)")
+        return try pages.renderer.page(confirm, title: "Delete \(reminder.title)?", context: context)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {

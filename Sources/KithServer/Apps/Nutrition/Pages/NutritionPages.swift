@@ -36,40 +36,29 @@ struct NutritionPages {
     @Sendable func dayPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let query = request.uri.formQuery
-        var values: [String: Any] = [:]
+        var notice: String?
         if let meal = query.get("loggedMeal").flatMap(UUID.init(text:)),
             let logged = try await nutrition.book(for: user).meals.first(where: { $0.id == meal })
         {
-            values["notice"] = "Logged \(logged.name): \(NutritionFormat.kcal(logged.calories)) kcal."
+            notice = "Logged \(logged.name): \(NutritionFormat.kcal(logged.calories)) kcal."
         }
-        return try await page(for: user, date: query.get("date"), request, context, values: values)
+        return try await page(for: user, date: query.get("date"), request, context) { $0.notice = notice }
     }
 
-    /// The day page for `requested` (today when nil or not a date), with `values` on top.
+    /// The day page for `requested` (today when nil or not a date), as `show` adjusts it.
     private func page(
         for user: AuthenticatedUser, date requested: String?, _ request: Request, _ context: AppRequestContext,
-        status: HTTPResponse.Status = .ok, values: [String: Any] = [:]
+        status: HTTPResponse.Status = .ok, _ show: (inout NutritionDayModel) -> Void = { _ in }
     ) async throws -> Response {
         let book = try await nutrition.book(for: user)
         let (zone, zoneName) = Self.readerZone(request, goal: book.goal)
         let today = nutrition.today(in: zone)
         let date = requested.flatMap(LocalDate.init) ?? today
-        let view = NutritionDayView(
+        var model = NutritionDayModel(
             book: book, date: date, today: today, window: nutrition.window(today: today), zoneName: zoneName)
-        var shown = view.values.merging(values) { _, given in given }
-        if shown["form"] == nil { shown["form"] = ["servingUnit": ""] }
-        return try render("food", title: "Food · \(NutritionFormat.medium(date))", context, status: status, values: shown)
-    }
-
-    /// Renders a Nutrition page, which loads food.js after app.js.
-    private func render(
-        _ template: String, title: String, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
-        values: [String: Any]
-    ) throws -> Response {
-        var values = values
-        values["pageScript"] = "food.js"
-        values["live"] = true  // live.js, which the page script follows /v1/live with
-        return try renderer.page(template, title: title, context: context, status: status, values: values)
+        show(&model)
+        return try renderer.page(
+            model, title: "Food · \(NutritionFormat.medium(date))", context: context, status: status)
     }
 
     // MARK: Items
@@ -94,24 +83,17 @@ struct NutritionPages {
     private func refusedItem(
         _ error: AppError, form: WebForm, user: AuthenticatedUser, _ request: Request, _ context: AppRequestContext
     ) async throws -> Response {
-        var values: [String: Any] = [
-            "form": Dictionary(uniqueKeysWithValues: Self.foodFields.map { ($0, form[$0]) }), "openAdd": true,
-        ]
-        values.merge(Self.errorValues(error, fields: Self.foodFields, key: "errors", general: "itemError")) { _, new in new }
-        return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent, values: values)
+        try await page(for: user, date: form["date"], request, context, status: .unprocessableContent) { model in
+            model.form = FoodForm { form[$0] }
+            model.openAdd = true
+            if let errors = FoodErrors(error) { model.errors = errors } else { model.itemError = error.detail.message }
+        }
     }
 
     @Sendable func itemPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let (item, date) = try await nutrition.item(try Self.id(context, "food"), for: user)
-        return try render("food-item", title: "Edit \(item.food.name)", context, values: Self.itemValues(item, date))
-    }
-
-    static func itemValues(_ item: FoodItem, _ date: LocalDate) -> [String: Any] {
-        [
-            "item": NutritionDayView.row(item), "form": NutritionDayView.form(item.food), "date": date.description,
-            "dateText": NutritionFormat.long(date),
-        ]
+        return try renderer.page(NutritionItemModel(item, on: date), title: "Edit \(item.food.name)", context: context)
     }
 
     @Sendable func editItem(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -123,25 +105,24 @@ struct NutritionPages {
             return Self.backToDay(date)
         } catch let error as AppError where error.status == .unprocessableContent {
             let (item, date) = try await nutrition.item(id, for: user)
-            var values = Self.itemValues(item, date)
-            values["form"] = Dictionary(uniqueKeysWithValues: Self.foodFields.map { ($0, form[$0]) })
-            values.merge(Self.errorValues(error, fields: Self.foodFields, key: "errors", general: "error")) { _, new in new }
-            return try render("food-item", title: "Edit \(item.food.name)", context, status: .unprocessableContent, values: values)
+            var model = NutritionItemModel(item, on: date)
+            model.form = FoodForm { form[$0] }
+            if let errors = FoodErrors(error) { model.errors = errors } else { model.error = error.detail.message }
+            return try renderer.page(
+                model, title: "Edit \(item.food.name)", context: context, status: .unprocessableContent)
         }
     }
 
     @Sendable func confirmItemDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let (item, date) = try await nutrition.item(try Self.id(context, "food"), for: user)
-        return try renderer.page(
-            "outreach-confirm", title: "Delete \(item.food.name)?", context: context,
-            values: [
-                "question": "Delete \(item.food.name)?",
-                "consequence":
-                    "\(NutritionFormat.kcal(item.food.calories)) kcal will be taken off \(NutritionFormat.long(date)), on all your devices.",
-                "action": "/food/items/\(item.id.lowercased)/delete", "button": "Delete \(item.food.name)",
-                "cancel": "/food?date=\(date)",
-            ])
+        let confirm = ConfirmModel(
+            section: .food, question: "Delete \(item.food.name)?",
+            consequence:
+                "\(NutritionFormat.kcal(item.food.calories)) kcal will be taken off \(NutritionFormat.long(date)), on all your devices.",
+            action: "/food/items/\(item.id.lowercased)/delete", button: "Delete \(item.food.name)",
+            cancel: "/food?date=\(date)")
+        return try renderer.page(confirm, title: "Delete \(item.food.name)?", context: context)
     }
 
     @Sendable func deleteItem(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -170,9 +151,15 @@ struct NutritionPages {
             try await nutrition.setGoal(calories, timeZone: zone, today: today, for: user)
             return Self.backToDay(LocalDate(form["date"]))
         } catch let error as AppError where error.status == .unprocessableContent {
-            var values: [String: Any] = ["goalForm": ["dailyCalories": form["dailyCalories"]]]
-            values.merge(Self.errorValues(error, fields: ["dailyCalories"], key: "goalErrors", general: "goalError")) { _, new in new }
-            return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent, values: values)
+            return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent) {
+                model in
+                model.goalForm = .init(dailyCalories: form["dailyCalories"])
+                if let errors = NutritionDayModel.GoalErrors(error) {
+                    model.goalErrors = errors
+                } else {
+                    model.goalError = error.detail.message
+                }
+            }
         }
     }
 
@@ -196,22 +183,7 @@ struct NutritionPages {
     @Sendable func newMealPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
         let date = request.uri.formQuery.get("date").flatMap(LocalDate.init)
-        return try render("food-meal", title: "New meal", context, values: Self.mealValues(rows: [], date: date))
-    }
-
-    /// The new-meal form: the rows given (what was typed) and at least three, one of them empty.
-    static func mealValues(rows: [[String: String]], date: LocalDate?, errors: [Int: [String: String]] = [:]) -> [String: Any] {
-        var rows = rows
-        rows.append([:])
-        while rows.count < 3 { rows.append([:]) }
-        var values: [String: Any] = [
-            "rows": rows.prefix(NutritionEntities.ingredientsPerMeal.upperBound).enumerated().map { index, row in
-                ["index": index, "number": index + 1, "form": row, "errors": errors[index] ?? [:]] as [String: Any]
-            },
-            "maximumIngredients": NutritionEntities.ingredientsPerMeal.upperBound,
-        ]
-        if let date { values["date"] = date.description }
-        return values
+        return try renderer.page(NutritionMealModel(rows: [], date: date), title: "New meal", context: context)
     }
 
     @Sendable func createMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -238,18 +210,22 @@ struct NutritionPages {
             try await nutrition.createMeal(name: form["name"], ingredients: foods, for: user)
             return .redirect(to: "/food\(date.map { "?date=\($0)" } ?? "")#meals", type: .found)
         } catch let error as AppError where error.status == .unprocessableContent {
-            var rowErrors: [Int: [String: String]] = [:]
-            var values: [String: Any] = ["error": error.detail.message, "name": form["name"]]
+            var rowErrors: [Int: FoodErrors] = [:]
+            var nameError: String?
             if let field = error.detail.field {
                 let parts = field.split(separator: ".")
                 if parts.count == 3, parts[0] == "ingredients", let index = Int(parts[1]) {
-                    rowErrors[index] = [String(parts[2]): error.detail.message]
+                    rowErrors[index] = FoodErrors([String(parts[2]): error.detail.message])
                 } else if field == "name" {
-                    values["nameError"] = error.detail.message
+                    nameError = error.detail.message
                 }
             }
-            values.merge(Self.mealValues(rows: rows, date: date, errors: rowErrors)) { given, _ in given }
-            return try render("food-meal", title: "New meal", context, status: .unprocessableContent, values: values)
+            let typed = rows.map { row in FoodForm { row[$0] ?? "" } }
+            var model = NutritionMealModel(rows: typed, date: date, errors: rowErrors)
+            model.error = error.detail.message
+            model.name = form["name"]
+            model.nameError = nameError
+            return try renderer.page(model, title: "New meal", context: context, status: .unprocessableContent)
         }
     }
 
@@ -262,9 +238,9 @@ struct NutritionPages {
             try await nutrition.logMeal(id, on: date, for: user)
             return .redirect(to: "/food?date=\(date)&loggedMeal=\(id.lowercased)", type: .found)
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try await page(
-                for: user, date: form["date"], request, context, status: .unprocessableContent,
-                values: ["mealError": error.detail.message])
+            return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent) {
+                $0.mealError = error.detail.message
+            }
         }
     }
 
@@ -272,13 +248,11 @@ struct NutritionPages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let meal = try await nutrition.meal(try Self.id(context, "meal"), for: user)
         let back = request.uri.formQuery.get("date").flatMap(LocalDate.init).map { "/food?date=\($0)" } ?? "/food"
-        return try renderer.page(
-            "outreach-confirm", title: "Delete \(meal.name)?", context: context,
-            values: [
-                "question": "Delete the meal \(meal.name)?",
-                "consequence": "It will be removed from your meals on all your devices. Food already logged from it stays in your log.",
-                "action": "/food/meals/\(meal.id.lowercased)/delete", "button": "Delete \(meal.name)", "cancel": back + "#meals",
-            ])
+        let confirm = ConfirmModel(
+            section: .food, question: "Delete the meal \(meal.name)?",
+            consequence: "It will be removed from your meals on all your devices. Food already logged from it stays in your log.",
+            action: "/food/meals/\(meal.id.lowercased)/delete", button: "Delete \(meal.name)", cancel: back + "#meals")
+        return try renderer.page(confirm, title: "Delete \(meal.name)?", context: context)
     }
 
     @Sendable func deleteMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -313,15 +287,6 @@ struct NutritionPages {
             protein: try number("protein", required: false), carbs: try number("carbs", required: false),
             fat: try number("fat", required: false), servingSize: try number("servingSize", required: false),
             servingUnit: unit.isEmpty ? nil : unit)
-    }
-
-    /// The values that put a refusal next to its field (`key.field`), or in `general` when the
-    /// field is not one of the form's.
-    static func errorValues(_ error: AppError, fields: [String], key: String, general: String) -> [String: Any] {
-        if let field = error.detail.field, fields.contains(field) {
-            return [key: [field: error.detail.message]]
-        }
-        return [general: error.detail.message]
     }
 
     static func date(_ text: String) throws -> LocalDate {

@@ -30,7 +30,8 @@ enum OutreachFormErrors {
         }
         let trimmed = OutreachRules.trimmed(typed)
         if trimmed.isEmpty { return field == "enterpriseName" ? "Enter the enterprise." : "Enter a \(name)." }
-        if let limit = maxLength(of: field), trimmed.unicodeScalars.count > limit {
+        let limit = OutreachEntities.contact.maxLength(of: field)
+        if trimmed.unicodeScalars.count > limit {
             return "Shorten the \(name) to \(limit) characters or fewer (it has \(trimmed.unicodeScalars.count))."
         }
         if typed.unicodeScalars.contains(where: { $0.value == 0 }) {
@@ -44,11 +45,5 @@ enum OutreachFormErrors {
     static func fieldErrors(_ error: AppError, form: WebForm) -> [String: String]? {
         guard let field = error.detail.field, labels.contains(where: { $0.field == field }) else { return nil }
         return [field: words(error.detail, typed: form[field])]
-    }
-
-    private static func maxLength(of field: String) -> Int? {
-        guard case .string(let maxLength, _) = OutreachEntities.contact.fields.first(where: { $0.name == field })?.type
-        else { return nil }
-        return maxLength
     }
 }

@@ -36,58 +36,40 @@ struct OutreachPages {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let query = request.uri.formQuery
-        var values: [String: Any] = [:]
-        if let imported = query.get("imported").flatMap(Int.init) {
-            values["notice"] =
-                imported == 1 ? "Added 1 person from the file." : "Added \(imported) people from the file."
+        let imported = query.get("imported").flatMap(Int.init).map { count in
+            count == 1 ? "Added 1 person from the file." : "Added \(count) people from the file."
         }
         let year = query.get("year").flatMap(UUID.init(text:))
-        return try await page(for: user, year: year, request, context, values: values) { book in
-            OutreachNotice(query).flatMap { $0.text(in: book) }
-        }
+        return try await page(
+            for: user, year: year, request, context, show: { $0.notice = imported },
+            notice: { book in OutreachNotice(query).flatMap { $0.text(in: book) } })
     }
 
-    /// The list page for `year` (or the one to open), with `values` (an error, a form's values) on
-    /// top, and the notice `notice` finds in the book.
+    /// The list page for `year` (or the one to open), as `show` adjusts it (an error, a form's
+    /// values), with the notice `notice` finds in the book.
     private func page(
         for user: AuthenticatedUser, year requested: UUID?, _ request: Request, _ context: AppRequestContext,
-        status: HTTPResponse.Status = .ok, values: [String: Any] = [:],
+        status: HTTPResponse.Status = .ok, show: (inout OutreachListModel) -> Void = { _ in },
         notice: (OutreachBook) -> String? = { _ in nil }
     ) async throws -> Response {
         let (book, year) = try await outreach.open(for: user, requested: requested)
-        let view = OutreachListView(book: book, year: year, zone: WebTime.readerZone(request)?.zone)
-        var shown = view.values.merging(values) { _, given in given }
-        if let text = notice(book) { shown["notice"] = text }
-        return try render("outreach", title: "Outreach \(year.name)", context, status: status, values: shown)
+        var model = OutreachListModel(book: book, year: year, zone: WebTime.readerZone(request)?.zone)
+        show(&model)
+        if let text = notice(book) { model.notice = text }
+        return try renderer.page(model, title: "Outreach \(year.name)", context: context, status: status)
     }
 
-    /// Renders an Outreach page, which loads outreach.js after app.js.
-    private func render(
-        _ template: String, title: String, _ context: AppRequestContext, status: HTTPResponse.Status = .ok,
-        values: [String: Any]
-    ) throws -> Response {
-        var values = values
-        values["pageScript"] = "outreach.js"
-        values["live"] = true  // live.js, which the page script follows /v1/live with
-        return try renderer.page(template, title: title, context: context, status: status, values: values)
-    }
-
-    /// Re-shows the list after a refused form, with the reason and what was typed. A refusal of
-    /// one of the person form's fields goes next to that field, in words.
+    /// Re-shows the list after a refused form, with what was typed (`typed` puts it in its form)
+    /// and the reason: next to the person form's field it is about (`fieldErrors`), else on top.
     private func refused(
-        _ error: AppError, user: AuthenticatedUser, year: UUID?, form: WebForm, fields: [String], _ request: Request,
-        _ context: AppRequestContext, formName: String
+        _ error: AppError, user: AuthenticatedUser, year: UUID?, _ request: Request, _ context: AppRequestContext,
+        fieldErrors: OutreachPersonErrors? = nil, typed: (inout OutreachListModel) -> Void
     ) async throws -> Response {
         guard error.status == .unprocessableContent else { throw error }
-        var typed: [String: String] = [:]
-        for field in fields { typed[field] = form[field] }
-        var values: [String: Any] = [formName: typed, "open\(formName)": true]
-        if formName == "newPerson", let errors = OutreachFormErrors.fieldErrors(error, form: form) {
-            values["newPersonErrors"] = errors
-        } else {
-            values["error"] = error.detail.message
+        return try await page(for: user, year: year, request, context, status: .unprocessableContent) { model in
+            typed(&model)
+            if let fieldErrors { model.newPersonErrors = fieldErrors } else { model.error = error.detail.message }
         }
-        return try await page(for: user, year: year, request, context, status: .unprocessableContent, values: values)
     }
 
     @Sendable func selectYear(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -108,9 +90,9 @@ struct OutreachPages {
             let year = try await outreach.addYear(form["name"], copying: source, for: user)
             return Self.backToList(year.id, notice: .yearAdded)
         } catch let error as AppError {
-            return try await refused(
-                error, user: user, year: UUID(text: form["currentYear"]), form: form, fields: ["name"], request,
-                context, formName: "newYear")
+            return try await refused(error, user: user, year: UUID(text: form["currentYear"]), request, context) {
+                $0.newYear = .init(name: form["name"])
+            }
         }
     }
 
@@ -122,8 +104,9 @@ struct OutreachPages {
             try await outreach.renameYear(id, to: form["name"], for: user)
             return Self.backToList(id, notice: .yearRenamed)
         } catch let error as AppError {
-            return try await refused(
-                error, user: user, year: id, form: form, fields: ["name"], request, context, formName: "renameYear")
+            return try await refused(error, user: user, year: id, request, context) {
+                $0.renameYear = .init(name: form["name"])
+            }
         }
     }
 
@@ -133,16 +116,14 @@ struct OutreachPages {
         let book = try await outreach.book(for: user)
         guard let year = book.year(id) else { throw AppError.notFound("That year") }
         let count = book.contacts.count { $0.yearId == id }
-        return try renderer.page(
-            "outreach-confirm", title: "Delete \(year.name)?", context: context,
-            values: [
-                "question": "Delete the year \(year.name)?",
-                "consequence": count == 0
-                    ? "It has nobody in it." : "Its \(count == 1 ? "1 person" : "\(count) people") will be deleted with it, on all your devices.",
-                "action": "/outreach/years/\(id.lowercased)/delete", "button": "Delete \(year.name)",
-                "cancel": "/outreach?year=\(id.lowercased)",
-                "isLastYear": book.years.count == 1, "lastYearMessage": OutreachRules.lastYear.message,
-            ])
+        let confirm = ConfirmModel(
+            section: .outreach, question: "Delete the year \(year.name)?",
+            consequence: count == 0
+                ? "It has nobody in it." : "Its \(count == 1 ? "1 person" : "\(count) people") will be deleted with it, on all your devices.",
+            action: "/outreach/years/\(id.lowercased)/delete", button: "Delete \(year.name)",
+            cancel: "/outreach?year=\(id.lowercased)",
+            refusal: book.years.count == 1 ? OutreachRules.lastYear.message : nil)
+        return try renderer.page(confirm, title: "Delete \(year.name)?", context: context)
     }
 
     /// Deletes the year and shows the list of the year that opens next, saying what went.
@@ -156,19 +137,18 @@ struct OutreachPages {
         do {
             try await outreach.deleteYear(id, for: user)
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try await page(
-                for: user, year: id, request, context, status: .unprocessableContent,
-                values: ["error": error.detail.message])
+            return try await page(for: user, year: id, request, context, status: .unprocessableContent) {
+                $0.error = error.detail.message
+            }
         }
         let people = count == 0 ? "" : count == 1 ? " and its 1 person" : " and its \(count) people"
-        return try await page(
-            for: user, year: nil, request, context,
-            values: ["notice": "Deleted the year \(year.name)\(people).", "canonicalPath": "/outreach"])
+        return try await page(for: user, year: nil, request, context) {
+            $0.notice = "Deleted the year \(year.name)\(people)."
+            $0.canonicalPath = "/outreach"
+        }
     }
 
     // MARK: People
-
-    static let personFields = ["firstName", "lastName", "enterpriseName", "comments"]
 
     /// Adds a person to a year. Someone with the same name and enterprise already there is
     /// probably a mistake: the page asks first, and the form's "Add anyway" sends it again with
@@ -177,12 +157,13 @@ struct OutreachPages {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
         let year = try Self.id(form["year"], "year")
-        let typed = Dictionary(uniqueKeysWithValues: Self.personFields.map { ($0, form[$0]) })
+        let typed = OutreachPersonForm(form: form)
         let problems = OutreachFormErrors.problems(in: form)
         guard problems.isEmpty else {
-            return try await page(
-                for: user, year: year, request, context, status: .unprocessableContent,
-                values: ["newPerson": typed, "newPersonErrors": problems])
+            return try await page(for: user, year: year, request, context, status: .unprocessableContent) {
+                $0.newPerson = typed
+                $0.newPersonErrors = OutreachPersonErrors(problems)
+            }
         }
         if form["confirmDuplicate"] != "yes" {
             let (book, shown) = try await outreach.open(for: user, requested: year)
@@ -192,9 +173,10 @@ struct OutreachPages {
             {
                 let question =
                     "\(same.fullName) of \(same.enterpriseName) is already in \(shown.name). Add another person with the same name and enterprise?"
-                return try await page(
-                    for: user, year: year, request, context, status: .conflict,
-                    values: ["newPerson": typed, "duplicate": ["question": question, "existing": same.id.lowercased]])
+                return try await page(for: user, year: year, request, context, status: .conflict) {
+                    $0.newPerson = typed
+                    $0.duplicate = .init(question: question, existing: same.id.lowercased)
+                }
             }
         }
         do {
@@ -204,17 +186,17 @@ struct OutreachPages {
             return Self.backToList(year, notice: .added, person: id)
         } catch let error as AppError {
             return try await refused(
-                error, user: user, year: year, form: form, fields: Self.personFields, request, context,
-                formName: "newPerson")
+                error, user: user, year: year, request, context,
+                fieldErrors: OutreachFormErrors.fieldErrors(error, form: form).map(OutreachPersonErrors.init)
+            ) { $0.newPerson = typed }
         }
     }
 
     @Sendable func personPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let person = try await outreach.person(try Self.id(context, "person"), for: user)
-        return try render(
-            "outreach-person", title: person.fullName, context,
-            values: OutreachListView.person(person, zone: WebTime.readerZone(request)?.zone))
+        let model = OutreachPersonModel(person, zone: WebTime.readerZone(request)?.zone)
+        return try renderer.page(model, title: person.fullName, context: context)
     }
 
     @Sendable func editPerson(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -234,11 +216,10 @@ struct OutreachPages {
             }
         }
         let person = try await outreach.person(id, for: user)
-        var values = OutreachListView.person(person, zone: WebTime.readerZone(request)?.zone)
-        values["errors"] = problems
-        values["form"] = Dictionary(uniqueKeysWithValues: Self.personFields.map { ($0, form[$0]) })
-        return try render(
-            "outreach-person", title: person.fullName, context, status: .unprocessableContent, values: values)
+        var model = OutreachPersonModel(person, zone: WebTime.readerZone(request)?.zone)
+        model.errors = OutreachPersonErrors(problems)
+        model.form = OutreachPersonForm(form: form)
+        return try renderer.page(model, title: person.fullName, context: context, status: .unprocessableContent)
     }
 
     /// The Delivered checkbox: `set=<person id>:true|false` (one form around the list, so a
@@ -274,14 +255,12 @@ struct OutreachPages {
     @Sendable func confirmPersonDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let person = try await outreach.person(try Self.id(context, "person"), for: user)
-        return try renderer.page(
-            "outreach-confirm", title: "Delete \(person.fullName)?", context: context,
-            values: [
-                "question": "Delete \(person.fullName)?",
-                "consequence": "They will be removed from this year's list, with their comments, on all your devices.",
-                "action": "/outreach/people/\(person.id.lowercased)/delete", "button": "Delete \(person.fullName)",
-                "cancel": "/outreach/people/\(person.id.lowercased)",
-            ])
+        let confirm = ConfirmModel(
+            section: .outreach, question: "Delete \(person.fullName)?",
+            consequence: "They will be removed from this year's list, with their comments, on all your devices.",
+            action: "/outreach/people/\(person.id.lowercased)/delete", button: "Delete \(person.fullName)",
+            cancel: "/outreach/people/\(person.id.lowercased)")
+        return try renderer.page(confirm, title: "Delete \(person.fullName)?", context: context)
     }
 
     /// Deletes the person and shows their year's list, saying who went.
@@ -291,9 +270,10 @@ struct OutreachPages {
         _ = try await WebForm.read(request, context: context)
         let person = try await outreach.deletePerson(id, for: user)
         let year = person.yearId.lowercased
-        return try await page(
-            for: user, year: person.yearId, request, context,
-            values: ["notice": "Deleted \(person.fullName).", "canonicalPath": "/outreach?year=\(year)"])
+        return try await page(for: user, year: person.yearId, request, context) {
+            $0.notice = "Deleted \(person.fullName)."
+            $0.canonicalPath = "/outreach?year=\(year)"
+        }
     }
 
     // MARK: CSV
@@ -306,8 +286,9 @@ struct OutreachPages {
             let count = try await outreach.importCSV(form["csv"], into: year, for: user)
             return .redirect(to: "/outreach?year=\(year.lowercased)&imported=\(count)", type: .found)
         } catch let error as AppError {
-            return try await refused(
-                error, user: user, year: year, form: form, fields: ["csv"], request, context, formName: "importForm")
+            return try await refused(error, user: user, year: year, request, context) {
+                $0.importForm = .init(csv: form["csv"])
+            }
         }
     }
 

@@ -32,11 +32,26 @@ enum OutreachRowsHTML {
         if !person.comments.isEmpty {
             // The cell shows what fits, ending in "…"; the whole comment is the link's tooltip, and on
             // the person's page.
-            let preview = escaped(OutreachListView.preview(person.comments))
+            let preview = escaped(preview(person.comments))
             html +=
                 #"<a class="comment-indicator" href="/outreach/people/\#(id)" title="\#(escaped(person.comments))">\#(commentIcon) <span class="comment-preview">\#(preview)</span></a>"#
         }
         html += "</td></tr>\n"
+    }
+
+    /// How much of a comment the list shows; the person's page shows all of it.
+    static let previewLength = 60
+
+    /// The first line of a comment, cut at a word near `previewLength` characters.
+    static func preview(_ comments: String) -> String {
+        let firstLine = comments.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let hasMore = firstLine.count < comments.trimmedWhitespace.count
+        guard firstLine.count > previewLength else { return hasMore ? firstLine + " …" : firstLine }
+        var cut = String(firstLine.prefix(previewLength))
+        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > previewLength / 2 {
+            cut = String(cut[..<space])
+        }
+        return cut + " …"
     }
 
     /// Text made safe inside HTML elements and quoted attributes.

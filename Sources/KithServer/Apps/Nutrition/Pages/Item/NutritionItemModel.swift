@@ -1,0 +1,25 @@
+import Foundation
+import KithCore
+
+/// A logged food's page (food-item.mustache): the food, and the form that edits it (what was
+/// typed and the refusal, after one).
+struct NutritionItemModel: NutritionPageModel {
+    static let template = "food-item"
+
+    let item: FoodItemRow
+    /// The day it was logged on, `yyyy-MM-dd`, and in words.
+    let date: String
+    let dateText: String
+    var form: FoodForm
+    var errors: FoodErrors?
+    /// A refusal that names none of the fields.
+    var error: String?
+    let limits = FoodFieldLimits.item
+
+    init(_ item: FoodItem, on date: LocalDate) {
+        self.item = FoodItemRow(item)
+        self.date = date.description
+        dateText = NutritionFormat.long(date)
+        form = FoodForm(item.food)
+    }
+}

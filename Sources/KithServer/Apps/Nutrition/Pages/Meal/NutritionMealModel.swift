@@ -1,0 +1,37 @@
+import Foundation
+import KithCore
+
+/// The new-meal form (food-meal.mustache): a name and ingredient rows, as typed after a refusal.
+struct NutritionMealModel: NutritionPageModel {
+    static let template = "food-meal"
+
+    /// The day to go back to, `yyyy-MM-dd`.
+    let date: String?
+    let rows: [IngredientRow]
+    let maximumIngredients = NutritionEntities.ingredientsPerMeal.upperBound
+    /// The meal's name as typed.
+    var name: String?
+    var nameError: String?
+    var error: String?
+    let limits = FoodFieldLimits.ingredient
+    let nameLimit = NutritionEntities.meal.maxLength(of: "name")
+
+    /// The rows given (what was typed) and at least three, one of them empty; `errors` by row.
+    init(rows typed: [FoodForm], date: LocalDate?, errors: [Int: FoodErrors] = [:]) {
+        var forms = typed
+        forms.append(FoodForm())
+        while forms.count < 3 { forms.append(FoodForm()) }
+        rows = forms.prefix(NutritionEntities.ingredientsPerMeal.upperBound).enumerated().map { index, form in
+            IngredientRow(index: index, number: index + 1, form: form, errors: errors[index] ?? FoodErrors())
+        }
+        self.date = date?.description
+    }
+
+    struct IngredientRow {
+        /// The row's place in the field names (`ingredients.0.name`), and in words from 1.
+        let index: Int
+        let number: Int
+        let form: FoodForm
+        let errors: FoodErrors
+    }
+}
