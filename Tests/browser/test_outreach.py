@@ -203,7 +203,7 @@ def test_outreach_year_of_deliveries(server, driver, shot):
                                 "Ada,Lovelace,Analytical Engines,no,,\n"
                                 "Alan,Turing,Bletchley,yes,2026-11-21T10:00:00Z,\"Met at the park, said \"\"hi\"\"\"\n")
     submit(driver, "#import-form")
-    assert notice_text(driver) == "Added 2 people from the file."
+    assert notice_text(driver) == "Imported 2 people."
     assert "Lovelace, Ada" in names(driver) and "Turing, Alan" in names(driver)
     assert progress_text(driver) == "3 of 6 delivered"
 

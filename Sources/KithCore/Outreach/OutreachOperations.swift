@@ -74,12 +74,21 @@ public enum OutreachOperations {
         }
     }
 
-    /// A new person in `year`, not delivered.
+    /// A new person in `year`, not delivered. With `askingFirst`, someone already there with the
+    /// same names and enterprise refuses it (`same_person`, naming them in the message) so the
+    /// screen can ask "add another?" and send it again without.
     public static func addPerson(
-        to year: UUID, first: String, last: String, enterprise: String, comments: String = ""
+        to year: UUID, first: String, last: String, enterprise: String, comments: String = "", askingFirst: Bool = false
     ) -> RecordOperation<OutreachContact> {
         RecordOperation("outreach.addPerson", reads: reads) { (draft) throws(APIErrorDetail) in
-            _ = try draft.existing(OutreachEntities.year, year, what: "That year")
+            let shown = try draft.existing(OutreachEntities.year, year, what: "That year")
+            if askingFirst, let same = draft.book.sameAs(first: first, last: last, enterprise: enterprise, in: year) {
+                let yearName = shown[OutreachFields.name]?.stringValue ?? "this year"
+                throw APIErrorDetail(
+                    .samePerson,
+                    "\(same.fullName) of \(same.enterpriseName) is already in \(yearName). Add another person with the same name and enterprise?",
+                    field: same.id.lowercased)
+            }
             let fields = OutreachFields.newContact(
                 year: year, first: first, last: last, enterprise: enterprise, comments: comments)
             let id = draft.create(OutreachEntities.contact, fields)
@@ -197,10 +206,10 @@ extension OperationDraft {
 }
 
 extension OutreachImport {
-    /// What the import did, as every surface says it: "Imported 3 people into 2026; 2 already
-    /// there were updated, 5 were already there."
-    public static func sentence(_ done: OutreachImport, year: String) -> String {
-        var parts = ["Imported \(people(done.added)) into \(year)"]
+    /// What the import did, as every surface says it: "Imported 3 people into 2026; 2 people
+    /// already there were updated; 5 people already there were unchanged."
+    public static func sentence(_ done: OutreachImport, year: String? = nil) -> String {
+        var parts = ["Imported \(people(done.added))" + (year.map { " into \($0)" } ?? "")]
         if done.updated > 0 { parts.append("\(people(done.updated, already: true)) updated") }
         if done.unchanged > 0 { parts.append("\(people(done.unchanged, already: true)) unchanged") }
         return parts.joined(separator: "; ") + "."

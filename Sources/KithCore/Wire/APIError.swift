@@ -67,6 +67,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case lastYear = "last_year"
     /// A CSV file's row is refused, by its line; nothing is imported.
     case invalidCSV = "invalid_csv"
+    /// Someone with the same names and enterprise is already in the year: the page asks first.
+    case samePerson = "same_person"
 
     // Nutrition (docs/nutrition.md).
     /// A day outside the retention window.

@@ -96,6 +96,7 @@ struct OperationWriter: Sendable {
         switch problem.code {
         case ErrorCode.notFound.rawValue: AppError(.notFound, problem)
         case ErrorCode.forbidden.rawValue: AppError(.forbidden, problem)
+        case ErrorCode.samePerson.rawValue: AppError(.conflict, problem)
         default: AppError.validation(problem)
         }
     }

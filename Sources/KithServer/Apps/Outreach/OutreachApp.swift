@@ -11,7 +11,7 @@ struct OutreachApp: ServerApp {
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        OutreachPages(outreach: service, renderer: parts.renderer, session: parts.session).addRoutes(to: router)
+        OutreachPages(outreach: service, operations: parts.operations, renderer: parts.renderer, session: parts.session).addRoutes(to: router)
     }
 
     var jobHandlers: [any JobHandler] { [] }

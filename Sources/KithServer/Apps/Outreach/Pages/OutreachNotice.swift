@@ -14,6 +14,9 @@ struct OutreachNotice {
     let kind: Kind
     let person: UUID?
     let year: UUID?
+    /// The person's fields this save replaced after someone else had changed them (names from a
+    /// fixed list; anything else in the address is ignored).
+    let replaced: [String]
 
     /// The notice a list address carries, if any.
     init?(_ query: QueryParameters) {
@@ -21,19 +24,42 @@ struct OutreachNotice {
         self.kind = kind
         person = query.get("person").flatMap(UUID.init(text:))
         year = query.get("year").flatMap(UUID.init(text:))
+        replaced = (query.get("replaced") ?? "").split(separator: ",").compactMap { Self.fieldNames[String($0)] }
     }
+
+    /// The person form's fields, as a notice names them.
+    static let fieldNames = [
+        OutreachFields.firstName: "first name", OutreachFields.lastName: "last name",
+        OutreachFields.enterpriseName: "enterprise", OutreachFields.comments: "comments",
+    ]
 
     /// The sentence, or nil when what it is about is not (or no longer) in the book.
     func text(in book: OutreachBook) -> String? {
         switch kind {
         case .added, .saved:
             guard let person = person.flatMap(book.contact) else { return nil }
-            guard kind == .added else { return "Saved \(person.fullName)." }
+            guard kind == .added else {
+                guard !replaced.isEmpty else { return "Saved \(person.fullName)." }
+                return "Saved \(person.fullName). Your \(replaced.joined(separator: " and ")) replaced a change made "
+                    + "elsewhere after you opened the page."
+            }
             return "Added \(person.fullName)" + (book.year(person.yearId).map { " to \($0.name)." } ?? ".")
         case .yearAdded:
             return year.flatMap(book.year).map { "Added the year \($0.name)." }
         case .yearRenamed:
             return year.flatMap(book.year).map { "Renamed the year to \($0.name)." }
         }
+    }
+}
+
+extension OutreachImport {
+    /// What an import did, in the list's address (`added=2&updated=1&unchanged=5`): numbers only.
+    var query: String { "added=\(added)&updated=\(updated)&unchanged=\(unchanged)" }
+
+    /// The import an address reports, if it reports one.
+    init?(query: QueryParameters) {
+        guard let added = query.get("added").flatMap(Int.init), added >= 0 else { return nil }
+        let count = { (name: String) in max(0, query.get(name).flatMap(Int.init) ?? 0) }
+        self.init(added: added, updated: count("updated"), unchanged: count("unchanged"))
     }
 }

@@ -8,6 +8,7 @@ import NIOCore
 /// live updates over `/v1/live`.
 struct OutreachPages {
     let outreach: OutreachService
+    let operations: OperationWriter
     let renderer: WebRenderer
     let session: WebSessionMiddleware
 
@@ -36,9 +37,7 @@ struct OutreachPages {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let query = request.uri.formQuery
-        let imported = query.get("imported").flatMap(Int.init).map { count in
-            count == 1 ? "Added 1 person from the file." : "Added \(count) people from the file."
-        }
+        let imported = OutreachImport(query: query).map { OutreachImport.sentence($0) }
         let year = query.get("year").flatMap(UUID.init(text:))
         return try await page(
             for: user, year: year, request, context, show: { $0.notice = imported },
@@ -76,8 +75,9 @@ struct OutreachPages {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
         let year = try Self.id(form["year"], "year")
-        try await outreach.select(year, for: user)
-        return Self.backToList(year)
+        return try await operations.submit(OutreachOperations.selectYear(year), by: user, form: form) { _ in
+            Self.listAddress(year)
+        }
     }
 
     // MARK: Years
@@ -87,8 +87,9 @@ struct OutreachPages {
         let form = try await WebForm.read(request, context: context)
         let source = form["copyFrom"].isEmpty ? nil : try Self.id(form["copyFrom"], "year")
         do {
-            let year = try await outreach.addYear(form["name"], copying: source, for: user)
-            return Self.backToList(year.id, notice: .yearAdded)
+            return try await operations.submit(
+                OutreachOperations.addYear(form["name"], copying: source, show: true), by: user, form: form
+            ) { year in Self.listAddress(year.id, notice: .yearAdded) }
         } catch let error as AppError {
             return try await refused(error, user: user, year: UUID(text: form["currentYear"]), request, context) {
                 $0.newYear = .init(name: form["name"])
@@ -101,8 +102,9 @@ struct OutreachPages {
         let id = try Self.id(context, "year")
         let form = try await WebForm.read(request, context: context)
         do {
-            try await outreach.renameYear(id, to: form["name"], for: user)
-            return Self.backToList(id, notice: .yearRenamed)
+            return try await operations.submit(OutreachOperations.renameYear(id, to: form["name"]), by: user, form: form) {
+                _ in Self.listAddress(id, notice: .yearRenamed)
+            }
         } catch let error as AppError {
             return try await refused(error, user: user, year: id, request, context) {
                 $0.renameYear = .init(name: form["name"])
@@ -135,7 +137,7 @@ struct OutreachPages {
         guard let year = book.year(id) else { throw AppError.notFound("That year") }
         let count = book.contacts.count { $0.yearId == id }
         do {
-            try await outreach.deleteYear(id, for: user)
+            try await operations.apply(OutreachOperations.deleteYear(id), userID: user.id.lowercased)
         } catch let error as AppError where error.status == .unprocessableContent {
             return try await page(for: user, year: id, request, context, status: .unprocessableContent) {
                 $0.error = error.detail.message
@@ -165,25 +167,19 @@ struct OutreachPages {
                 $0.newPersonErrors = OutreachPersonErrors(problems)
             }
         }
-        if form["confirmDuplicate"] != "yes" {
-            let (book, shown) = try await outreach.open(for: user, requested: year)
-            if shown.id == year,
-                let same = book.sameAs(
-                    first: form["firstName"], last: form["lastName"], enterprise: form["enterpriseName"], in: year)
-            {
-                let question =
-                    "\(same.fullName) of \(same.enterpriseName) is already in \(shown.name). Add another person with the same name and enterprise?"
-                return try await page(for: user, year: year, request, context, status: .conflict) {
-                    $0.newPerson = typed
-                    $0.duplicate = .init(question: question, existing: same.id.lowercased)
-                }
-            }
-        }
         do {
-            let id = try await outreach.addPerson(
+            let add = OutreachOperations.addPerson(
                 to: year, first: form["firstName"], last: form["lastName"], enterprise: form["enterpriseName"],
-                comments: form["comments"], for: user)
-            return Self.backToList(year, notice: .added, person: id)
+                comments: form["comments"], askingFirst: form["confirmDuplicate"] != "yes")
+            return try await operations.submit(add, by: user, form: form) { person in
+                Self.listAddress(year, notice: .added, person: person.id)
+            }
+        } catch let error as AppError where error.detail.code == ErrorCode.samePerson.rawValue {
+            // Someone like that is there already: the page asks, and "Add anyway" sends it again.
+            return try await page(for: user, year: year, request, context, status: .conflict) {
+                $0.newPerson = typed
+                $0.duplicate = .init(question: error.detail.message, existing: error.detail.field ?? "")
+            }
         } catch let error as AppError {
             return try await refused(
                 error, user: user, year: year, request, context,
@@ -206,10 +202,14 @@ struct OutreachPages {
         var problems = OutreachFormErrors.problems(in: form)
         if problems.isEmpty {
             do {
-                let person = try await outreach.editPerson(
-                    id, first: form["firstName"], last: form["lastName"], enterprise: form["enterpriseName"],
-                    comments: form["comments"], for: user)
-                return Self.backToList(person.yearId, notice: .saved, person: id)
+                let person = try await outreach.person(id, for: user)
+                // A form from before this page showed what it saw; one without says nothing (nil).
+                let seen = form[OutreachPersonForm.seenPrefix + "firstName"].isEmpty
+                    ? nil : OutreachPersonForm(form: form, prefix: OutreachPersonForm.seenPrefix)
+                let edit = OutreachOperations.editPerson(id, OutreachPersonForm(form: form).edits(seen: seen))
+                return try await operations.submit(edit, by: user, form: form) { replaced in
+                    Self.listAddress(person.yearId, notice: .saved, person: id, replaced: replaced.map(\.field))
+                }
             } catch let error as AppError where error.status == .unprocessableContent {
                 guard let fieldErrors = OutreachFormErrors.fieldErrors(error, form: form) else { throw error }
                 problems = fieldErrors
@@ -233,8 +233,17 @@ struct OutreachPages {
             throw AppError(.unprocessableContent, .validationFailed, "set must be <person id>:true or :false.", field: "set")
         }
         let id = try Self.id(String(parts[0]), "person")
-        let (person, progress) = try await outreach.setDelivered(id, delivered, for: user)
-        guard request.headers[.accept]?.contains("application/json") == true else { return Self.backToList(person.yearId) }
+        // The answer is the person as they now are, read after the write (a replay's too).
+        _ = try await operations.apply(
+            OutreachOperations.setDelivered(id, delivered), userID: user.id.lowercased, key: form.writeKey,
+            request: form.request
+        ) { _ in "" }
+        let book = try await outreach.book(for: user)
+        guard let person = book.contact(id) else { throw AppError.notFound("That person") }
+        let progress = book.progress(of: person.yearId)
+        guard request.headers[.accept]?.contains("application/json") == true else {
+            return .redirect(to: Self.listAddress(person.yearId), type: .found)
+        }
         return try JSONResponse.make(
             DeliveryAnswer(
                 id: id.lowercased, delivered: person.delivered,
@@ -268,7 +277,7 @@ struct OutreachPages {
         let user = try context.requireUser()
         let id = try Self.id(context, "person")
         _ = try await WebForm.read(request, context: context)
-        let person = try await outreach.deletePerson(id, for: user)
+        let person = try await operations.apply(OutreachOperations.deletePerson(id), userID: user.id.lowercased)
         let year = person.yearId.lowercased
         return try await page(for: user, year: person.yearId, request, context) {
             $0.notice = "Deleted \(person.fullName)."
@@ -283,8 +292,9 @@ struct OutreachPages {
         let form = try await WebForm.read(request, context: context)
         let year = try Self.id(form["year"], "year")
         do {
-            let count = try await outreach.importCSV(form["csv"], into: year, for: user)
-            return .redirect(to: "/outreach?year=\(year.lowercased)&imported=\(count)", type: .found)
+            return try await operations.submit(OutreachOperations.importCSV(form["csv"], into: year), by: user, form: form) {
+                done in "/outreach?year=\(year.lowercased)&" + done.query
+            }
         } catch let error as AppError {
             return try await refused(error, user: user, year: year, request, context) {
                 $0.importForm = .init(csv: form["csv"])
@@ -312,14 +322,15 @@ struct OutreachPages {
 
     static let byteOrderMark = "\u{FEFF}"
 
-    static func backToList(_ year: UUID) -> Response {
-        .redirect(to: "/outreach?year=\(year.lowercased)", type: .found)
-    }
-
-    /// Back to the list, which then says what happened (`OutreachNotice`).
-    static func backToList(_ year: UUID, notice: OutreachNotice.Kind, person: UUID? = nil) -> Response {
-        let about = person.map { "&person=\($0.lowercased)" } ?? ""
-        return .redirect(to: "/outreach?year=\(year.lowercased)&notice=\(notice.rawValue)\(about)", type: .found)
+    /// The list, which then says what happened (`OutreachNotice`): what a form redirects to.
+    static func listAddress(
+        _ year: UUID, notice: OutreachNotice.Kind? = nil, person: UUID? = nil, replaced: [String] = []
+    ) -> String {
+        var address = "/outreach?year=\(year.lowercased)"
+        if let notice { address += "&notice=\(notice.rawValue)" }
+        if let person { address += "&person=\(person.lowercased)" }
+        if !replaced.isEmpty { address += "&replaced=" + replaced.sorted().joined(separator: ",") }
+        return address
     }
 
     static func id(_ context: AppRequestContext, _ what: String) throws -> UUID {

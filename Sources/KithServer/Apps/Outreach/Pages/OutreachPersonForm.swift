@@ -9,11 +9,23 @@ struct OutreachPersonForm {
     var enterpriseName = ""
     var comments = ""
 
-    init(form: WebForm) {
-        firstName = form["firstName"]
-        lastName = form["lastName"]
-        enterpriseName = form["enterpriseName"]
-        comments = form["comments"]
+    /// The fields as typed; with `prefix` "seen.", as the page showed them before the person typed.
+    init(form: WebForm, prefix: String = "") {
+        firstName = form[prefix + "firstName"]
+        lastName = form[prefix + "lastName"]
+        enterpriseName = form[prefix + "enterpriseName"]
+        comments = form[prefix + "comments"]
+    }
+
+    static let seenPrefix = "seen."
+
+    /// The edit this form makes of a person it showed as `seen`: every field, with what it showed.
+    func edits(seen: OutreachPersonForm?) -> [FieldEdit] {
+        [
+            (OutreachFields.firstName, firstName, seen?.firstName), (OutreachFields.lastName, lastName, seen?.lastName),
+            (OutreachFields.enterpriseName, enterpriseName, seen?.enterpriseName),
+            (OutreachFields.comments, comments, seen?.comments),
+        ].map { field, value, seen in FieldEdit(field, seen: seen, value: value) }
     }
 
     init(_ person: OutreachContact) {

@@ -16,6 +16,9 @@ struct OutreachPersonModel: OutreachPageModel {
     /// Nil when there are none ("No comments.").
     let comments: String?
     var form: OutreachPersonForm
+    /// The person as the page loaded them: sent back with the form (`seen.…`), so a save writes
+    /// only what the person changed (docs/sync.md, "A write says what it saw").
+    var seen: OutreachPersonForm
     var errors: OutreachPersonErrors?
     let limits = OutreachLimits.declared
 
@@ -29,5 +32,6 @@ struct OutreachPersonModel: OutreachPageModel {
         deliveredAtText = person.deliveredAt.map { WebTime.text($0, in: zone) }
         comments = person.comments.isEmpty ? nil : person.comments
         form = OutreachPersonForm(person)
+        seen = form
     }
 }
