@@ -34,7 +34,7 @@ struct FamilyApp: ServerApp {
         InboxController(accounts: parts.accounts, inbox: inbox).addRoutes(to: router)
         let pages = FamilyPageRenderer(renderer: parts.renderer, inbox: inbox)
         FamilyPages(families: families, reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
-        ReminderPages(reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
+        ReminderPages(reminders: reminders, operations: parts.operations, pages: pages, session: parts.session).addRoutes(to: router)
         NoticePages(inbox: inbox, reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
     }
 

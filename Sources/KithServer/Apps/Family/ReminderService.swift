@@ -31,13 +31,6 @@ struct ReminderService: Sendable {
 
     // MARK: Writing
 
-    /// A new reminder with its checklist. The lines are checked before anything is written.
-    @discardableResult
-    func create(_ input: FamilyReminderInput, for user: AuthenticatedUser) async throws -> UUID {
-        let family = try await families.family(of: user)
-        return try await apply(ReminderOperations.create(input, in: family.scope), for: user).id
-    }
-
     /// Writes what the input changes: the reminder's fields that differ, then its checklist (lines
     /// edited, added, removed). A new repeat makes its first occurrence due.
     func edit(_ id: UUID, to input: FamilyReminderInput, for user: AuthenticatedUser) async throws {

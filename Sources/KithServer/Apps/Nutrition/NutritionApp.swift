@@ -14,7 +14,7 @@ struct NutritionApp: ServerApp {
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        NutritionPages(nutrition: service, renderer: parts.renderer, session: parts.session).addRoutes(to: router)
+        NutritionPages(nutrition: service, operations: parts.operations, renderer: parts.renderer, session: parts.session).addRoutes(to: router)
         let config = parts.config
         FoodSearchController(
             accounts: parts.accounts,

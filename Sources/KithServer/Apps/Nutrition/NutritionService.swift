@@ -26,13 +26,6 @@ struct NutritionService: Sendable {
 
     // MARK: Items
 
-    /// Logs `food` on `date`, creating the day first (with its derived id and the current goal) when
-    /// nothing was logged that day yet. Bad numbers are refused before anything is written.
-    @discardableResult
-    func logItem(_ food: Food, source: FoodSource, on date: LocalDate, for user: AuthenticatedUser) async throws -> UUID {
-        try await apply(NutritionOperations.log(food, source: source, on: date), for: user).id
-    }
-
     /// One item of the user's, with the date of its day; 404 for anyone else's.
     func item(_ id: UUID, for user: AuthenticatedUser) async throws -> (item: FoodItem, date: LocalDate) {
         let record = try await existing(NutritionEntities.item, id, for: user, what: "That food")
@@ -70,13 +63,6 @@ struct NutritionService: Sendable {
 
     // MARK: Custom meals
 
-    /// A new meal with its ingredients in order. Every ingredient is checked before anything is
-    /// written; the first problem names the ingredient's field (`ingredients.2.calories`).
-    @discardableResult
-    func createMeal(name: String, ingredients: [Food], for user: AuthenticatedUser) async throws -> UUID {
-        try await apply(NutritionOperations.createMeal(name: name, ingredients: ingredients), for: user).id
-    }
-
     /// One meal of the user's with its ingredients; 404 for anyone else's.
     func meal(_ id: UUID, for user: AuthenticatedUser) async throws -> CustomMeal {
         let meal = try await existing(NutritionEntities.meal, id, for: user, what: "That meal")
@@ -91,13 +77,6 @@ struct NutritionService: Sendable {
     @discardableResult
     func deleteMeal(_ id: UUID, for user: AuthenticatedUser) async throws -> CustomMeal {
         try await apply(NutritionOperations.deleteMeal(id), for: user)
-    }
-
-    /// Logs every ingredient of a meal on `date` (one item each, source `meal`) and marks the meal
-    /// used now, so it comes first in the list.
-    @discardableResult
-    func logMeal(_ id: UUID, on date: LocalDate, for user: AuthenticatedUser) async throws -> CustomMeal {
-        try await apply(NutritionOperations.logMeal(id, on: date), for: user).meal
     }
 
     // MARK: Plumbing

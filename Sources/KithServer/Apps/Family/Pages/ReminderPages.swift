@@ -8,6 +8,7 @@ import KithCore
 /// member, so `FamilyRules` decide; a refusal is shown next to its field and nothing changes.
 struct ReminderPages {
     let reminders: ReminderService
+    let operations: OperationWriter
     let pages: FamilyPageRenderer
     let session: WebSessionMiddleware
 
@@ -45,8 +46,10 @@ struct ReminderPages {
         let typed = ReminderForm(form: form)
         if !form["preview"].isEmpty { return try await formPage(typed, snapshot, editing: nil, context) }
         do {
-            let id = try await reminders.create(try typed.draft(in: snapshot.timeZone), for: user)
-            return .redirect(to: "/family/reminders/\(id.lowercased)", type: .found)
+            let create = ReminderOperations.create(try typed.draft(in: snapshot.timeZone), in: snapshot.scope)
+            return try await operations.submit(create, by: user, form: form) { reminder in
+                "/family/reminders/\(reminder.id.lowercased)"
+            }
         } catch let error as AppError where error.status == .unprocessableContent {
             return try await formPage(typed, snapshot, editing: nil, context, error: error)
         }

@@ -7,6 +7,7 @@ import KithCore
 /// time zone, and live updates over `/v1/live`.
 struct NutritionPages {
     let nutrition: NutritionService
+    let operations: OperationWriter
     let renderer: WebRenderer
     let session: WebSessionMiddleware
 
@@ -72,8 +73,9 @@ struct NutritionPages {
                 throw AppError(.unprocessableContent, .validationFailed, "source must be manual or search.", field: "source")
             }
             let food = try Self.food(form)
-            try await nutrition.logItem(food, source: source, on: date, for: user)
-            return Self.backToDay(date)
+            return try await operations.submit(NutritionOperations.log(food, source: source, on: date), by: user, form: form) {
+                _ in Self.dayAddress(date)
+            }
         } catch let error as AppError where error.status == .unprocessableContent {
             return try await refusedItem(error, form: form, user: user, request, context)
         }
@@ -207,8 +209,8 @@ struct NutritionPages {
                     throw AppError(error.status, detail)
                 }
             }
-            try await nutrition.createMeal(name: form["name"], ingredients: foods, for: user)
-            return .redirect(to: "/food\(date.map { "?date=\($0)" } ?? "")#meals", type: .found)
+            let create = NutritionOperations.createMeal(name: form["name"], ingredients: foods)
+            return try await operations.submit(create, by: user, form: form) { _ in Self.dayAddress(date) + "#meals" }
         } catch let error as AppError where error.status == .unprocessableContent {
             var rowErrors: [Int: FoodErrors] = [:]
             var nameError: String?
@@ -235,8 +237,9 @@ struct NutritionPages {
         let form = try await WebForm.read(request, context: context)
         do {
             let date = try Self.date(form["date"])
-            try await nutrition.logMeal(id, on: date, for: user)
-            return .redirect(to: "/food?date=\(date)&loggedMeal=\(id.lowercased)", type: .found)
+            return try await operations.submit(NutritionOperations.logMeal(id, on: date), by: user, form: form) { _ in
+                "/food?date=\(date)&loggedMeal=\(id.lowercased)"
+            }
         } catch let error as AppError where error.status == .unprocessableContent {
             return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent) {
                 $0.mealError = error.detail.message
@@ -320,8 +323,10 @@ struct NutritionPages {
     }
 
     static func backToDay(_ date: LocalDate?) -> Response {
-        .redirect(to: date.map { "/food?date=\($0)" } ?? "/food", type: .found)
+        .redirect(to: dayAddress(date), type: .found)
     }
+
+    static func dayAddress(_ date: LocalDate?) -> String { date.map { "/food?date=\($0)" } ?? "/food" }
 
     static func id(_ context: AppRequestContext, _ what: String) throws -> UUID {
         guard let id = UUID(text: context.parameters.get("id") ?? "") else { throw AppError.notFound("That \(what)") }
