@@ -200,11 +200,13 @@ struct JobRunnerTests {
         let scratch = try await PostgresScratch.create(for: engine)
         var logger = Logger(label: "kith-test")
         logger.logLevel = .critical
-        func config(_ handlers: [any JobHandler]) -> ServerConfig {
+        // The second server makes its ids as server 1: the first one's are in the database.
+        func config(_ handlers: [any JobHandler], server: UInt32) -> ServerConfig {
             var config = ServerConfig()
             config.dataDirectory = directory
             config.port = 0
             config.clock = clock.clock
+            config.ids = .sequential(server: server)
             config.accounts.bcryptCost = 4
             config.databaseURL = scratch?.url
             JobTesting.configure(handlers)(&config)
@@ -214,7 +216,7 @@ struct JobRunnerTests {
         let held = RecordingJobHandler(kind: "test.held")
         do {
             // The first server has no handler for these kinds: what it stores waits for the next.
-            let first = try await buildApplication(config([]), logger: logger)
+            let first = try await buildApplication(config([], server: 0), logger: logger)
             try await first.application.test(.router) { _ in
                 let repository = JobRepository(database: first.database, ids: .system)
                 let now = clock.now.epochMillis
@@ -228,7 +230,7 @@ struct JobRunnerTests {
             }
         }
         do {
-            let second = try await buildApplication(config([waiting, held]), logger: logger)
+            let second = try await buildApplication(config([waiting, held], server: 1), logger: logger)
             try await second.application.test(.router) { _ in
                 let repository = JobRepository(database: second.database, ids: .system)
                 try await eventually { waiting.callsByKey == ["waiting": 1] }
