@@ -14,6 +14,10 @@ public struct KithServerApp: Sendable {
     let liveHub: LiveHub
     /// How the pages (and tests) apply an app's operations.
     let operations: OperationWriter
+    /// What wakes the job runner, and its passes over the queue: tests wait for a pass instead of
+    /// pausing to prove a job did not run.
+    let jobWake: JobWakeSignal
+    let jobPasses: JobRunnerPasses
     /// Held as long as the server (or a test holding it) lives; see `DataDirectoryLock`.
     let dataLock: DataDirectoryLock?
 
@@ -45,6 +49,7 @@ public func buildApplication(
     let database = try await KithDatabase.open(config.databaseLocation, logger: logger, clock: config.clock)
     let address = ServerAddress(configured: config.publicURL, host: config.host)
     let jobWake = JobWakeSignal()
+    let jobPasses = JobRunnerPasses()
     let jobRepository = JobRepository(database: database, ids: config.ids)
     let jobs = JobQueue(repository: jobRepository, clock: config.clock, wake: jobWake)
     let syncRepository = SyncRepository(database: database)
@@ -151,7 +156,8 @@ public func buildApplication(
         services.append(
             try JobRunner(
                 repository: jobRepository, handlers: jobHandlers + config.jobs.additionalHandlers,
-                settings: config.jobs, clock: config.clock, ids: config.ids, wake: jobWake, logger: logger))
+                settings: config.jobs, clock: config.clock, ids: config.ids, wake: jobWake, passes: jobPasses,
+                logger: logger))
     } catch {
         await database.close()
         throw error
@@ -178,7 +184,7 @@ public func buildApplication(
         logger: logger)
     return KithServerApp(
         application: application, database: database, routes: routes, liveHub: liveHub, operations: parts.operations,
-        dataLock: dataLock)
+        jobWake: jobWake, jobPasses: jobPasses, dataLock: dataLock)
 }
 
 /// Closes storage once the HTTP server has drained, on graceful shutdown; only then may another

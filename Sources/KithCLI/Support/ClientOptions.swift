@@ -46,8 +46,10 @@ struct Profile: Sendable {
     /// The person's time zone (what "today" is for the nutrition log): `TZ` when it names one, else
     /// the system's.
     let timeZone: TimeZone
+    /// The console's clock.
+    let now: @Sendable () -> Date
 
-    init(_ options: ClientOptions, environment: [String: String]) throws {
+    init(_ options: ClientOptions, environment: [String: String], now: @escaping @Sendable () -> Date) throws {
         if let given = options.profile {
             name = given
         } else if let variable = environment["KITH_PROFILE"] {
@@ -70,6 +72,7 @@ struct Profile: Sendable {
         directory = home.appendingPathComponent("profiles").appendingPathComponent(name)
         timeout = try Self.timeout(environment)
         timeZone = environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? .current
+        self.now = now
     }
 
     static func check(name: String, from source: String) throws {
@@ -99,7 +102,7 @@ struct Profile: Sendable {
 
     /// This profile's local data: one store per account signed in here, plus data made before sign-up.
     var storeDirectory: LocalStoreDirectory {
-        LocalStoreDirectory(url: directory.appendingPathComponent("data"), timeZone: timeZone)
+        LocalStoreDirectory(url: directory.appendingPathComponent("data"), now: now, timeZone: timeZone)
     }
 
     /// The store of the signed-in account, or the anonymous one when nobody is signed in.
@@ -132,7 +135,7 @@ struct Profile: Sendable {
         return KithClient(
             serverURL: url, store: store,
             deviceTokens: FileSecretStore<DeviceTokens>(fileURL: directory.appendingPathComponent("devices.json")),
-            transport: transport())
+            transport: transport(), now: now)
     }
 }
 
@@ -141,6 +144,8 @@ extension ClientOptions {
     /// standard error (`--json`: the wire error body) and exits 1.
     func run(_ console: Console, _ body: (Profile, Output) async throws -> Void) async throws {
         let output = Output(json: json, console: console)
-        try await output.run { try await body(Profile(self, environment: console.environment), output) }
+        try await output.run {
+            try await body(Profile(self, environment: console.environment, now: console.now), output)
+        }
     }
 }

@@ -24,6 +24,9 @@ public struct Console: Sendable {
     public var writeError: @Sendable (String) -> Void
     /// Waits as a command must (a server's `Retry-After`); tests pass one that moves their clock.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// The device's clock (what its stores stamp and judge "due" and "today" by, and when its
+    /// session expires): the system's, or in tests one they move with the server's.
+    public var now: @Sendable () -> Date
 
     public init(
         environment: [String: String],
@@ -31,7 +34,8 @@ public struct Console: Sendable {
         readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil },
         write: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.environment = environment
         self.readLine = readLine
@@ -39,6 +43,7 @@ public struct Console: Sendable {
         self.write = write
         self.writeError = writeError
         self.sleep = sleep
+        self.now = now
     }
 
     /// The process's environment, standard streams and terminal.

@@ -16,16 +16,21 @@ public struct IdentifierSource: Sendable {
 
     public static let system = IdentifierSource(uuid: { UUID() }, index: { Int.random(in: 0..<max(1, $0)) })
 
-    /// `00000000-0000-4000-8000-000000000001`, then `…2`, …; indexes always 0. For tests.
-    public static func sequential() -> IdentifierSource {
+    /// `00000000-0000-4000-8000-000000000001`, then `…2`, …; indexes always 0. For tests. Servers
+    /// that share a database (or follow one another on it) each take their own `server` number,
+    /// the ids' first eight digits (`00000002-0000-4000-8000-000000000001` for 2), so they never
+    /// make the same id, nor the same web clock node (`web-00000002`).
+    public static func sequential(server: UInt32 = 0) -> IdentifierSource {
         let counter = Counter()
         return IdentifierSource(
             uuid: {
                 let n = counter.next()
-                func byte(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: n >> shift) }
+                let s = UInt64(server)
+                func byte(_ value: UInt64, _ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> shift) }
                 return UUID(
                     uuid: (
-                        0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, byte(40), byte(32), byte(24), byte(16), byte(8), byte(0)
+                        byte(s, 24), byte(s, 16), byte(s, 8), byte(s, 0), 0, 0, 0x40, 0, 0x80, 0,
+                        byte(n, 40), byte(n, 32), byte(n, 24), byte(n, 16), byte(n, 8), byte(n, 0)
                     ))
             }, index: { _ in 0 })
     }

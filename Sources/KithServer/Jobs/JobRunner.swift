@@ -18,6 +18,7 @@ struct JobRunner: Service {
     let settings: JobSettings
     let clock: Clock
     let wake: JobWakeSignal
+    let passes: JobRunnerPasses
     let logger: Logger
     /// This process's name in `jobs.claimed_by`: one per server, so a server knows its own claims.
     let name: String
@@ -25,7 +26,7 @@ struct JobRunner: Service {
     init(
         repository: JobRepository, handlers: [any JobHandler], settings: JobSettings, clock: Clock,
         ids: IdentifierSource,
-        wake: JobWakeSignal, logger: Logger
+        wake: JobWakeSignal, passes: JobRunnerPasses, logger: Logger
     ) throws {
         var byKind: [String: any JobHandler] = [:]
         for handler in handlers {
@@ -38,6 +39,7 @@ struct JobRunner: Service {
         self.settings = settings
         self.clock = clock
         self.wake = wake
+        self.passes = passes
         self.logger = logger
         self.name = "runner-" + ids.text()
     }
@@ -47,8 +49,9 @@ struct JobRunner: Service {
         var lastCleanup: Int64?
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             if startupJobsPending { startupJobsPending = !(await enqueueStartupJobs()) }
+            let pass = passes.begin()
             await reclaimExpiredLeases()
-            await runDueJobs()
+            if await runDueJobs() { passes.finished(pass) }
             let now = clock.nowMillis
             if lastCleanup.map({ now - $0 >= Self.cleanupInterval || now < $0 }) ?? true {
                 await deleteOldFinishedJobs(now: now)
@@ -70,8 +73,10 @@ struct JobRunner: Service {
     /// Claims and runs due jobs until none is left (or the server is stopping): a batch at a time,
     /// up to `settings.concurrency` of them at once, the successes recorded in one transaction. At
     /// 100,000 family reminders an hour (bench/run-notices) one job at a time, each with its own
-    /// claim and completion commit, fell behind on PostgreSQL.
-    func runDueJobs() async {
+    /// claim and completion commit, fell behind on PostgreSQL. Whether it ended by finding nothing
+    /// due (not by a storage error or the server stopping).
+    @discardableResult
+    func runDueJobs() async -> Bool {
         let kinds = handlers.keys.sorted()
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             let now = clock.nowMillis
@@ -82,12 +87,13 @@ struct JobRunner: Service {
                     leaseUntil: Self.adding(settings.lease.inMilliseconds, to: now), limit: settings.batchSize)
             } catch {
                 logger.warning("jobs: could not claim jobs: \(error)")
-                return
+                return false
             }
-            guard !jobs.isEmpty else { return }
+            guard !jobs.isEmpty else { return true }
             let outcomes = await run(jobs)
             await record(outcomes)
         }
+        return false
     }
 
     /// Each job's outcome, at most `settings.concurrency` running at once. The batch shares one
@@ -257,6 +263,31 @@ enum JobRunnerError: Error, CustomStringConvertible {
         case .timedOut(let lease): "the job ran longer than its lease (\(lease)) and was stopped"
         }
     }
+}
+
+/// The runner's passes over the queue, counted for tests: a pass that began after some moment and
+/// finished has taken back the expired leases and run every job due by the clock when it looked
+/// last, and stored the outcomes. So a test moves the clock, waits for such a pass, and a job that
+/// has not run by then is not due (docs/testing.md): no pause stands in for "it did not run".
+final class JobRunnerPasses: Sendable {
+    private let counts = Mutex((begun: 0, lastFinished: 0))
+
+    init() {}
+
+    /// How many passes have begun.
+    var begun: Int { counts.withLock { $0.begun } }
+    /// The number of the last pass that finished with nothing due left (0 before the first).
+    var lastFinished: Int { counts.withLock { $0.lastFinished } }
+
+    /// A pass begins; its number.
+    func begin() -> Int {
+        counts.withLock {
+            $0.begun += 1
+            return $0.begun
+        }
+    }
+
+    func finished(_ pass: Int) { counts.withLock { $0.lastFinished = pass } }
 }
 
 /// Whether a batch's lease ended before it finished (set by the watchdog, read by the runner).

@@ -50,6 +50,7 @@ struct LiveServer: Sendable {
         config.port = 0
         config.accounts.bcryptCost = 4
         config.clock = clock.clock
+        config.ids = .sequential()
         let scratch = try await PostgresScratch.create(for: engine)
         config.databaseURL = scratch?.url
         configure(&config)

@@ -27,12 +27,13 @@ struct CLIRun: CustomStringConvertible {
 }
 
 /// Runs `kith arguments` in this process, seeing only `environment` (plus a generous request
-/// timeout) and `input` as standard input; there is no terminal to prompt on.
+/// timeout) and `input` as standard input; there is no terminal to prompt on. Its clock is `now`.
 func kith(
     _ arguments: [String], environment: [String: String] = [:], input: String = "",
     sleep: @escaping @Sendable (Duration) async throws -> Void = { _ in
         Issue.record("the command waited, and this test did not expect it to")
-    }
+    },
+    now: @escaping @Sendable () -> Date = { Date() }
 ) async -> CLIRun {
     let stdout = Locked("")
     let stderr = Locked("")
@@ -53,7 +54,7 @@ func kith(
         },
         write: { text in stdout.withLock { $0 += text } },
         writeError: { text in stderr.withLock { $0 += text } },
-        sleep: sleep)
+        sleep: sleep, now: now)
     let code = await KithCLI.run(arguments, console: console)
     return CLIRun(exitCode: code, stdout: stdout.value, stderr: stderr.value)
 }
@@ -69,6 +70,8 @@ struct Device {
     var sleep: @Sendable (Duration) async throws -> Void = { _ in
         Issue.record("the command waited, and this test did not expect it to")
     }
+    /// The device's clock: the wall clock, or the server's test clock where the test moves time.
+    var now: @Sendable () -> Date = { Date() }
 
     init(_ profile: String = "laptop", home: URL, server: URL?) {
         self.profile = profile
@@ -81,7 +84,8 @@ struct Device {
         if let server { global += ["--server", server.absoluteString] }
         var environment = self.environment
         environment["KITH_HOME"] = home.path
-        return await KithCLITests.kith(global + arguments, environment: environment, input: input, sleep: sleep)
+        return await KithCLITests.kith(
+            global + arguments, environment: environment, input: input, sleep: sleep, now: now)
     }
 
     /// Runs with `--json` and returns the printed JSON, requiring success.

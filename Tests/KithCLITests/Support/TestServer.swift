@@ -27,6 +27,7 @@ struct TestServer: Sendable {
         config.host = "127.0.0.1"
         config.port = 0
         config.accounts.bcryptCost = 4
+        config.ids = .sequential()
         config.monica.rateLimitPerMinute = 100_000
         configure(&config)
         var logger = Logger(label: "kith-cli-test")

@@ -13,9 +13,16 @@ struct WakeSignalTests {
         #expect(ContinuousClock.now - started < .seconds(60))
     }
 
-    @Test func aWaitEndsAtItsTimeout() async {
+    /// With nothing fired, a wait ends by its timeout (the sync loop's retry after a failure): not
+    /// before it, and it leaves no waiter behind, so the next fire is kept for the next wait.
+    @Test(.timeLimit(.minutes(1))) func aWaitWithoutAFireEndsAtItsTimeoutAndTheNextFireIsKept() async {
         let signal = WakeSignal()
-        await signal.wait(timeout: .milliseconds(10))
+        let started = ContinuousClock.now
+        await signal.wait(timeout: .milliseconds(50))
+        #expect(ContinuousClock.now - started >= .milliseconds(50), "not before its timeout")
+        #expect(await !signal.hasPendingFire, "a timeout is no fire")
+        await signal.fire()
+        #expect(await signal.hasPendingFire, "the fire after the timeout is kept, not taken by the ended wait")
     }
 
     /// Fires racing with waits from another task: every wait ends by a fire, none waits for its

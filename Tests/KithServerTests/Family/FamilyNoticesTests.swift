@@ -45,7 +45,7 @@ struct FamilyNoticesTests {
         try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
             let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
             _ = try await Self.remind(client, server, parent, family, for: child.userID, in: 10)
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             #expect(try await Self.inbox(client, child).notices.isEmpty, "nothing before its time")
 
             server.clock.advance(by: 7 * 60)
@@ -103,7 +103,7 @@ struct FamilyNoticesTests {
                 ])
             #expect(done.results.map(\.status) == [.applied])
             server.clock.advance(by: 29)
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             #expect(try await Self.inbox(client, parent).notices.isEmpty, "not before 30 s")
             server.clock.advance(by: 1)
             try await eventually { try await Self.inbox(client, parent).notices.count == 1 }
@@ -111,7 +111,7 @@ struct FamilyNoticesTests {
             #expect(told.kind == .completion && told.title == "Irène completed Feed the cat")
             // Past the due time: nothing reaches the child, the reminder was done before.
             server.clock.advance(by: 15 * 60)
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             #expect(try await Self.inbox(client, child).notices.isEmpty)
         }
     }
@@ -132,7 +132,7 @@ struct FamilyNoticesTests {
                     device.mutation(deleted, .delete, scope: family.scope, entity: FamilyEntities.reminder.name),
                 ])
             server.clock.advance(by: 6 * 60)
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             #expect(try await Self.inbox(client, child).notices.isEmpty, "the old due time passed without a word")
             server.clock.advance(by: 14 * 60)
             try await eventually { try await Self.inbox(client, child).notices.contains { $0.kind == .due } }
@@ -150,7 +150,7 @@ struct FamilyNoticesTests {
             _ = try await Self.remind(client, server, parent, family, for: child.userID, in: 10)
             server.clock.advance(by: 15 * 60)
             try await eventually { try await Self.inbox(client, child).notices.count == 1 }
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             let page = try await Self.inbox(client, child)
             #expect(page.notices.map(\.kind) == [.due], "before-due notices whose time passed are dropped")
             #expect(page.notices.first?.late == true)
@@ -333,7 +333,7 @@ struct FamilyNoticesTests {
             server.clock.advance(by: try at("2026-12-14T06:27:00Z").timeIntervalSince(server.clock.now))
             let parent3 = try await parent.signedInAgain(client, server)
             try await eventually { try await Self.inbox(client, parent3).notices.map(\.kind) == [.completion, .missed] }
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             #expect(try await Self.inbox(client, parent3).notices.map(\.kind) == [.completion, .missed], "nothing missed on Wednesday")
         }
     }
@@ -351,9 +351,9 @@ struct FamilyNoticesTests {
             let set = ReminderFields.location(home, accuracy: 5, at: server.clock.now)
             #expect(try await Self.change(client, child, family, id, set, after: &counter).status == .applied)
             server.clock.advance(by: 60)
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             server.clock.advance(by: 60)
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             server.clock.advance(by: 60)
             try await eventually { try await Self.kinds(client, child) == [.before3, .due] }
             let due = try #require(try await Self.inbox(client, child).notices.first)

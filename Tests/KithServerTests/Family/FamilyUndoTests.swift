@@ -60,7 +60,7 @@ struct FamilyUndoTests {
 
             // Past the 30 s: no completion notice.
             server.clock.advance(by: 25)
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             #expect(
                 Pages.noticeIDs(try await Self.notices(family.parent, client)).isEmpty, "the parent is told nothing")
 

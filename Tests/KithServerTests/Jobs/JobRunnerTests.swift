@@ -28,14 +28,15 @@ struct JobRunnerTests {
             #expect(done.finishedAt == server.clock.now.epochMillis)
             #expect(done.claimedBy == nil && done.claimedUntil == nil)
 
-            try await JobTesting.settle()
+            server.clock.advance(by: 3599)
+            try await server.app.jobsCaughtUp()
             #expect(handler.callsByKey["later"] == nil, "not due yet")
             #expect(try await JobTesting.job(server, "later").status == .pending)
 
-            server.clock.advance(by: 3600)
+            server.clock.advance(by: 1)
             try await eventually { handler.callsByKey["later"] == 1 }
             #expect(try await !JobTesting.enqueue(server, handler, key: "a"), "a key is used once")
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             #expect(handler.callsByKey == ["a": 1, "b": 1, "c": 1, "later": 1])
         }
     }
@@ -58,7 +59,7 @@ struct JobRunnerTests {
                 #expect(job.lastError == "mail server down (attempt \(attempt))")
 
                 server.clock.advance(by: TimeInterval(delay - 1))
-                try await JobTesting.settle()
+                try await server.app.jobsCaughtUp()
                 #expect(try await JobTesting.job(server, "flaky").attempts == attempt, "not retried before its time")
                 server.clock.advance(by: 1)
             }
@@ -105,7 +106,7 @@ struct JobRunnerTests {
             // The runner goes on after all that.
             try await JobTesting.enqueue(server, fine, key: "fine after")
             try await eventually { fine.callsByKey["fine after"] == 1 }
-            try await JobTesting.settle()
+            try await server.app.jobsCaughtUp()
             #expect(broken.totalCalls == 2)
             #expect(hopeless.totalCalls == 1)
         }
@@ -200,11 +201,13 @@ struct JobRunnerTests {
         let scratch = try await PostgresScratch.create(for: engine)
         var logger = Logger(label: "kith-test")
         logger.logLevel = .critical
-        func config(_ handlers: [any JobHandler]) -> ServerConfig {
+        // The second server makes its ids as server 1: the first one's are in the database.
+        func config(_ handlers: [any JobHandler], server: UInt32) -> ServerConfig {
             var config = ServerConfig()
             config.dataDirectory = directory
             config.port = 0
             config.clock = clock.clock
+            config.ids = .sequential(server: server)
             config.accounts.bcryptCost = 4
             config.databaseURL = scratch?.url
             JobTesting.configure(handlers)(&config)
@@ -214,7 +217,7 @@ struct JobRunnerTests {
         let held = RecordingJobHandler(kind: "test.held")
         do {
             // The first server has no handler for these kinds: what it stores waits for the next.
-            let first = try await buildApplication(config([]), logger: logger)
+            let first = try await buildApplication(config([], server: 0), logger: logger)
             try await first.application.test(.router) { _ in
                 let repository = JobRepository(database: first.database, ids: .system)
                 let now = clock.now.epochMillis
@@ -228,15 +231,16 @@ struct JobRunnerTests {
             }
         }
         do {
-            let second = try await buildApplication(config([waiting, held]), logger: logger)
+            let second = try await buildApplication(config([waiting, held], server: 1), logger: logger)
             try await second.application.test(.router) { _ in
                 let repository = JobRepository(database: second.database, ids: .system)
                 try await eventually { waiting.callsByKey == ["waiting": 1] }
-                try await JobTesting.settle()
+                clock.advance(by: 599)
+                try await second.jobsCaughtUp()
                 #expect(held.totalCalls == 0, "its lease still runs")
                 #expect(try await repository.job(key: "held")?.claimedBy == "runner-that-died")
 
-                clock.advance(by: 601)
+                clock.advance(by: 2)
                 try await eventually { held.callsByKey == ["held": 1] }
                 try await eventually { try await repository.job(key: "held")?.status == .done }
                 let job = try #require(try await repository.job(key: "held"))

@@ -71,7 +71,16 @@ enum JobTesting {
     static func job(_ server: TestServer, _ key: String) async throws -> StoredJob {
         try #require(try await repository(server).job(key: key), "no job \(key)")
     }
+}
 
-    /// Lets a runner that polls every 20 ms look several times: for proving something did not run.
-    static func settle() async throws { try await Task.sleep(for: .milliseconds(300)) }
+extension KithServerApp {
+    /// Returns once the job runner has made a whole pass over the queue that began after this call
+    /// (it is woken for one): by then every job due by the server's clock has run and its outcome
+    /// is stored. What has not run then was not due, so a job that runs late fails the test; a
+    /// pause would only have made a late job less likely to be seen.
+    func jobsCaughtUp(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let after = jobPasses.begun
+        jobWake.signal()
+        try await eventually(sourceLocation: sourceLocation) { jobPasses.lastFinished > after }
+    }
 }

@@ -157,11 +157,13 @@ struct NutritionRetentionJobTests {
         let clock = TestClock()
         let directory = try makeTemporaryDirectory("kith-retention-start").path
         let scratch = try await PostgresScratch.create(for: engine)
-        func config(days: Int) throws -> ServerConfig {
+        // The second server makes its ids as server 1: the first one's are in the database.
+        func config(days: Int, server: UInt32) throws -> ServerConfig {
             var config = try ServerConfig.fromEnvironment(["KITH_NUTRITION_RETENTION_DAYS": String(days)])
             config.dataDirectory = directory
             config.port = 0
             config.clock = clock.clock
+            config.ids = .sequential(server: server)
             config.accounts.bcryptCost = 4
             config.databaseURL = scratch?.url
             JobTesting.configure([])(&config)
@@ -171,7 +173,7 @@ struct NutritionRetentionJobTests {
         let old = today.adding(days: -40)
         let session: Locked<AuthSessionResponse?> = Locked(nil)
         do {
-            let server = try await buildApplication(try config(days: 90), logger: Self.quiet)
+            let server = try await buildApplication(try config(days: 90, server: 0), logger: Self.quiet)
             try await server.application.test(.router) { client in
                 let signedUp = try await client.signUp("ada@example.com")
                 session.value = signedUp
@@ -187,7 +189,7 @@ struct NutritionRetentionJobTests {
         }
         clock.advance(by: 86_400)
         do {
-            let server = try await buildApplication(try config(days: 30), logger: Self.quiet)
+            let server = try await buildApplication(try config(days: 30, server: 1), logger: Self.quiet)
             try await server.application.test(.router) { client in
                 let signedUp = try #require(session.value)
                 let device = try await Self.signedInAgain(

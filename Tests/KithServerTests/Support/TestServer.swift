@@ -9,7 +9,7 @@ import NIOCore
 import Testing
 
 /// A server built for one test: its own SQLite file or PostgreSQL database, a clock the test
-/// moves, and bcrypt at its lowest cost.
+/// moves, fixed ids (`IdentifierSource.sequential`), and bcrypt at its lowest cost.
 struct TestServer: Sendable {
     let app: KithServerApp
     let clock: TestClock
@@ -17,7 +17,8 @@ struct TestServer: Sendable {
     private let cleanup: @Sendable () async throws -> Void
 
     /// Builds the server. `sharedDatabaseURL` puts it on another test server's PostgreSQL database
-    /// (that server's cleanup drops it); otherwise it gets its own.
+    /// (that server's cleanup drops it), making its ids as server 1 so they never meet the first
+    /// one's; otherwise it gets its own.
     static func make(
         _ engine: Engine, sharedDatabaseURL: String? = nil, configure: (inout ServerConfig) -> Void = { _ in }
     ) async throws -> TestServer {
@@ -26,6 +27,7 @@ struct TestServer: Sendable {
         config.dataDirectory = try makeTemporaryDirectory("kith-test").path
         config.port = 0
         config.clock = clock.clock
+        config.ids = .sequential(server: sharedDatabaseURL == nil ? 0 : 1)
         config.accounts.bcryptCost = 4
         config.publicURL = "https://kith.example"
         let scratch = sharedDatabaseURL == nil ? try await PostgresScratch.create(for: engine) : nil
