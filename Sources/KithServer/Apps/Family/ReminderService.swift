@@ -38,38 +38,6 @@ struct ReminderService: Sendable {
         try await apply(ReminderOperations.edit(id, to: input, in: family.scope), for: user)
     }
 
-    /// Ticks or unticks one line of a reminder's checklist.
-    func setItem(_ itemID: UUID, of id: UUID, done: Bool, for user: AuthenticatedUser) async throws {
-        let family = try await families.family(of: user)
-        try await apply(ReminderOperations.setItem(itemID, of: id, done: done, in: family.scope), for: user)
-    }
-
-    /// Completes the reminder as the user; a repeating one moves to its next occurrence instead.
-    func complete(_ id: UUID, for user: AuthenticatedUser) async throws {
-        let family = try await families.family(of: user)
-        try await apply(ReminderOperations.complete(id, in: family.scope), for: user)
-    }
-
-    /// Takes back the user's completion of a moment ago: pending again, due at the occurrence that
-    /// was done; `FamilyRules` decide (only the one who completed it, within 30 s).
-    func undoCompletion(_ id: UUID, for user: AuthenticatedUser) async throws {
-        let family = try await families.family(of: user)
-        try await apply(ReminderOperations.undoCompletion(id, in: family.scope), for: user)
-    }
-
-    /// The assignee snoozes the due reminder for `minutes`; `FamilyRules` decide (only the
-    /// assignee, once it is due, up to the family's limit, 1 to 1,440 minutes).
-    func snooze(_ id: UUID, minutes: Int64, for user: AuthenticatedUser) async throws {
-        let family = try await families.family(of: user)
-        try await apply(ReminderOperations.snooze(id, minutes: minutes, in: family.scope), for: user)
-    }
-
-    /// Deletes the reminder; its checklist goes with it (FamilyRules' cascade).
-    func delete(_ id: UUID, for user: AuthenticatedUser) async throws {
-        let family = try await families.family(of: user)
-        try await apply(ReminderOperations.delete(id, in: family.scope), for: user)
-    }
-
     // MARK: Plumbing
 
     @discardableResult

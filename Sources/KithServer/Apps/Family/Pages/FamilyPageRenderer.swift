@@ -24,9 +24,14 @@ struct FamilyPageRenderer: Sendable {
 
     /// A form's `back` when it is one of the Family pages, else /family: where to go after it.
     static func back(_ form: WebForm) -> Response {
+        .redirect(to: backAddress(form), type: .found)
+    }
+
+    /// Where the form asks to go back to, when it is a Family page; else /family.
+    static func backAddress(_ form: WebForm) -> String {
         let back = form["back"]
         let safe = back.hasPrefix("/family") && !back.contains("//") && !back.contains("\\")
-        return .redirect(to: safe ? back : "/family", type: .found)
+        return safe ? back : "/family"
     }
 
     static func id(_ context: AppRequestContext, _ name: String = "id", what: String) throws -> UUID {

@@ -152,43 +152,46 @@ struct ReminderPages {
 
     @Sendable func tick(_ request: Request, context: AppRequestContext) async throws -> Response {
         let item = try FamilyPageRenderer.id(context, "item", what: "That checklist item")
-        return try await onItsPage(request, context) { id, user, form in
-            try await reminders.setItem(item, of: id, done: form["done"] == "true", for: user)
+        return try await onItsPage(request, context) { id, scope, form in
+            ReminderOperations.setItem(item, of: id, done: form["done"] == "true", in: scope)
         }
     }
 
     @Sendable func complete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await onItsPage(request, context) { id, user, _ in try await reminders.complete(id, for: user) }
+        try await onItsPage(request, context) { id, scope, _ in ReminderOperations.complete(id, in: scope) }
     }
 
     /// Takes back the reader's completion of a moment ago; a refusal (too late, not theirs) is
     /// shown on the reminder's page.
     @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await onItsPage(request, context) { id, user, _ in try await reminders.undoCompletion(id, for: user) }
+        try await onItsPage(request, context) { id, scope, _ in ReminderOperations.undoCompletion(id, in: scope) }
     }
 
     /// Snoozes the due reminder for the minutes chosen, from its page or from its due notice.
     @Sendable func snooze(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await onItsPage(request, context) { id, user, form in
+        try await onItsPage(request, context) { id, scope, form in
             guard let minutes = Int64(form["minutes"]) else {
                 throw ReminderForm.refusal("Choose how many minutes to snooze it for.", field: "minutes")
             }
-            try await reminders.snooze(id, minutes: minutes, for: user)
+            return ReminderOperations.snooze(id, minutes: minutes, in: scope)
         }
     }
 
-    /// A form's `action` on the reminder in the path, as the signed-in member; then back where the
-    /// form says, or the reminder's page with the rule's refusal (nothing changed).
+    /// The operation a form asks for on the reminder in the path (made for the family's scope),
+    /// applied as the signed-in member under the form's write key (a "Done" sent twice completes
+    /// one occurrence, not two); then back where the form says, or the reminder's page with the
+    /// rule's refusal (nothing changed).
     private func onItsPage(
         _ request: Request, _ context: AppRequestContext,
-        _ action: (UUID, AuthenticatedUser, WebForm) async throws -> Void
+        _ operation: @escaping (UUID, String, WebForm) throws -> RecordOperation<FamilyReminder>
     ) async throws -> Response {
         let user = try context.requireUser()
         let id = try FamilyPageRenderer.id(context, what: "That reminder")
         let form = try await WebForm.read(request, context: context)
         return try await refusedOnItsPage(id, user, context) {
-            try await action(id, user, form)
-            return FamilyPageRenderer.back(form)
+            let scope = try await reminders.families.family(of: user).scope
+            let back = FamilyPageRenderer.backAddress(form)
+            return try await operations.submit(try operation(id, scope, form), by: user, form: form) { _ in back }
         }
     }
 
@@ -218,10 +221,10 @@ struct ReminderPages {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try FamilyPageRenderer.id(context, what: "That reminder")
-        _ = try await WebForm.read(request, context: context)
+        let form = try await WebForm.read(request, context: context)
         return try await refusedOnItsPage(id, user, context) {
-            try await reminders.delete(id, for: user)
-            return .redirect(to: "/family", type: .found)
+            let scope = try await reminders.families.family(of: user).scope
+            return try await operations.submit(ReminderOperations.delete(id, in: scope), by: user, form: form) { "/family" }
         }
     }
 }
