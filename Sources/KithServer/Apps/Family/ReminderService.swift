@@ -1,10 +1,9 @@
 import Foundation
 import KithCore
 
-/// The family's reminders (seed 003) as the web pages use them: read from the family's sync scope,
-/// and every change written through `SyncWriter` as one more device of the signed-in member, into
-/// the family's scope, so `FamilyRules` decide exactly as on a phone's push (a refusal is the rule's
-/// code, message and field, and nothing changes) and every member's devices and pages are nudged.
+/// The family's reminders as the web pages read them, from the family's sync scope. Changes are
+/// `ReminderOperations`, applied as the signed-in member through `OperationWriter`, so
+/// `FamilyRules` decide exactly as on a phone's push and every member's devices are nudged.
 struct ReminderService: Sendable {
     let families: FamilyService
     let repository: SyncRepository

@@ -1,9 +1,9 @@
 import Foundation
 import KithCore
 
-/// The Nutrition app (seed 002) as the web pages use it: the signed-in user's nutrition records read
-/// from sync storage, and every change written as a mutation of one more device of theirs through
-/// `SyncWriter`, so `NutritionRules` apply exactly as on push and the user's devices are nudged.
+/// The Nutrition app's records as the /food pages read them (the signed-in user's, from sync
+/// storage). Changes are `NutritionOperations`, applied through `OperationWriter`, so
+/// `NutritionRules` apply exactly as on push and the user's devices are nudged.
 struct NutritionService: Sendable {
     let repository: SyncRepository
     let operations: OperationWriter
