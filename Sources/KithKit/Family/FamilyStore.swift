@@ -39,8 +39,6 @@ public final class FamilyStore {
     public nonisolated let store: LocalStore
     @ObservationIgnored private let refresher = StateRefresher()
 
-    static let reminderEntity = FamilyEntities.reminder.name
-    static let itemEntity = FamilyEntities.checklistItem.name
 
     /// `store` must be a signed-in user's (`user:<id>`): the rules need to know who writes.
     public init(store: LocalStore, filter: ReminderFilter = ReminderFilter()) {

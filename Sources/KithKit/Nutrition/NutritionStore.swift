@@ -39,9 +39,6 @@ public final class NutritionStore {
 
     static let dayEntity = NutritionEntities.day.name
     static let itemEntity = NutritionEntities.item.name
-    static let mealEntity = NutritionEntities.meal.name
-    static let ingredientEntity = NutritionEntities.ingredient.name
-    static let goalEntity = NutritionEntities.goal.name
     nonisolated static let entities = NutritionEntities.all.map(\.name)
     /// How many days the chart shows.
     public static let historyDays = 30

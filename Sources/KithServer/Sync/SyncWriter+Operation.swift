@@ -20,6 +20,12 @@ struct OperationWriter: Sendable {
         return output
     }
 
+    /// Applies `operation` as `user` (see `apply(_:userID:)`).
+    @discardableResult
+    func apply<Output: Sendable>(_ operation: RecordOperation<Output>, for user: AuthenticatedUser) async throws -> Output {
+        try await apply(operation, userID: user.id.lowercased)
+    }
+
     /// Applies `operation` under the writer's key (docs/sync.md, "Write keys"): what `answer` makes
     /// of the output (a page's redirect) is stored with the key in the same transaction, and the
     /// same key again returns that stored answer and writes nothing. `request` says what was asked

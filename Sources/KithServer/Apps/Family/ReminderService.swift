@@ -34,13 +34,7 @@ struct ReminderService: Sendable {
     /// edited, added, removed). A new repeat makes its first occurrence due.
     func edit(_ id: UUID, to input: FamilyReminderInput, for user: AuthenticatedUser) async throws {
         let family = try await families.family(of: user)
-        try await apply(ReminderOperations.edit(id, to: input, in: family.scope), for: user)
+        try await operations.apply(ReminderOperations.edit(id, to: input, in: family.scope), for: user)
     }
 
-    // MARK: Plumbing
-
-    @discardableResult
-    func apply<Output: Sendable>(_ operation: RecordOperation<Output>, for user: AuthenticatedUser) async throws -> Output {
-        try await operations.apply(operation, userID: user.id.lowercased)
-    }
 }

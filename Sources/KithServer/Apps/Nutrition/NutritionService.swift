@@ -38,14 +38,14 @@ struct NutritionService: Sendable {
     /// Changes an item's name and numbers (its day and source stay); the item as it was before.
     @discardableResult
     func editItem(_ id: UUID, to food: Food, for user: AuthenticatedUser) async throws -> (item: FoodItem, date: LocalDate) {
-        let edit = try await apply(NutritionOperations.editItem(id, to: food), for: user)
+        let edit = try await operations.apply(NutritionOperations.editItem(id, to: food), for: user)
         return (edit.before, edit.date)
     }
 
     /// Deletes an item; the item as it was, with its date (the page goes back to that day).
     @discardableResult
     func deleteItem(_ id: UUID, for user: AuthenticatedUser) async throws -> (item: FoodItem, date: LocalDate) {
-        try await apply(NutritionOperations.deleteItem(id), for: user)
+        try await operations.apply(NutritionOperations.deleteItem(id), for: user)
     }
 
     // MARK: Goal
@@ -53,12 +53,12 @@ struct NutritionService: Sendable {
     /// Sets the daily goal, with the browser's time zone when the page sent one (else the zone
     /// stored before stays). `today`'s day, if logged, takes the new goal: it applies from today.
     func setGoal(_ calories: Int64, timeZone: TimeZone?, today: LocalDate, for user: AuthenticatedUser) async throws {
-        try await apply(NutritionOperations.setGoal(calories, timeZone: timeZone, today: today), for: user)
+        try await operations.apply(NutritionOperations.setGoal(calories, timeZone: timeZone, today: today), for: user)
     }
 
     /// No goal any more; today's day (if logged) has none either. Earlier days keep theirs.
     func clearGoal(today: LocalDate, for user: AuthenticatedUser) async throws {
-        try await apply(NutritionOperations.setGoal(nil, timeZone: nil, today: today), for: user)
+        try await operations.apply(NutritionOperations.setGoal(nil, timeZone: nil, today: today), for: user)
     }
 
     // MARK: Custom meals
@@ -76,15 +76,10 @@ struct NutritionService: Sendable {
     /// Deletes a meal and its ingredients. Items already logged from it stay: they are copies.
     @discardableResult
     func deleteMeal(_ id: UUID, for user: AuthenticatedUser) async throws -> CustomMeal {
-        try await apply(NutritionOperations.deleteMeal(id), for: user)
+        try await operations.apply(NutritionOperations.deleteMeal(id), for: user)
     }
 
     // MARK: Plumbing
-
-    @discardableResult
-    func apply<Output: Sendable>(_ operation: RecordOperation<Output>, for user: AuthenticatedUser) async throws -> Output {
-        try await operations.apply(operation, userID: user.id.lowercased)
-    }
 
     /// The live record `id` of `entity` in the user's scope; 404 otherwise.
     private func existing(_ entity: EntityDeclaration, _ id: UUID, for user: AuthenticatedUser, what: String) async throws

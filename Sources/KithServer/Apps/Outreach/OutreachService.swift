@@ -22,7 +22,7 @@ struct OutreachService: Sendable {
         let book = try await book(for: user)
         if let requested, let year = book.year(requested) { return (book, year) }
         if case .year(let year) = book.selection(now: clock.now()) { return (book, year) }
-        let year = try await apply(OutreachOperations.openYear(), for: user)
+        let year = try await operations.apply(OutreachOperations.openYear(), for: user)
         return (try await self.book(for: user), year)
     }
 
@@ -34,10 +34,4 @@ struct OutreachService: Sendable {
         return person
     }
 
-    // MARK: Plumbing
-
-    @discardableResult
-    func apply<Output: Sendable>(_ operation: RecordOperation<Output>, for user: AuthenticatedUser) async throws -> Output {
-        try await operations.apply(operation, userID: user.id.lowercased)
-    }
 }
