@@ -36,5 +36,4 @@ struct ReminderService: Sendable {
         let family = try await families.family(of: user)
         try await operations.apply(ReminderOperations.edit(id, to: input, in: family.scope), for: user)
     }
-
 }

@@ -33,5 +33,4 @@ struct OutreachService: Sendable {
         else { throw AppError.notFound("That person") }
         return person
     }
-
 }
