@@ -1,9 +1,11 @@
 """Outreach writes as a person makes them in two tabs, twice, or again: a save writes only what was
-changed on that page, a form sent twice adds once, and a file imported again adds nobody."""
+changed on that page, a form sent twice adds once, a file imported again adds nobody, and a refused
+form is not sent again by Reload or Back."""
 
 from selenium.webdriver.common.by import By
 
-from pages import fill, find, fresh_email, notice_text, open_details, open_page, sign_up, submit, wait_loaded
+from pages import (absent, fill, find, form_error_text, fresh_email, mark_page, notice_text, open_details, open_page,
+                   sign_up, submit, wait_loaded, wait_new_page)
 from test_outreach import PASSWORD, add_person, names, row
 
 
@@ -88,3 +90,33 @@ def test_a_form_sent_twice_adds_once_and_a_file_imported_again_adds_nobody(serve
     assert notice_text(driver) == "Imported 0 people; 2 people already there were unchanged."
     shot(driver, "outreach-imported-again")
     assert names(driver) == ["Lovelace, Ada", "Turing, Alan"]
+
+
+def test_a_refused_form_is_not_sent_again_by_reload_or_back(server, driver, shot):
+    sign_up(driver, server, fresh_email("outreach-refused"), PASSWORD)
+    open_page(driver, server, "/outreach")
+    year = find(driver, "#year-name").text
+    page = driver.execute_script("return location.pathname + location.search")
+
+    # A year named like one there already: refused, and the answer says why next to the form.
+    open_details(driver, "#years")
+    fill(driver, "#new-year-name", year)
+    submit(driver, "#add-year-form")
+    assert f"already a year named {year}" in form_error_text(driver)
+    shot(driver, "outreach-refused-year")
+    # The answer's place in the history is the page the form was on, read with a GET, not the
+    # form's POST: reloading or coming back reads the page again instead of sending the form.
+    assert driver.execute_script("return location.pathname + location.search") == page
+
+    mark_page(driver)
+    driver.refresh()
+    wait_new_page(driver)
+    assert absent(driver, "#form-error"), "the reload read the page; it did not send the form again"
+    assert find(driver, "#year-name").text == year
+
+    open_page(driver, server, "/food")
+    mark_page(driver)
+    driver.back()
+    wait_new_page(driver)
+    assert driver.execute_script("return location.pathname + location.search") == page
+    assert find(driver, "#year-name").text == year

@@ -20,7 +20,7 @@ enum ReminderInput {
             APIErrorDetail(
                 .validationFailed,
                 "\(text) is not a time: use ISO 8601 like 2026-11-25T07:30:00Z, or 2026-11-25T07:30 in the family's time zone.",
-                field: "dueAt"))
+                field: ReminderFields.dueAt))
     }
 
     /// The first moment of `day` in `zone`.

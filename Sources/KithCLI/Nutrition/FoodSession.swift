@@ -23,7 +23,8 @@ struct FoodSession: AppSession {
 
     /// The item whose id is `text` or starts with it.
     func item(_ text: String) throws -> FoodItem {
-        let match = try DeviceSession.record(text, among: try device.store.records(NutritionEntities.item.name), kind: "food item")
+        let match = try DeviceSession.record(
+            text, among: try device.store.records(NutritionEntities.item.name), kind: "food item")
         guard let item = try nutrition.item(match.id) else {
             throw KithError.invalid(APIErrorDetail(.notFound, "No food item with id \(text)."))
         }
@@ -35,7 +36,8 @@ struct FoodSession: AppSession {
         let meals = try nutrition.book().meals
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let named = meals.first(where: { $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) { return named }
-        let match = try DeviceSession.record(text, among: try device.store.records(NutritionEntities.meal.name), kind: "meal")
+        let match = try DeviceSession.record(
+            text, among: try device.store.records(NutritionEntities.meal.name), kind: "meal")
         guard let meal = meals.first(where: { $0.id == match.id }) else {
             throw KithError.invalid(APIErrorDetail(.notFound, "No meal named \(text)."))
         }
@@ -46,7 +48,8 @@ struct FoodSession: AppSession {
     func date(_ text: String?) throws -> LocalDate {
         guard let text else { return nutrition.today }
         guard let date = LocalDate(text) else {
-            throw KithError.invalid(APIErrorDetail(.validationFailed, "\(text) is not a date (yyyy-MM-dd).", field: "date"))
+            throw KithError.invalid(
+                APIErrorDetail(.validationFailed, "\(text) is not a date (yyyy-MM-dd).", field: NutritionFields.date))
         }
         return date
     }

@@ -36,40 +36,41 @@ public enum FamilyEntities {
     public static let reminder = EntityDeclaration(
         name: "family.reminder", scope: .family,
         fields: [
-            FieldDeclaration("title", .string(maxLength: 200)),
-            FieldDeclaration("dueAt", .timestamp),
-            FieldDeclaration("assigneeId", .uuid),
-            FieldDeclaration("creatorId", .uuid),
+            FieldDeclaration(ReminderFields.title, .string(maxLength: 200)),
+            FieldDeclaration(ReminderFields.dueAt, .timestamp),
+            FieldDeclaration(ReminderFields.assigneeId, .uuid),
+            FieldDeclaration(ReminderFields.creatorId, .uuid),
             // When it was made, by the creator's clock: the server indexes reminders by
             // (assignee, createdAt) and (family, createdAt), as seed 003 names them.
-            FieldDeclaration("createdAt", .timestamp),
-            FieldDeclaration("status", .choice(statuses)),
-            FieldDeclaration("completedAt", .timestamp, optional: true),
-            FieldDeclaration("completedBy", .uuid, optional: true),
+            FieldDeclaration(ReminderFields.createdAt, .timestamp),
+            FieldDeclaration(ReminderFields.status, .choice(statuses)),
+            FieldDeclaration(ReminderFields.completedAt, .timestamp, optional: true),
+            FieldDeclaration(ReminderFields.completedBy, .uuid, optional: true),
             // The due time of the occurrence the last completion finished (a one-off's own dueAt):
             // undoing it within `FamilyLimits.undoSeconds` makes that occurrence due again.
-            FieldDeclaration("completedDueAt", .timestamp, optional: true),
-            FieldDeclaration("repeatDays", .string(maxLength: 20), optional: true),
-            FieldDeclaration("repeatInterval", .integer(1...52), optional: true),
-            FieldDeclaration("repeatStart", .localDate, optional: true),
-            FieldDeclaration("repeatTime", .string(maxLength: 5), optional: true),
+            FieldDeclaration(ReminderFields.completedDueAt, .timestamp, optional: true),
+            FieldDeclaration(ReminderFields.repeatDays, .string(maxLength: 20), optional: true),
+            FieldDeclaration(ReminderFields.repeatInterval, .integer(1...52), optional: true),
+            FieldDeclaration(ReminderFields.repeatStart, .localDate, optional: true),
+            FieldDeclaration(ReminderFields.repeatTime, .string(maxLength: 5), optional: true),
             // Snoozing the due notice (issue 17): how often for this occurrence, and until when.
-            FieldDeclaration("snoozeCount", .integer(0...FamilyLimits.snoozeLimits.upperBound), optional: true),
-            FieldDeclaration("snoozedUntil", .timestamp, optional: true),
+            FieldDeclaration(
+                ReminderFields.snoozeCount, .integer(0...FamilyLimits.snoozeLimits.upperBound), optional: true),
+            FieldDeclaration(ReminderFields.snoozedUntil, .timestamp, optional: true),
             // Where it was set (WGS 84 degrees, accuracy in metres), tracked until the assignee
             // is 20 m or more away from it (`MovementRule`); `movedAt` is when they were.
-            FieldDeclaration("latitude", .number(GeoPoint.latitudes), optional: true),
-            FieldDeclaration("longitude", .number(GeoPoint.longitudes), optional: true),
-            FieldDeclaration("locationAccuracy", .number(0...100_000), optional: true),
-            FieldDeclaration("locationAt", .timestamp, optional: true),
-            FieldDeclaration("tracking", .bool, optional: true),
-            FieldDeclaration("movedAt", .timestamp, optional: true),
+            FieldDeclaration(ReminderFields.latitude, .number(GeoPoint.latitudes), optional: true),
+            FieldDeclaration(ReminderFields.longitude, .number(GeoPoint.longitudes), optional: true),
+            FieldDeclaration(ReminderFields.locationAccuracy, .number(0...100_000), optional: true),
+            FieldDeclaration(ReminderFields.locationAt, .timestamp, optional: true),
+            FieldDeclaration(ReminderFields.tracking, .bool, optional: true),
+            FieldDeclaration(ReminderFields.movedAt, .timestamp, optional: true),
             // The last reading the assignee's device sent: the next is sent once it is more than
             // 5 m from this one; the place itself never moves with readings.
-            FieldDeclaration("readingLatitude", .number(GeoPoint.latitudes), optional: true),
-            FieldDeclaration("readingLongitude", .number(GeoPoint.longitudes), optional: true),
-            FieldDeclaration("readingAccuracy", .number(0...100_000), optional: true),
-            FieldDeclaration("readingAt", .timestamp, optional: true),
+            FieldDeclaration(ReminderFields.readingLatitude, .number(GeoPoint.latitudes), optional: true),
+            FieldDeclaration(ReminderFields.readingLongitude, .number(GeoPoint.longitudes), optional: true),
+            FieldDeclaration(ReminderFields.readingAccuracy, .number(0...100_000), optional: true),
+            FieldDeclaration(ReminderFields.readingAt, .timestamp, optional: true),
         ])
 
     /// One line of a reminder's checklist: a record of its own, so two members ticking different
@@ -77,10 +78,10 @@ public enum FamilyEntities {
     public static let checklistItem = EntityDeclaration(
         name: "family.checklistItem", scope: .family,
         fields: [
-            FieldDeclaration("reminderId", .uuid),
-            FieldDeclaration("text", .string(maxLength: 200)),
-            FieldDeclaration("done", .bool),
-            FieldDeclaration("position", .integer(0...1_000)),
+            FieldDeclaration(ReminderFields.reminderId, .uuid),
+            FieldDeclaration(ReminderFields.text, .string(maxLength: 200)),
+            FieldDeclaration(ReminderFields.done, .bool),
+            FieldDeclaration(ReminderFields.position, .integer(0...1_000)),
         ])
 
     public static let all = [info, member, reminder, checklistItem]

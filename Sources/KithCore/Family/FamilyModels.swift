@@ -27,11 +27,11 @@ public struct ChecklistItem: Sendable, Equatable, Identifiable {
     public let position: Int64
 
     public init?(id: UUID, fields: [String: JSONTree]) {
-        guard let text = fields["text"]?.stringValue else { return nil }
+        guard let text = fields[ReminderFields.text]?.stringValue else { return nil }
         self.id = id
         self.text = text
-        done = fields["done"]?.boolValue ?? false
-        position = fields["position"]?.intValue ?? 0
+        done = fields[ReminderFields.done]?.boolValue ?? false
+        position = fields[ReminderFields.position]?.intValue ?? 0
     }
 }
 
@@ -61,30 +61,30 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
     public let movedAt: Date?
 
     public init?(id: UUID, fields: [String: JSONTree], checklist: [ChecklistItem], timeZone: TimeZone) {
-        guard let title = fields["title"]?.stringValue,
-            let due = fields["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp),
-            let assignee = fields["assigneeId"]?.stringValue?.lowercased(),
-            let creator = fields["creatorId"]?.stringValue?.lowercased()
+        guard let title = fields[ReminderFields.title]?.stringValue,
+            let due = fields[ReminderFields.dueAt]?.stringValue.flatMap(WireCoding.parseTimestamp),
+            let assignee = fields[ReminderFields.assigneeId]?.stringValue?.lowercased(),
+            let creator = fields[ReminderFields.creatorId]?.stringValue?.lowercased()
         else { return nil }
         self.id = id
         self.title = title
         dueAt = due
         assigneeId = assignee
         creatorId = creator
-        status = fields["status"]?.stringValue.flatMap(Status.init(rawValue:)) ?? .pending
-        completedAt = fields["completedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
-        completedBy = fields["completedBy"]?.stringValue?.lowercased()
-        completedDueAt = fields["completedDueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        status = fields[ReminderFields.status]?.stringValue.flatMap(Status.init(rawValue:)) ?? .pending
+        completedAt = fields[ReminderFields.completedAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        completedBy = fields[ReminderFields.completedBy]?.stringValue?.lowercased()
+        completedDueAt = fields[ReminderFields.completedDueAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
         if case .success(let recurrence?) = FamilyRules.recurrence(fields, timeZone: timeZone) {
             repeatRule = recurrence.rrule
         } else {
             repeatRule = nil
         }
         self.checklist = checklist.sorted { ($0.position, $0.id.uuidString) < ($1.position, $1.id.uuidString) }
-        snoozeCount = fields["snoozeCount"]?.intValue ?? 0
-        snoozedUntil = fields["snoozedUntil"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        snoozeCount = fields[ReminderFields.snoozeCount]?.intValue ?? 0
+        snoozedUntil = fields[ReminderFields.snoozedUntil]?.stringValue.flatMap(WireCoding.parseTimestamp)
         location = ReminderLocation(fields: fields)
-        movedAt = fields["movedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        movedAt = fields[ReminderFields.movedAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
     }
 }
 
@@ -107,19 +107,21 @@ public struct ReminderLocation: Sendable, Equatable {
     }
 
     public init?(fields: [String: JSONTree]) {
-        guard let latitude = fields["latitude"]?.doubleValue, let longitude = fields["longitude"]?.doubleValue,
+        guard let latitude = fields[ReminderFields.latitude]?.doubleValue,
+            let longitude = fields[ReminderFields.longitude]?.doubleValue,
             let point = GeoPoint(latitude: latitude, longitude: longitude)
         else { return nil }
         self.point = point
-        accuracy = fields["locationAccuracy"]?.doubleValue ?? 0
-        capturedAt = fields["locationAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
-        tracking = fields["tracking"]?.boolValue ?? true
+        accuracy = fields[ReminderFields.locationAccuracy]?.doubleValue ?? 0
+        capturedAt = fields[ReminderFields.locationAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        tracking = fields[ReminderFields.tracking]?.boolValue ?? true
         lastReading = Self.reading(fields)
     }
 
     /// The reading stated in `fields` (`readingLatitude`, `readingLongitude`), if any.
     static func reading(_ fields: [String: JSONTree]) -> GeoPoint? {
-        guard let latitude = fields["readingLatitude"]?.doubleValue, let longitude = fields["readingLongitude"]?.doubleValue
+        guard let latitude = fields[ReminderFields.readingLatitude]?.doubleValue,
+            let longitude = fields[ReminderFields.readingLongitude]?.doubleValue
         else { return nil }
         return GeoPoint(latitude: latitude, longitude: longitude)
     }
@@ -140,7 +142,9 @@ public struct ReminderFilter: Sendable, Equatable {
     public var from: Date?
     public var until: Date?
 
-    public init(status: FamilyReminder.Status? = nil, assignee: Assignee = .anyone, from: Date? = nil, until: Date? = nil) {
+    public init(
+        status: FamilyReminder.Status? = nil, assignee: Assignee = .anyone, from: Date? = nil, until: Date? = nil
+    ) {
         self.status = status
         self.assignee = assignee
         self.from = from
@@ -176,19 +180,25 @@ public struct FamilyBook: Sendable {
         let live = Dictionary(grouping: records.filter { !$0.isDeleted }, by: \.entity)
         let info = live[FamilyEntities.info.name]?.first
         name = info?.fields["name"]?.stringValue
-        timeZone = info?.fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? .gmt
+        timeZone =
+            info?.fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0)
+            ?? .gmt
         snoozeLimit = info?.fields["snoozeLimit"]?.intValue ?? FamilyLimits.defaultSnoozeLimit
         members = (live[FamilyEntities.member.name] ?? []).compactMap { FamilyMember(fields: $0.fields) }.sorted {
-            ($0.role == .parent ? 0 : 1, $0.displayName.lowercased()) < ($1.role == .parent ? 0 : 1, $1.displayName.lowercased())
+            ($0.role == .parent ? 0 : 1, $0.displayName.lowercased()) < (
+                $1.role == .parent ? 0 : 1, $1.displayName.lowercased()
+            )
         }
         let items = Dictionary(grouping: live[FamilyEntities.checklistItem.name] ?? []) {
-            $0.fields["reminderId"]?.stringValue?.lowercased() ?? ""
+            $0.fields[ReminderFields.reminderId]?.stringValue?.lowercased() ?? ""
         }
         let zone = timeZone
         reminders = (live[FamilyEntities.reminder.name] ?? []).compactMap { record in
             FamilyReminder(
                 id: record.id, fields: record.fields,
-                checklist: (items[record.id.lowercased] ?? []).compactMap { ChecklistItem(id: $0.id, fields: $0.fields) },
+                checklist: (items[record.id.lowercased] ?? []).compactMap {
+                    ChecklistItem(id: $0.id, fields: $0.fields)
+                },
                 timeZone: zone)
         }.sorted { ($0.dueAt, $0.id.uuidString) < ($1.dueAt, $1.id.uuidString) }
     }

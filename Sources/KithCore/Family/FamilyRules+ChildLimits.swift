@@ -7,13 +7,16 @@ import Foundation
 /// made for itself stays the child's to change.
 extension FamilyRules {
     /// The fields a child writes on a reminder a parent made for it.
-    static let childFields = Set(["status", "snoozeCount", "snoozedUntil"] + completionFields + ReminderFields.placeFieldNames)
+    static let childFields = Set(
+        [ReminderFields.status, ReminderFields.snoozeCount, ReminderFields.snoozedUntil] + completionFields
+            + ReminderFields.placeFieldNames)
 
-    static let parentsDecide = "Only a parent can change what a parent asked: its title, due time, repeat and checklist."
+    static let parentsDecide =
+        "Only a parent can change what a parent asked: its title, due time, repeat and checklist."
 
     /// Whether `actor` (role `role`) is a child acting on a reminder someone else made.
     static func isChildOnAParentsReminder(actor: String, role: String, reminder: [String: JSONTree]) -> Bool {
-        role != "parent" && reminder["creatorId"]?.stringValue?.lowercased() != actor
+        role != "parent" && reminder[ReminderFields.creatorId]?.stringValue?.lowercased() != actor
     }
 
     /// Why a child's change of a parent's reminder is refused: it changes a field only a parent
@@ -23,7 +26,7 @@ extension FamilyRules {
     {
         let changed = mutation.fields.keys.sorted().first { name in
             guard mutation.fields[name] != (current[name] ?? .null) else { return false }
-            if name == "dueAt" { return change == .none }
+            if name == ReminderFields.dueAt { return change == .none }
             return !childFields.contains(name)
         }
         return changed.map { refuse(.notAllowed, parentsDecide, field: $0) }
@@ -34,7 +37,7 @@ extension FamilyRules {
     static func childItemProblem(_ mutation: Mutation, current: SyncRecord?) -> APIErrorDetail? {
         guard let current, mutation.op != .delete else { return refuse(.notAllowed, parentsDecide) }
         let changed = mutation.fields.keys.sorted().first {
-            $0 != "done" && mutation.fields[$0] != (current.fields[$0] ?? .null)
+            $0 != ReminderFields.done && mutation.fields[$0] != (current.fields[$0] ?? .null)
         }
         return changed.map { refuse(.notAllowed, parentsDecide, field: $0) }
     }

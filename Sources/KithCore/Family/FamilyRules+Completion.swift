@@ -15,8 +15,12 @@ extension FamilyRules {
         case undo
     }
 
-    static let completionFields = ["completedBy", "completedAt", "completedDueAt"]
-    static let repeatFields = ["repeatDays", "repeatInterval", "repeatStart", "repeatTime"]
+    static let completionFields = [
+        ReminderFields.completedBy, ReminderFields.completedAt, ReminderFields.completedDueAt,
+    ]
+    static let repeatFields = [
+        ReminderFields.repeatDays, ReminderFields.repeatInterval, ReminderFields.repeatStart, ReminderFields.repeatTime,
+    ]
 
     /// How `mutation` (an upsert of the stored reminder `current`) changes its completion.
     static func completionChange(
@@ -24,7 +28,7 @@ extension FamilyRules {
     ) -> CompletionChange {
         let given = mutation.fields
         let stored = { (name: String) in current[name] ?? .null }
-        let status = { (fields: [String: JSONTree]) in fields["status"]?.stringValue }
+        let status = { (fields: [String: JSONTree]) in fields[ReminderFields.status]?.stringValue }
         // Clearing any part of a completion, or a completed reminder made pending, takes it back.
         let cleared = completionFields.contains { given[$0] == .null && stored($0) != .null }
         if cleared || (status(current) == "completed" && status(given) == "pending") { return .undo }
@@ -42,7 +46,8 @@ extension FamilyRules {
     static func movesPastCurrentOccurrence(
         _ given: [String: JSONTree], of current: [String: JSONTree], timeZone: TimeZone
     ) -> Bool {
-        guard let newDue = timestamp("dueAt", given), let currentDue = timestamp("dueAt", current),
+        guard let newDue = timestamp(ReminderFields.dueAt, given),
+            let currentDue = timestamp(ReminderFields.dueAt, current),
             !repeatFields.contains(where: { given[$0] != nil && given[$0] != (current[$0] ?? .null) }),
             case .success(let recurrence?) = recurrence(current, timeZone: timeZone),
             let next = recurrence.next(after: currentDue)
@@ -57,36 +62,40 @@ extension FamilyRules {
         _ mutation: Mutation, current: [String: JSONTree], merged: [String: JSONTree], actor: String,
         recurrence: WeeklyRecurrence?
     ) -> APIErrorDetail? {
-        let creator = current["creatorId"]?.stringValue?.lowercased()
-        let assignee = current["assigneeId"]?.stringValue?.lowercased()
+        let creator = current[ReminderFields.creatorId]?.stringValue?.lowercased()
+        let assignee = current[ReminderFields.assigneeId]?.stringValue?.lowercased()
         guard actor == creator || actor == assignee else {
             return refuse(.notAllowed, "Only the creator or the assignee can complete this reminder.")
         }
-        guard mutation.fields["completedBy"]?.stringValue?.lowercased() == actor else {
+        guard mutation.fields[ReminderFields.completedBy]?.stringValue?.lowercased() == actor else {
             return refuse(
                 .validationFailed, "A completion names the person completing it: completedBy must be you.",
-                field: "completedBy")
+                field: ReminderFields.completedBy)
         }
-        guard timestamp("completedAt", mutation.fields) != nil else {
-            return refuse(.validationFailed, "A completion says when it happened (completedAt).", field: "completedAt")
+        guard timestamp(ReminderFields.completedAt, mutation.fields) != nil else {
+            return refuse(
+                .validationFailed, "A completion says when it happened (completedAt).",
+                field: ReminderFields.completedAt)
         }
-        let due = timestamp("dueAt", merged)
+        let due = timestamp(ReminderFields.dueAt, merged)
         if let problem = completedDueAtProblem(mutation, current: current, due: due, recurrence: recurrence) {
             return problem
         }
-        let completed = merged["status"]?.stringValue == FamilyReminder.Status.completed.rawValue
+        let completed = merged[ReminderFields.status]?.stringValue == FamilyReminder.Status.completed.rawValue
         guard let recurrence else {
             return completed
-                ? nil : refuse(.validationFailed, "A completed reminder's status is completed.", field: "status")
+                ? nil
+                : refuse(.validationFailed, "A completed reminder's status is completed.", field: ReminderFields.status)
         }
         if completed { return nil }
         // One occurrence done: due moves to the next one (or already did, when another device
         // completed the same occurrence first).
-        let currentDue = timestamp("dueAt", current)
+        let currentDue = timestamp(ReminderFields.dueAt, current)
         let next = currentDue.flatMap { recurrence.next(after: $0) }
         guard let due, due.epochMillis == currentDue?.epochMillis || due.epochMillis == next?.epochMillis else {
             return refuse(
-                .validationFailed, "Completing a repeating reminder makes its next occurrence due.", field: "dueAt")
+                .validationFailed, "Completing a repeating reminder makes its next occurrence due.",
+                field: ReminderFields.dueAt)
         }
         return nil
     }

@@ -7,16 +7,18 @@ import Foundation
 extension FamilyRules {
     static let readingFields = ReminderFields.placeFieldNames.filter { $0.hasPrefix("reading") }
 
-    static func movementProblem(_ mutation: Mutation, current: [String: JSONTree], merged: [String: JSONTree], actor: String)
+    static func movementProblem(
+        _ mutation: Mutation, current: [String: JSONTree], merged: [String: JSONTree], actor: String
+    )
         -> APIErrorDetail?
     {
         func newlySet(_ name: String) -> Bool {
             guard let given = mutation.fields[name], given != .null else { return false }
             return given != (current[name] ?? .null)
         }
-        let moves = newlySet("movedAt")
+        let moves = newlySet(ReminderFields.movedAt)
         guard moves || readingFields.contains(where: newlySet) else { return nil }
-        guard current["assigneeId"]?.stringValue?.lowercased() == actor else {
+        guard current[ReminderFields.assigneeId]?.stringValue?.lowercased() == actor else {
             return refuse(.notAllowed, "Only the person the reminder is for sends where they are.")
         }
         guard moves else { return nil }
@@ -25,10 +27,10 @@ extension FamilyRules {
         else {
             return refuse(
                 .validationFailed, "A movement comes with a reading 20 m or more from the reminder's place.",
-                field: "movedAt")
+                field: ReminderFields.movedAt)
         }
-        guard merged["tracking"]?.boolValue == false else {
-            return refuse(.validationFailed, "Tracking stops with a movement.", field: "tracking")
+        guard merged[ReminderFields.tracking]?.boolValue == false else {
+            return refuse(.validationFailed, "Tracking stops with a movement.", field: ReminderFields.tracking)
         }
         return nil
     }

@@ -7,17 +7,20 @@ import Foundation
 /// and after 30 s a completed reminder is read-only again.
 extension FamilyRules {
     /// The fields an undo writes; any other must keep its stored value.
-    static let undoFields: Set<String> = ["status", "completedBy", "completedAt", "completedDueAt", "dueAt"]
+    static let undoFields: Set<String> = [
+        ReminderFields.status, ReminderFields.completedBy, ReminderFields.completedAt, ReminderFields.completedDueAt,
+        ReminderFields.dueAt,
+    ]
 
     /// Why the undo `mutation` (see `completionChange`) is refused, or nil when it stands.
     static func undoProblem(_ mutation: Mutation, current: [String: JSONTree], actor: String, now: Date)
         -> APIErrorDetail?
     {
-        guard current["completedBy"]?.stringValue?.lowercased() == actor else {
+        guard current[ReminderFields.completedBy]?.stringValue?.lowercased() == actor else {
             return refuse(.notAllowed, "Only the person who completed this reminder can undo it.")
         }
         // Strictly before the parents' notice is due: an undo accepted means no one was told.
-        let completedAt = timestamp("completedAt", current) ?? .distantPast
+        let completedAt = timestamp(ReminderFields.completedAt, current) ?? .distantPast
         guard now.timeIntervalSince(completedAt) < FamilyLimits.undoSeconds else {
             return refuse(.undoExpired, "A completion can be undone only within 30 seconds.")
         }
@@ -31,16 +34,17 @@ extension FamilyRules {
                 field: changed)
         }
         let merged = current.merging(mutation.fields) { _, given in given }
-        guard merged["status"]?.stringValue == FamilyReminder.Status.pending.rawValue else {
-            return refuse(.validationFailed, "An undone reminder is pending again.", field: "status")
+        guard merged[ReminderFields.status]?.stringValue == FamilyReminder.Status.pending.rawValue else {
+            return refuse(.validationFailed, "An undone reminder is pending again.", field: ReminderFields.status)
         }
         if let kept = completionFields.first(where: { (merged[$0] ?? .null) != .null }) {
             return refuse(.validationFailed, "An undo clears \(kept).", field: kept)
         }
         // Back to the occurrence that was done (a one-off's due time never moved).
-        let restored = timestamp("completedDueAt", current) ?? timestamp("dueAt", current)
-        guard timestamp("dueAt", merged)?.epochMillis == restored?.epochMillis else {
-            return refuse(.validationFailed, "An undo makes the completed occurrence due again.", field: "dueAt")
+        let restored = timestamp(ReminderFields.completedDueAt, current) ?? timestamp(ReminderFields.dueAt, current)
+        guard timestamp(ReminderFields.dueAt, merged)?.epochMillis == restored?.epochMillis else {
+            return refuse(
+                .validationFailed, "An undo makes the completed occurrence due again.", field: ReminderFields.dueAt)
         }
         return nil
     }
@@ -51,15 +55,16 @@ extension FamilyRules {
     static func completedDueAtProblem(
         _ mutation: Mutation, current: [String: JSONTree], due: Date?, recurrence: WeeklyRecurrence?
     ) -> APIErrorDetail? {
-        guard let stated = timestamp("completedDueAt", mutation.fields) else { return nil }
-        if stated.epochMillis == timestamp("dueAt", current)?.epochMillis { return nil }
+        guard let stated = timestamp(ReminderFields.completedDueAt, mutation.fields) else { return nil }
+        if stated.epochMillis == timestamp(ReminderFields.dueAt, current)?.epochMillis { return nil }
         if let recurrence, let due, recurrence.next(after: stated)?.epochMillis == due.epochMillis,
             recurrence.next(after: stated.addingTimeInterval(-0.001))?.epochMillis == stated.epochMillis
         {
             return nil
         }
         return refuse(
-            .validationFailed, "completedDueAt is the due time of the occurrence completed.", field: "completedDueAt")
+            .validationFailed, "completedDueAt is the due time of the occurrence completed.",
+            field: ReminderFields.completedDueAt)
     }
 
     static func timestamp(_ name: String, _ fields: [String: JSONTree]) -> Date? {

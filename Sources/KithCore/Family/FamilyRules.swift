@@ -26,7 +26,9 @@ public enum FamilyRules {
     static func roles(_ records: [String: [SyncRecord]]) -> [String: String] {
         var roles: [String: String] = [:]
         for member in records[memberEntity] ?? [] {
-            if let user = member.fields["userId"]?.stringValue?.lowercased(), let role = member.fields["role"]?.stringValue {
+            if let user = member.fields["userId"]?.stringValue?.lowercased(),
+                let role = member.fields["role"]?.stringValue
+            {
                 roles[user] = role
             }
         }
@@ -42,22 +44,33 @@ public enum FamilyRules {
 
     /// The recurrence the fields describe; nil when they describe none; a problem when they are
     /// partial or invalid.
-    public static func recurrence(_ fields: [String: JSONTree], timeZone: TimeZone) -> Result<WeeklyRecurrence?, APIErrorDetail> {
+    public static func recurrence(_ fields: [String: JSONTree], timeZone: TimeZone) -> Result<
+        WeeklyRecurrence?, APIErrorDetail
+    > {
         let given = repeatFields.filter { fields[$0] != nil && fields[$0] != .null }
         if given.isEmpty { return .success(nil) }
         guard given.count == repeatFields.count else {
-            return .failure(refuse(.validationFailed, "A repeat needs its days, interval, start date and time.", field: "repeatDays"))
+            return .failure(
+                refuse(
+                    .validationFailed, "A repeat needs its days, interval, start date and time.",
+                    field: ReminderFields.repeatDays))
         }
-        let days = (fields["repeatDays"]?.stringValue ?? "").split(separator: ",").map { Weekday(name: String($0)) }
+        let days = (fields[ReminderFields.repeatDays]?.stringValue ?? "").split(separator: ",").map {
+            Weekday(name: String($0))
+        }
         guard !days.contains(where: { $0 == nil }) else {
-            return .failure(refuse(.validationFailed, "repeatDays lists days as MO,TU,WE,TH,FR,SA,SU.", field: "repeatDays"))
+            return .failure(
+                refuse(
+                    .validationFailed, "repeatDays lists days as MO,TU,WE,TH,FR,SA,SU.",
+                    field: ReminderFields.repeatDays))
         }
-        guard let start = fields["repeatStart"]?.stringValue.flatMap(LocalDate.init),
-            let time = fields["repeatTime"]?.stringValue.flatMap(LocalTime.init)
+        guard let start = fields[ReminderFields.repeatStart]?.stringValue.flatMap(LocalDate.init),
+            let time = fields[ReminderFields.repeatTime]?.stringValue.flatMap(LocalTime.init)
         else {
-            return .failure(refuse(.validationFailed, "repeatTime is a time of day as HH:mm.", field: "repeatTime"))
+            return .failure(
+                refuse(.validationFailed, "repeatTime is a time of day as HH:mm.", field: ReminderFields.repeatTime))
         }
-        let interval = Int(fields["repeatInterval"]?.intValue ?? 0)
+        let interval = Int(fields[ReminderFields.repeatInterval]?.intValue ?? 0)
         return WeeklyRecurrence.make(
             weekdays: Set(days.compactMap { $0 }), interval: interval, start: start, time: time, timeZone: timeZone
         ).map { $0 }
@@ -72,40 +85,48 @@ public enum FamilyRules {
     /// before and at most the family's limit, for 1 to 1,440 minutes. The count goes back to 0 only
     /// with a new due time (an edit, or completing one occurrence of a repeat).
     static func snoozeProblem(
-        _ mutation: Mutation, current: [String: JSONTree], actor: String, records: [String: [SyncRecord]], context: RuleContext
+        _ mutation: Mutation, current: [String: JSONTree], actor: String, records: [String: [SyncRecord]],
+        context: RuleContext
     ) -> APIErrorDetail? {
-        let until = mutation.fields["snoozedUntil"]?.stringValue.flatMap(WireCoding.parseTimestamp)
-        let count = mutation.fields["snoozeCount"]?.intValue
+        let until = mutation.fields[ReminderFields.snoozedUntil]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        let count = mutation.fields[ReminderFields.snoozeCount]?.intValue
         guard until != nil || (count ?? 0) > 0 else {
-            if count == 0, mutation.fields["dueAt"] == nil {
-                return refuse(.validationFailed, "A snooze count starts again only with a new due time.", field: "snoozeCount")
+            if count == 0, mutation.fields[ReminderFields.dueAt] == nil {
+                return refuse(
+                    .validationFailed, "A snooze count starts again only with a new due time.",
+                    field: ReminderFields.snoozeCount)
             }
             return nil
         }
-        guard current["assigneeId"]?.stringValue?.lowercased() == actor else {
+        guard current[ReminderFields.assigneeId]?.stringValue?.lowercased() == actor else {
             return refuse(.notAllowed, "Only the person the reminder is for can snooze it.")
         }
         guard let until, let count else {
-            return refuse(.validationFailed, "A snooze says until when and how many times.", field: "snoozedUntil")
+            return refuse(
+                .validationFailed, "A snooze says until when and how many times.", field: ReminderFields.snoozedUntil)
         }
-        let due = current["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantFuture
+        let due = current[ReminderFields.dueAt]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantFuture
         guard context.now >= due else {
-            return refuse(.validationFailed, "A reminder is snoozed once it is due.", field: "snoozedUntil")
+            return refuse(
+                .validationFailed, "A reminder is snoozed once it is due.", field: ReminderFields.snoozedUntil)
         }
         let limit = records[infoEntity]?.first?.fields["snoozeLimit"]?.intValue ?? FamilyLimits.defaultSnoozeLimit
-        let before = current["snoozeCount"]?.intValue ?? 0
+        let before = current[ReminderFields.snoozeCount]?.intValue ?? 0
         guard before < limit else {
             let times = before == 1 ? "once" : "\(before) times"
-            return refuse(.snoozeLimit, "This reminder was snoozed \(times), the family's limit.", field: "snoozeCount")
+            return refuse(
+                .snoozeLimit, "This reminder was snoozed \(times), the family's limit.",
+                field: ReminderFields.snoozeCount)
         }
         guard count == before + 1 else {
-            return refuse(.validationFailed, "Each snooze counts one more than the last.", field: "snoozeCount")
+            return refuse(
+                .validationFailed, "Each snooze counts one more than the last.", field: ReminderFields.snoozeCount)
         }
         let minutes = until.timeIntervalSince(context.now) / 60
         guard minutes >= Double(FamilyLimits.snoozeMinutes.lowerBound) - 1,
             minutes <= Double(FamilyLimits.snoozeMinutes.upperBound)
         else {
-            return refuse(.validationFailed, "A snooze lasts 1 to 1,440 minutes.", field: "snoozedUntil")
+            return refuse(.validationFailed, "A snooze lasts 1 to 1,440 minutes.", field: ReminderFields.snoozedUntil)
         }
         return nil
     }
@@ -115,7 +136,9 @@ public enum FamilyRules {
         var reads: [String] { [FamilyRules.memberEntity, FamilyRules.infoEntity] }
         var cascadeReads: [String] { [FamilyEntities.checklistItem.name] }
 
-        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+        func problem(
+            with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext
+        )
             -> APIErrorDetail?
         {
             // No person writes (data moving between a device's stores): nothing to decide about who.
@@ -123,11 +146,13 @@ public enum FamilyRules {
             let roles = FamilyRules.roles(records)
             guard let role = roles[actor] else { return FamilyRules.notMember }
             let isParent = role == "parent"
-            func string(_ name: String, _ fields: [String: JSONTree]?) -> String? { fields?[name]?.stringValue?.lowercased() }
+            func string(_ name: String, _ fields: [String: JSONTree]?) -> String? {
+                fields?[name]?.stringValue?.lowercased()
+            }
 
             if mutation.op == .delete {
                 guard let current else { return nil }
-                return isParent || string("creatorId", current.fields) == actor
+                return isParent || string(ReminderFields.creatorId, current.fields) == actor
                     ? nil : FamilyRules.refuse(.notAllowed, "Only the reminder's creator or a parent can delete it.")
             }
             var merged = current?.fields ?? [:]
@@ -138,7 +163,7 @@ public enum FamilyRules {
             case .failure(let problem): return problem
             case .success(let found): recurrence = found
             }
-            let due = merged["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+            let due = merged[ReminderFields.dueAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
 
             if let current {
                 let change = FamilyRules.completionChange(mutation, of: current.fields, timeZone: zone)
@@ -146,23 +171,27 @@ public enum FamilyRules {
                 if change == .undo {
                     return FamilyRules.undoProblem(mutation, current: current.fields, actor: actor, now: context.now)
                 }
-                if string("status", current.fields) == "completed" { return FamilyRules.completed }
+                if string(ReminderFields.status, current.fields) == "completed" { return FamilyRules.completed }
                 if FamilyRules.isChildOnAParentsReminder(actor: actor, role: role, reminder: current.fields),
                     let problem = FamilyRules.childLimitProblem(mutation, current: current.fields, change: change)
                 {
                     return problem
                 }
-                for name in ["creatorId", "createdAt"] {
+                for name in [ReminderFields.creatorId, ReminderFields.createdAt] {
                     if let given = mutation.fields[name], given != current.fields[name] {
                         return FamilyRules.refuse(.validationFailed, "A reminder's \(name) can't change.", field: name)
                     }
                 }
-                let creator = string("creatorId", current.fields)
-                let assignee = string("assigneeId", current.fields)
-                if let problem = FamilyRules.snoozeProblem(mutation, current: current.fields, actor: actor, records: records, context: context) {
+                let creator = string(ReminderFields.creatorId, current.fields)
+                let assignee = string(ReminderFields.assigneeId, current.fields)
+                if let problem = FamilyRules.snoozeProblem(
+                    mutation, current: current.fields, actor: actor, records: records, context: context)
+                {
                     return problem
                 }
-                if let problem = FamilyRules.movementProblem(mutation, current: current.fields, merged: merged, actor: actor) {
+                if let problem = FamilyRules.movementProblem(
+                    mutation, current: current.fields, merged: merged, actor: actor)
+                {
                     return problem
                 }
                 if change == .completion {
@@ -172,33 +201,42 @@ public enum FamilyRules {
                         return problem
                     }
                 } else if !(isParent || actor == creator || actor == assignee) {
-                    return FamilyRules.refuse(.notAllowed, "Only the creator, the assignee or a parent can change this reminder.")
-                } else if mutation.fields["dueAt"] != nil, let due, due <= context.now {
-                    return FamilyRules.refuse(.dueInPast, "The due time must be in the future.", field: "dueAt")
+                    return FamilyRules.refuse(
+                        .notAllowed, "Only the creator, the assignee or a parent can change this reminder.")
+                } else if mutation.fields[ReminderFields.dueAt] != nil, let due, due <= context.now {
+                    return FamilyRules.refuse(
+                        .dueInPast, "The due time must be in the future.", field: ReminderFields.dueAt)
                 }
             } else {
-                guard string("creatorId", merged) == actor else {
-                    return FamilyRules.refuse(.validationFailed, "A new reminder's creator is the one creating it.", field: "creatorId")
+                guard string(ReminderFields.creatorId, merged) == actor else {
+                    return FamilyRules.refuse(
+                        .validationFailed, "A new reminder's creator is the one creating it.",
+                        field: ReminderFields.creatorId)
                 }
                 let completing = FamilyRules.completionFields.contains { merged[$0].map { $0 != .null } ?? false }
-                guard string("status", merged) == "pending", !completing else {
-                    return FamilyRules.refuse(.validationFailed, "A new reminder is pending.", field: "status")
+                guard string(ReminderFields.status, merged) == "pending", !completing else {
+                    return FamilyRules.refuse(
+                        .validationFailed, "A new reminder is pending.", field: ReminderFields.status)
                 }
                 guard let due, due > context.now else {
-                    return FamilyRules.refuse(.dueInPast, "The due time must be in the future.", field: "dueAt")
+                    return FamilyRules.refuse(
+                        .dueInPast, "The due time must be in the future.", field: ReminderFields.dueAt)
                 }
                 if let recurrence, recurrence.start < LocalDate(context.now, in: zone) {
-                    return FamilyRules.refuse(.validationFailed, "A repeat starts today or later.", field: "repeatStart")
+                    return FamilyRules.refuse(
+                        .validationFailed, "A repeat starts today or later.", field: ReminderFields.repeatStart)
                 }
             }
-            if mutation.fields["assigneeId"] != nil {
-                let assignee = string("assigneeId", merged) ?? ""
+            if mutation.fields[ReminderFields.assigneeId] != nil {
+                let assignee = string(ReminderFields.assigneeId, merged) ?? ""
                 guard roles[assignee] != nil else {
-                    return FamilyRules.refuse(.notAMember, "A reminder is for a member of the family.", field: "assigneeId")
+                    return FamilyRules.refuse(
+                        .notAMember, "A reminder is for a member of the family.", field: ReminderFields.assigneeId)
                 }
                 if !isParent && assignee != actor {
                     return FamilyRules.refuse(
-                        .childrenAssignThemselves, "A child can create reminders only for themselves.", field: "assigneeId")
+                        .childrenAssignThemselves, "A child can create reminders only for themselves.",
+                        field: ReminderFields.assigneeId)
                 }
             }
             return nil
@@ -207,7 +245,9 @@ public enum FamilyRules {
         func cascade(of mutation: Mutation, records: [String: [SyncRecord]]) -> [SyncRecord] {
             guard mutation.op == .delete else { return [] }
             let key = JSONTree.string(mutation.id.lowercased)
-            return (records[FamilyEntities.checklistItem.name] ?? []).filter { $0.fields["reminderId"] == key }
+            return (records[FamilyEntities.checklistItem.name] ?? []).filter {
+                $0.fields[ReminderFields.reminderId] == key
+            }
         }
     }
 
@@ -215,26 +255,42 @@ public enum FamilyRules {
         var entity: String { FamilyEntities.checklistItem.name }
         var reads: [String] { [FamilyRules.memberEntity, FamilyRules.reminderEntity] }
 
-        func problem(with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext)
+        func problem(
+            with mutation: Mutation, current: SyncRecord?, records: [String: [SyncRecord]], context: RuleContext
+        )
             -> APIErrorDetail?
         {
             guard let actor = context.actor?.lowercased() else { return nil }
             let roles = FamilyRules.roles(records)
             guard let role = roles[actor] else { return FamilyRules.notMember }
-            let reminderText = (mutation.fields["reminderId"] ?? current?.fields["reminderId"])?.stringValue?.lowercased()
-            if let current, let moved = mutation.fields["reminderId"], moved != current.fields["reminderId"] {
-                return FamilyRules.refuse(.validationFailed, "A checklist item can't move to another reminder.", field: "reminderId")
+            let reminderText =
+                (mutation.fields[ReminderFields.reminderId] ?? current?.fields[ReminderFields.reminderId])?.stringValue?
+                .lowercased()
+            if let current, let moved = mutation.fields[ReminderFields.reminderId],
+                moved != current.fields[ReminderFields.reminderId]
+            {
+                return FamilyRules.refuse(
+                    .validationFailed, "A checklist item can't move to another reminder.",
+                    field: ReminderFields.reminderId)
             }
-            guard let reminder = (records[FamilyRules.reminderEntity] ?? []).first(where: { $0.id.lowercased == reminderText }) else {
+            guard
+                let reminder = (records[FamilyRules.reminderEntity] ?? []).first(where: {
+                    $0.id.lowercased == reminderText
+                })
+            else {
                 // Deleting an item whose reminder went already is harmless.
                 return mutation.op == .delete
-                    ? nil : FamilyRules.refuse(.notFound, "This item's reminder does not exist (it may have been deleted).", field: "reminderId")
+                    ? nil
+                    : FamilyRules.refuse(
+                        .notFound, "This item's reminder does not exist (it may have been deleted).",
+                        field: ReminderFields.reminderId)
             }
-            if reminder.fields["status"]?.stringValue == "completed" { return FamilyRules.completed }
-            let creator = reminder.fields["creatorId"]?.stringValue?.lowercased()
-            let assignee = reminder.fields["assigneeId"]?.stringValue?.lowercased()
+            if reminder.fields[ReminderFields.status]?.stringValue == "completed" { return FamilyRules.completed }
+            let creator = reminder.fields[ReminderFields.creatorId]?.stringValue?.lowercased()
+            let assignee = reminder.fields[ReminderFields.assigneeId]?.stringValue?.lowercased()
             guard role == "parent" || actor == creator || actor == assignee else {
-                return FamilyRules.refuse(.notAllowed, "Only the creator, the assignee or a parent can change this checklist.")
+                return FamilyRules.refuse(
+                    .notAllowed, "Only the creator, the assignee or a parent can change this checklist.")
             }
             if FamilyRules.isChildOnAParentsReminder(actor: actor, role: role, reminder: reminder.fields) {
                 return FamilyRules.childItemProblem(mutation, current: current)

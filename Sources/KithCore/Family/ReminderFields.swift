@@ -4,6 +4,38 @@ import Foundation
 /// them, the same from a device (`FamilyStore`) and from the web pages (`ReminderService`), so
 /// both complete, repeat and reset a checklist the one way. `FamilyRules` then judge them.
 public enum ReminderFields {
+    // The field names of `family.reminder` and `family.checklistItem`, spelled once; the web
+    // form's fields have the same names, so a rule's refusal lands next to its field.
+    public static let title = "title"
+    public static let dueAt = "dueAt"
+    public static let assigneeId = "assigneeId"
+    public static let creatorId = "creatorId"
+    public static let createdAt = "createdAt"
+    public static let status = "status"
+    public static let completedAt = "completedAt"
+    public static let completedBy = "completedBy"
+    public static let completedDueAt = "completedDueAt"
+    public static let repeatDays = "repeatDays"
+    public static let repeatInterval = "repeatInterval"
+    public static let repeatStart = "repeatStart"
+    public static let repeatTime = "repeatTime"
+    public static let snoozeCount = "snoozeCount"
+    public static let snoozedUntil = "snoozedUntil"
+    public static let latitude = "latitude"
+    public static let longitude = "longitude"
+    public static let locationAccuracy = "locationAccuracy"
+    public static let locationAt = "locationAt"
+    public static let tracking = "tracking"
+    public static let movedAt = "movedAt"
+    public static let readingLatitude = "readingLatitude"
+    public static let readingLongitude = "readingLongitude"
+    public static let readingAccuracy = "readingAccuracy"
+    public static let readingAt = "readingAt"
+    public static let reminderId = "reminderId"
+    public static let text = "text"
+    public static let done = "done"
+    public static let position = "position"
+
     public static func timestamp(_ date: Date) -> JSONTree { .string(WireCoding.formatTimestamp(date)) }
 
     /// A new pending reminder, with its repeat when it has one.
@@ -11,12 +43,12 @@ public enum ReminderFields {
         title: String, dueAt: Date, assignee: String, creator: String, createdAt: Date, recurrence: WeeklyRecurrence?
     ) -> [String: JSONTree] {
         var fields: [String: JSONTree] = [
-            "title": .string(title.trimmedWhitespace),
-            "dueAt": timestamp(dueAt),
-            "assigneeId": .string(assignee.lowercased()),
-            "creatorId": .string(creator.lowercased()),
-            "createdAt": timestamp(createdAt),
-            "status": .string(FamilyReminder.Status.pending.rawValue),
+            ReminderFields.title: .string(title.trimmedWhitespace),
+            ReminderFields.dueAt: timestamp(dueAt),
+            ReminderFields.assigneeId: .string(assignee.lowercased()),
+            ReminderFields.creatorId: .string(creator.lowercased()),
+            ReminderFields.createdAt: timestamp(createdAt),
+            ReminderFields.status: .string(FamilyReminder.Status.pending.rawValue),
         ]
         if recurrence != nil { fields.merge(repeating(recurrence)) { _, new in new } }
         return fields
@@ -25,31 +57,34 @@ public enum ReminderFields {
     /// Only the fields given change.
     public static func edit(title: String? = nil, dueAt: Date? = nil, assignee: String? = nil) -> [String: JSONTree] {
         var fields: [String: JSONTree] = [:]
-        if let title { fields["title"] = .string(title.trimmedWhitespace) }
-        if let dueAt { fields["dueAt"] = timestamp(dueAt) }
-        if let assignee { fields["assigneeId"] = .string(assignee.lowercased()) }
+        if let title { fields[ReminderFields.title] = .string(title.trimmedWhitespace) }
+        if let dueAt { fields[ReminderFields.dueAt] = timestamp(dueAt) }
+        if let assignee { fields[ReminderFields.assigneeId] = .string(assignee.lowercased()) }
         return fields
     }
 
     /// The four `repeat…` fields; all null when it does not repeat (an edit that stops a repeat).
     public static func repeating(_ recurrence: WeeklyRecurrence?) -> [String: JSONTree] {
         guard let recurrence else {
-            return ["repeatDays": .null, "repeatInterval": .null, "repeatStart": .null, "repeatTime": .null]
+            return [
+                ReminderFields.repeatDays: .null, ReminderFields.repeatInterval: .null,
+                ReminderFields.repeatStart: .null, ReminderFields.repeatTime: .null,
+            ]
         }
         return [
-            "repeatDays": .string(recurrence.weekdays.sorted().map(\.code).joined(separator: ",")),
-            "repeatInterval": .int(Int64(recurrence.interval)),
-            "repeatStart": .string(recurrence.start.description),
-            "repeatTime": .string(recurrence.time.description),
+            ReminderFields.repeatDays: .string(recurrence.weekdays.sorted().map(\.code).joined(separator: ",")),
+            ReminderFields.repeatInterval: .int(Int64(recurrence.interval)),
+            ReminderFields.repeatStart: .string(recurrence.start.description),
+            ReminderFields.repeatTime: .string(recurrence.time.description),
         ]
     }
 
     public static func item(of reminder: UUID, text: String, position: Int64) -> [String: JSONTree] {
         [
-            "reminderId": .string(reminder.lowercased),
-            "text": .string(text.trimmedWhitespace),
-            "done": .bool(false),
-            "position": .int(position),
+            ReminderFields.reminderId: .string(reminder.lowercased),
+            ReminderFields.text: .string(text.trimmedWhitespace),
+            ReminderFields.done: .bool(false),
+            ReminderFields.position: .int(position),
         ]
     }
 
@@ -70,21 +105,24 @@ public enum ReminderFields {
         of reminder: FamilyReminder, recurrence: WeeklyRecurrence?, by member: String, at time: Date
     ) -> Result<Completion, APIErrorDetail> {
         var fields: [String: JSONTree] = [
-            "completedBy": .string(member.lowercased()), "completedAt": timestamp(time),
-            "completedDueAt": timestamp(reminder.dueAt),
+            ReminderFields.completedBy: .string(member.lowercased()), ReminderFields.completedAt: timestamp(time),
+            ReminderFields.completedDueAt: timestamp(reminder.dueAt),
         ]
         guard let recurrence else {
-            fields["status"] = .string(FamilyReminder.Status.completed.rawValue)
+            fields[ReminderFields.status] = .string(FamilyReminder.Status.completed.rawValue)
             return .success(Completion(reminder: fields, untick: [], nextDue: nil))
         }
         guard let next = recurrence.next(after: reminder.dueAt) else {
-            return .failure(APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: "dueAt"))
+            return .failure(
+                APIErrorDetail(.validationFailed, "This repeat has no further occurrence.", field: ReminderFields.dueAt)
+            )
         }
-        fields["dueAt"] = timestamp(next)
+        fields[ReminderFields.dueAt] = timestamp(next)
         // The next occurrence may be snoozed afresh.
-        fields["snoozeCount"] = .int(0)
-        fields["snoozedUntil"] = .null
-        return .success(Completion(reminder: fields, untick: reminder.checklist.filter(\.done).map(\.id), nextDue: next))
+        fields[ReminderFields.snoozeCount] = .int(0)
+        fields[ReminderFields.snoozedUntil] = .null
+        return .success(
+            Completion(reminder: fields, untick: reminder.checklist.filter(\.done).map(\.id), nextDue: next))
     }
 
     /// Undoing the last completion (its completer, within `FamilyLimits.undoSeconds`; `FamilyRules`
@@ -95,35 +133,38 @@ public enum ReminderFields {
             return .failure(APIErrorDetail(.validationFailed, "This reminder has no completion to undo."))
         }
         var fields: [String: JSONTree] = [
-            "status": .string(FamilyReminder.Status.pending.rawValue),
-            "completedBy": .null, "completedAt": .null, "completedDueAt": .null,
+            ReminderFields.status: .string(FamilyReminder.Status.pending.rawValue),
+            ReminderFields.completedBy: .null, ReminderFields.completedAt: .null, ReminderFields.completedDueAt: .null,
         ]
-        if let due = reminder.completedDueAt { fields["dueAt"] = timestamp(due) }
+        if let due = reminder.completedDueAt { fields[ReminderFields.dueAt] = timestamp(due) }
         return .success(fields)
     }
 
     /// The assignee snoozes the due notice for `minutes` from `now`: one more snooze counted.
     public static func snooze(_ reminder: FamilyReminder, minutes: Int64, now: Date) -> [String: JSONTree] {
         [
-            "snoozeCount": .int(reminder.snoozeCount + 1),
-            "snoozedUntil": timestamp(now.addingTimeInterval(TimeInterval(minutes) * 60)),
+            ReminderFields.snoozeCount: .int(reminder.snoozeCount + 1),
+            ReminderFields.snoozedUntil: timestamp(now.addingTimeInterval(TimeInterval(minutes) * 60)),
         ]
     }
 
     /// The reminder's place, set now (tracking starts again, from no reading).
     public static func location(_ point: GeoPoint, accuracy: Double, at time: Date) -> [String: JSONTree] {
         [
-            "latitude": .double(point.latitude), "longitude": .double(point.longitude),
-            "locationAccuracy": .double(accuracy), "locationAt": timestamp(time), "tracking": .bool(true),
-            "movedAt": .null, "readingLatitude": .null, "readingLongitude": .null, "readingAccuracy": .null,
-            "readingAt": .null,
+            ReminderFields.latitude: .double(point.latitude), ReminderFields.longitude: .double(point.longitude),
+            ReminderFields.locationAccuracy: .double(accuracy), ReminderFields.locationAt: timestamp(time),
+            ReminderFields.tracking: .bool(true),
+            ReminderFields.movedAt: .null, ReminderFields.readingLatitude: .null,
+            ReminderFields.readingLongitude: .null, ReminderFields.readingAccuracy: .null,
+            ReminderFields.readingAt: .null,
         ]
     }
 
     /// The fields of a place and its tracking, all null when a place is removed.
     public static let placeFieldNames = [
-        "latitude", "longitude", "locationAccuracy", "locationAt", "tracking", "movedAt", "readingLatitude",
-        "readingLongitude", "readingAccuracy", "readingAt",
+        ReminderFields.latitude, ReminderFields.longitude, ReminderFields.locationAccuracy, ReminderFields.locationAt,
+        ReminderFields.tracking, ReminderFields.movedAt, ReminderFields.readingLatitude,
+        ReminderFields.readingLongitude, ReminderFields.readingAccuracy, ReminderFields.readingAt,
     ]
 
     /// What a location reading writes, by `MovementRule`: nothing (ignored, within 5 m of the last
@@ -136,8 +177,9 @@ public enum ReminderFields {
         guard let stored = reminder.location, stored.tracking, reminder.status == .pending else { return nil }
         let outcome = MovementRule.judge(point, accuracy: accuracy, place: stored.point, lastSent: stored.lastReading)
         let sent: [String: JSONTree] = [
-            "readingLatitude": .double(point.latitude), "readingLongitude": .double(point.longitude),
-            "readingAccuracy": .double(accuracy), "readingAt": timestamp(time),
+            ReminderFields.readingLatitude: .double(point.latitude),
+            ReminderFields.readingLongitude: .double(point.longitude),
+            ReminderFields.readingAccuracy: .double(accuracy), ReminderFields.readingAt: timestamp(time),
         ]
         switch outcome {
         case .ignored, .unchanged:
@@ -145,7 +187,11 @@ public enum ReminderFields {
         case .updated:
             return (sent, outcome)
         case .moved:
-            return (sent.merging(["tracking": .bool(false), "movedAt": timestamp(time)]) { _, new in new }, outcome)
+            return (
+                sent.merging([ReminderFields.tracking: .bool(false), ReminderFields.movedAt: timestamp(time)]) {
+                    _, new in new
+                }, outcome
+            )
         }
     }
 }

@@ -10,7 +10,8 @@ public enum ReminderOperations {
     /// A new pending reminder with its checklist, in the family `scope`. A repeating one is due at
     /// its first occurrence after now. Every line is checked before anything is written.
     public static func create(_ input: FamilyReminderInput, in scope: String) -> RecordOperation<FamilyReminder> {
-        RecordOperation("family.createReminder", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("family.createReminder", scope: .shared(scope), reads: reads) {
+            (draft) throws(APIErrorDetail) in
             try check(input.checklist)
             let me = try draft.member()
             let id = draft.newID()
@@ -21,7 +22,8 @@ public enum ReminderOperations {
             draft.upsert(FamilyEntities.reminder, id, fields)
             for (position, line) in input.checklist.enumerated() {
                 _ = draft.create(
-                    FamilyEntities.checklistItem, ReminderFields.item(of: id, text: line.text, position: Int64(position)))
+                    FamilyEntities.checklistItem,
+                    ReminderFields.item(of: id, text: line.text, position: Int64(position)))
             }
             return try draft.reminder(id)
         }
@@ -31,7 +33,9 @@ public enum ReminderOperations {
     /// the reminder as it stands), so a field someone else changed meanwhile and this person left
     /// alone is kept. The reminder's fields, then its checklist (lines edited, added, removed). A
     /// new repeat makes its first occurrence due.
-    public static func edit(_ id: UUID, to input: FamilyReminderInput, seen: FamilyReminderInput? = nil, in scope: String)
+    public static func edit(
+        _ id: UUID, to input: FamilyReminderInput, seen: FamilyReminderInput? = nil, in scope: String
+    )
         -> RecordOperation<FamilyReminder>
     {
         RecordOperation("family.editReminder", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
@@ -40,35 +44,41 @@ public enum ReminderOperations {
             let was = seen ?? FamilyReminderInput(reminder, recurrence: draft.recurrence(of: id))
             var fields: [String: JSONTree] = [:]
             let title = input.title.trimmedWhitespace
-            if title != was.title.trimmedWhitespace { fields["title"] = .string(title) }
+            if title != was.title.trimmedWhitespace { fields[ReminderFields.title] = .string(title) }
             if input.assigneeId.lowercased() != was.assigneeId.lowercased() {
-                fields["assigneeId"] = .string(input.assigneeId.lowercased())
+                fields[ReminderFields.assigneeId] = .string(input.assigneeId.lowercased())
             }
             if input.recurrence != was.recurrence {
                 fields.merge(ReminderFields.repeating(input.recurrence)) { _, new in new }
-                fields["dueAt"] = ReminderFields.timestamp(try due(of: input, now: draft.now))
+                fields[ReminderFields.dueAt] = ReminderFields.timestamp(try due(of: input, now: draft.now))
             } else if input.recurrence == nil, let due = input.dueAt, due != was.dueAt {
-                fields["dueAt"] = ReminderFields.timestamp(due)
+                fields[ReminderFields.dueAt] = ReminderFields.timestamp(due)
             }
             if input.place != was.place {
                 fields.merge(place(input.place, was: reminder.location, now: draft.now)) { _, place in place }
             }
             draft.upsert(FamilyEntities.reminder, id, fields)
-            let seenLines = Dictionary(was.checklist.compactMap { line in line.id.map { ($0, line.text) } }) { first, _ in first }
+            let seenLines = Dictionary(was.checklist.compactMap { line in line.id.map { ($0, line.text) } }) {
+                first, _ in first
+            }
             let kept = Set(input.checklist.compactMap(\.id))
-            for (itemID, _) in seenLines where !kept.contains(itemID) && reminder.checklist.contains(where: { $0.id == itemID }) {
+            for (itemID, _) in seenLines
+            where !kept.contains(itemID) && reminder.checklist.contains(where: { $0.id == itemID }) {
                 draft.delete(FamilyEntities.checklistItem, itemID)
             }
             for (position, line) in input.checklist.enumerated() {
                 let text = line.text.trimmedWhitespace
                 if let itemID = line.id, let item = reminder.checklist.first(where: { $0.id == itemID }) {
                     var changed: [String: JSONTree] = [:]
-                    if text != (seenLines[itemID] ?? item.text).trimmedWhitespace { changed["text"] = .string(text) }
-                    if item.position != Int64(position) { changed["position"] = .int(Int64(position)) }
+                    if text != (seenLines[itemID] ?? item.text).trimmedWhitespace {
+                        changed[ReminderFields.text] = .string(text)
+                    }
+                    if item.position != Int64(position) { changed[ReminderFields.position] = .int(Int64(position)) }
                     draft.upsert(FamilyEntities.checklistItem, itemID, changed)
                 } else if line.id == nil {
                     _ = draft.create(
-                        FamilyEntities.checklistItem, ReminderFields.item(of: id, text: text, position: Int64(position)))
+                        FamilyEntities.checklistItem, ReminderFields.item(of: id, text: text, position: Int64(position))
+                    )
                 }
             }
             return try draft.reminder(id)
@@ -79,9 +89,11 @@ public enum ReminderOperations {
     public static func change(_ id: UUID, title: String?, dueAt: Date?, assignee: String?, in scope: String)
         -> RecordOperation<FamilyReminder>
     {
-        RecordOperation("family.changeReminder", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("family.changeReminder", scope: .shared(scope), reads: reads) {
+            (draft) throws(APIErrorDetail) in
             _ = try draft.reminder(id)
-            draft.upsert(FamilyEntities.reminder, id, ReminderFields.edit(title: title, dueAt: dueAt, assignee: assignee))
+            draft.upsert(
+                FamilyEntities.reminder, id, ReminderFields.edit(title: title, dueAt: dueAt, assignee: assignee))
             return try draft.reminder(id)
         }
     }
@@ -96,7 +108,9 @@ public enum ReminderOperations {
             ).get()
             // The reminder first: unticking is for the next occurrence, once this one is done.
             draft.upsert(FamilyEntities.reminder, id, completion.reminder)
-            for item in completion.untick { draft.upsert(FamilyEntities.checklistItem, item, ["done": .bool(false)]) }
+            for item in completion.untick {
+                draft.upsert(FamilyEntities.checklistItem, item, [ReminderFields.done: .bool(false)])
+            }
             return try draft.reminder(id)
         }
     }
@@ -104,8 +118,10 @@ public enum ReminderOperations {
     /// Takes back the member's completion of a moment ago: pending again, due at the occurrence
     /// that was done (`FamilyRules`: only its completer, within `FamilyLimits.undoSeconds`).
     public static func undoCompletion(_ id: UUID, in scope: String) -> RecordOperation<FamilyReminder> {
-        RecordOperation("family.undoCompletion", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
-            draft.upsert(FamilyEntities.reminder, id, try ReminderFields.undoCompletion(of: try draft.reminder(id)).get())
+        RecordOperation("family.undoCompletion", scope: .shared(scope), reads: reads) {
+            (draft) throws(APIErrorDetail) in
+            draft.upsert(
+                FamilyEntities.reminder, id, try ReminderFields.undoCompletion(of: try draft.reminder(id)).get())
             return try draft.reminder(id)
         }
     }
@@ -122,17 +138,20 @@ public enum ReminderOperations {
 
     /// Deletes the reminder; its checklist goes with it (`FamilyRules`' cascade).
     public static func delete(_ id: UUID, in scope: String) -> RecordOperation<Void> {
-        RecordOperation("family.deleteReminder", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("family.deleteReminder", scope: .shared(scope), reads: reads) {
+            (draft) throws(APIErrorDetail) in
             _ = try draft.reminder(id)
             draft.delete(FamilyEntities.reminder, id)
         }
     }
 
     /// Ticks or unticks one line of a reminder's checklist.
-    public static func setItem(_ item: UUID, of id: UUID, done: Bool, in scope: String) -> RecordOperation<FamilyReminder> {
+    public static func setItem(_ item: UUID, of id: UUID, done: Bool, in scope: String) -> RecordOperation<
+        FamilyReminder
+    > {
         RecordOperation("family.setItem", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
             _ = try draft.checklistItem(item, of: id)
-            draft.upsert(FamilyEntities.checklistItem, item, ["done": .bool(done)])
+            draft.upsert(FamilyEntities.checklistItem, item, [ReminderFields.done: .bool(done)])
             return try draft.reminder(id)
         }
     }
@@ -157,10 +176,14 @@ public enum ReminderOperations {
 
     /// Sets (or replaces) where the reminder is to be done: the assignee's movements are tracked
     /// against this place from now on.
-    public static func setPlace(_ id: UUID, _ place: FamilyReminderInput.Place, in scope: String) -> RecordOperation<FamilyReminder> {
+    public static func setPlace(_ id: UUID, _ place: FamilyReminderInput.Place, in scope: String) -> RecordOperation<
+        FamilyReminder
+    > {
         RecordOperation("family.setPlace", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
             _ = try draft.reminder(id)
-            draft.upsert(FamilyEntities.reminder, id, ReminderFields.location(place.point, accuracy: place.accuracy, at: draft.now))
+            draft.upsert(
+                FamilyEntities.reminder, id,
+                ReminderFields.location(place.point, accuracy: place.accuracy, at: draft.now))
             return try draft.reminder(id)
         }
     }
@@ -199,9 +222,10 @@ public enum ReminderOperations {
     /// names its line (`checklist.2`).
     static func check(_ lines: [FamilyReminderInput.Line]) throws(APIErrorDetail) {
         for (index, line) in lines.enumerated() {
-            let fields = ["text": JSONTree.string(line.text.trimmedWhitespace)]
+            let fields = [ReminderFields.text: JSONTree.string(line.text.trimmedWhitespace)]
             if let problem = FamilyEntities.checklistItem.problems(in: fields, isCreation: false).first {
-                throw APIErrorDetail(code: problem.code, message: "Item \(index + 1): \(problem.message)", field: "checklist.\(index)")
+                throw APIErrorDetail(
+                    code: problem.code, message: "Item \(index + 1): \(problem.message)", field: "checklist.\(index)")
             }
         }
     }
@@ -210,17 +234,22 @@ public enum ReminderOperations {
     static func due(of input: FamilyReminderInput, now: Date) throws(APIErrorDetail) -> Date {
         if let recurrence = input.recurrence {
             guard let first = recurrence.next(after: now) else {
-                throw APIErrorDetail(.validationFailed, "This repeat has no occurrence.", field: "repeatStart")
+                throw APIErrorDetail(
+                    .validationFailed, "This repeat has no occurrence.", field: ReminderFields.repeatStart)
             }
             return first
         }
-        guard let due = input.dueAt else { throw APIErrorDetail(.validationFailed, "Choose when it is due.", field: "dueAt") }
+        guard let due = input.dueAt else {
+            throw APIErrorDetail(.validationFailed, "Choose when it is due.", field: ReminderFields.dueAt)
+        }
         return due
     }
 
     /// The location fields a place writes when it differs from the stored one: a new place
     /// (tracking starts again), all of them null when the place was removed, none when unchanged.
-    static func place(_ place: FamilyReminderInput.Place?, was stored: ReminderLocation?, now: Date) -> [String: JSONTree] {
+    static func place(_ place: FamilyReminderInput.Place?, was stored: ReminderLocation?, now: Date) -> [String:
+        JSONTree]
+    {
         guard let place else {
             guard stored != nil else { return [:] }
             return ReminderFields.placeFieldNames.reduce(into: [:]) { $0[$1] = .null }

@@ -22,14 +22,20 @@ public struct NutritionBook: Sendable {
     public init(records: [SyncRecord]) {
         let byEntity = Dictionary(grouping: records.filter { !$0.isDeleted }, by: \.entity)
         func of(_ entity: EntityDeclaration) -> [SyncRecord] { byEntity[entity.name] ?? [] }
-        let ingredients = Dictionary(grouping: of(NutritionEntities.ingredient)) { $0.fields["mealId"]?.stringValue ?? "" }
+        let ingredients = Dictionary(grouping: of(NutritionEntities.ingredient)) {
+            $0.fields[NutritionFields.mealId]?.stringValue ?? ""
+        }
         self.init(
             days: of(NutritionEntities.day).compactMap { DailyLog(id: $0.id, fields: $0.fields) },
             items: of(NutritionEntities.item).compactMap { FoodItem(id: $0.id, fields: $0.fields) },
             meals: of(NutritionEntities.meal).compactMap { meal in
                 let parts = (ingredients[meal.id.lowercased] ?? [])
-                    .sorted { ($0.fields["position"]?.intValue ?? 0) < ($1.fields["position"]?.intValue ?? 0) }
-                return CustomMeal(id: meal.id, fields: meal.fields, ingredients: parts.compactMap { Food(fields: $0.fields) })
+                    .sorted {
+                        ($0.fields[NutritionFields.position]?.intValue ?? 0)
+                            < ($1.fields[NutritionFields.position]?.intValue ?? 0)
+                    }
+                return CustomMeal(
+                    id: meal.id, fields: meal.fields, ingredients: parts.compactMap { Food(fields: $0.fields) })
             },
             goal: of(NutritionEntities.goal).first.flatMap { NutritionGoal(fields: $0.fields) })
     }
@@ -84,7 +90,9 @@ public struct DaySummary: Sendable, Equatable, Encodable {
     /// 0 to 1 and beyond when over; nil without a goal.
     public var progress: Double? { goal.map { $0 > 0 ? totalCalories / Double($0) : 0 } }
 
-    enum CodingKeys: String, CodingKey { case date, items, totalCalories, totalProtein, totalCarbs, totalFat, goal, remaining }
+    enum CodingKeys: String, CodingKey {
+        case date, items, totalCalories, totalProtein, totalCarbs, totalFat, goal, remaining
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

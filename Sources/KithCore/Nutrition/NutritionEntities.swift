@@ -18,11 +18,13 @@ public enum NutritionEntities {
     /// Why a meal of `count` ingredients can't be made (field `ingredients`), or nil.
     public static func ingredientCountProblem(_ count: Int) -> APIErrorDetail? {
         if count < ingredientsPerMeal.lowerBound {
-            return APIErrorDetail(.validationFailed, "Add at least one ingredient, with its name and calories.", field: "ingredients")
+            return APIErrorDetail(
+                .validationFailed, "Add at least one ingredient, with its name and calories.", field: "ingredients")
         }
         if count > ingredientsPerMeal.upperBound {
             return APIErrorDetail(
-                .validationFailed, "A meal has at most \(ingredientsPerMeal.upperBound) ingredients.", field: "ingredients")
+                .validationFailed, "A meal has at most \(ingredientsPerMeal.upperBound) ingredients.",
+                field: "ingredients")
         }
         return nil
     }
@@ -32,44 +34,46 @@ public enum NutritionEntities {
     public static let day = EntityDeclaration(
         name: "nutrition.day", scope: .user,
         fields: [
-            FieldDeclaration("date", .localDate),
+            FieldDeclaration(NutritionFields.date, .localDate),
             // The goal that applied that day, kept so history compares against what it was then.
-            FieldDeclaration("goal", .integer(goalRange), optional: true),
+            FieldDeclaration(NutritionFields.goal, .integer(goalRange), optional: true),
         ])
 
     /// The fields a food's numbers take, shared by logged items and a meal's ingredients.
     static let foodFields = [
-        FieldDeclaration("name", .string(maxLength: 200)),
-        FieldDeclaration("calories", .number(caloriesRange)),
-        FieldDeclaration("protein", .number(macroRange), optional: true),
-        FieldDeclaration("carbs", .number(macroRange), optional: true),
-        FieldDeclaration("fat", .number(macroRange), optional: true),
-        FieldDeclaration("servingSize", .number(0...100_000), optional: true),
-        FieldDeclaration("servingUnit", .string(maxLength: 30), optional: true),
+        FieldDeclaration(NutritionFields.name, .string(maxLength: 200)),
+        FieldDeclaration(NutritionFields.calories, .number(caloriesRange)),
+        FieldDeclaration(NutritionFields.protein, .number(macroRange), optional: true),
+        FieldDeclaration(NutritionFields.carbs, .number(macroRange), optional: true),
+        FieldDeclaration(NutritionFields.fat, .number(macroRange), optional: true),
+        FieldDeclaration(NutritionFields.servingSize, .number(0...100_000), optional: true),
+        FieldDeclaration(NutritionFields.servingUnit, .string(maxLength: 30), optional: true),
     ]
 
     /// One food eaten on a day. Items are records of their own, so two devices adding to the same
     /// day offline end with the union.
     public static let item = EntityDeclaration(
         name: "nutrition.item", scope: .user,
-        fields: [FieldDeclaration("logId", .uuid)] + foodFields + [
-            FieldDeclaration("source", .choice(sources)),
-            FieldDeclaration("loggedAt", .timestamp),
+        fields: [FieldDeclaration(NutritionFields.logId, .uuid)] + foodFields + [
+            FieldDeclaration(NutritionFields.source, .choice(sources)),
+            FieldDeclaration(NutritionFields.loggedAt, .timestamp),
         ])
 
     /// A meal the person put together once and logs again in one step.
     public static let meal = EntityDeclaration(
         name: "nutrition.meal", scope: .user,
         fields: [
-            FieldDeclaration("name", .string(maxLength: 100)),
-            FieldDeclaration("createdAt", .timestamp),
-            FieldDeclaration("lastUsedAt", .timestamp, optional: true),
+            FieldDeclaration(NutritionFields.name, .string(maxLength: 100)),
+            FieldDeclaration(NutritionFields.createdAt, .timestamp),
+            FieldDeclaration(NutritionFields.lastUsedAt, .timestamp, optional: true),
         ])
 
     /// One ingredient of a custom meal, with its own numbers; a record of its own like an item.
     public static let ingredient = EntityDeclaration(
         name: "nutrition.ingredient", scope: .user,
-        fields: [FieldDeclaration("mealId", .uuid)] + foodFields + [FieldDeclaration("position", .integer(0...1_000))])
+        fields: [FieldDeclaration(NutritionFields.mealId, .uuid)] + foodFields + [
+            FieldDeclaration(NutritionFields.position, .integer(0...1_000))
+        ])
 
     /// The person's daily goal: one record per account (`NutritionFields.goalID`). `timeZone` is the
     /// zone of the device that last set it, so the server's retention purge counts days as the
@@ -78,8 +82,8 @@ public enum NutritionEntities {
     public static let goal = EntityDeclaration(
         name: "nutrition.goal", scope: .user,
         fields: [
-            FieldDeclaration("dailyCalories", .integer(goalRange), optional: true),
-            FieldDeclaration("timeZone", .string(maxLength: 64), optional: true),
+            FieldDeclaration(NutritionFields.dailyCalories, .integer(goalRange), optional: true),
+            FieldDeclaration(NutritionFields.timeZone, .string(maxLength: 64), optional: true),
         ])
 
     public static let all = [day, item, meal, ingredient, goal]

@@ -38,11 +38,15 @@ public struct Food: Sendable, Equatable, Codable {
 
     /// The food a record's fields hold; nil without a name and calories.
     public init?(fields: [String: JSONTree]) {
-        guard let name = fields["name"]?.stringValue, let calories = fields["calories"]?.doubleValue else { return nil }
+        guard let name = fields[NutritionFields.name]?.stringValue,
+            let calories = fields[NutritionFields.calories]?.doubleValue
+        else { return nil }
         self.init(
-            name: name, calories: calories, protein: fields["protein"]?.doubleValue, carbs: fields["carbs"]?.doubleValue,
-            fat: fields["fat"]?.doubleValue, servingSize: fields["servingSize"]?.doubleValue,
-            servingUnit: fields["servingUnit"]?.stringValue)
+            name: name, calories: calories, protein: fields[NutritionFields.protein]?.doubleValue,
+            carbs: fields[NutritionFields.carbs]?.doubleValue,
+            fat: fields[NutritionFields.fat]?.doubleValue,
+            servingSize: fields[NutritionFields.servingSize]?.doubleValue,
+            servingUnit: fields[NutritionFields.servingUnit]?.stringValue)
     }
 
     /// "1 cup", "100 g", or nil when the serving is unknown.
@@ -66,10 +70,10 @@ public struct DailyLog: Sendable, Equatable, Identifiable {
     public var goal: Int64?
 
     public init?(id: UUID, fields: [String: JSONTree]) {
-        guard let date = fields["date"]?.stringValue.flatMap(LocalDate.init) else { return nil }
+        guard let date = fields[NutritionFields.date]?.stringValue.flatMap(LocalDate.init) else { return nil }
         self.id = id
         self.date = date
-        goal = fields["goal"]?.wholeNumber
+        goal = fields[NutritionFields.goal]?.wholeNumber
     }
 }
 
@@ -82,13 +86,14 @@ public struct FoodItem: Sendable, Equatable, Identifiable, Encodable {
     public var loggedAt: Date
 
     public init?(id: UUID, fields: [String: JSONTree]) {
-        guard let log = fields["logId"]?.stringValue.flatMap(UUID.init(text:)), let food = Food(fields: fields)
+        guard let log = fields[NutritionFields.logId]?.stringValue.flatMap(UUID.init(text:)),
+            let food = Food(fields: fields)
         else { return nil }
         _id = LowercaseUUID(wrappedValue: id)
         _logId = LowercaseUUID(wrappedValue: log)
         self.food = food
-        source = fields["source"]?.stringValue.flatMap(FoodSource.init(rawValue:)) ?? .manual
-        loggedAt = fields["loggedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
+        source = fields[NutritionFields.source]?.stringValue.flatMap(FoodSource.init(rawValue:)) ?? .manual
+        loggedAt = fields[NutritionFields.loggedAt]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
     }
 
     enum CodingKeys: String, CodingKey {
@@ -121,11 +126,11 @@ public struct CustomMeal: Sendable, Equatable, Identifiable {
     public var ingredients: [Food]
 
     public init?(id: UUID, fields: [String: JSONTree], ingredients: [Food]) {
-        guard let name = fields["name"]?.stringValue else { return nil }
+        guard let name = fields[NutritionFields.name]?.stringValue else { return nil }
         self.id = id
         self.name = name
-        createdAt = fields["createdAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
-        lastUsedAt = fields["lastUsedAt"]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        createdAt = fields[NutritionFields.createdAt]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
+        lastUsedAt = fields[NutritionFields.lastUsedAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
         self.ingredients = ingredients
     }
 
@@ -138,9 +143,9 @@ public struct NutritionGoal: Sendable, Equatable {
     public var timeZone: TimeZone?
 
     public init?(fields: [String: JSONTree]) {
-        guard let calories = fields["dailyCalories"]?.wholeNumber else { return nil }
+        guard let calories = fields[NutritionFields.dailyCalories]?.wholeNumber else { return nil }
         dailyCalories = calories
-        timeZone = fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:))
+        timeZone = fields[NutritionFields.timeZone]?.stringValue.flatMap(TimeZone.init(identifier:))
     }
 }
 

@@ -9,7 +9,8 @@ public enum NutritionOperations {
 
     /// Logs `food` on `date`: the day is created first (with its derived id and the current goal)
     /// when nothing was logged that day yet. Bad numbers refuse it before anything is written.
-    public static func log(_ food: Food, source: FoodSource = .manual, on date: LocalDate) -> RecordOperation<FoodItem> {
+    public static func log(_ food: Food, source: FoodSource = .manual, on date: LocalDate) -> RecordOperation<FoodItem>
+    {
         RecordOperation("nutrition.log", reads: reads) { (draft) throws(APIErrorDetail) in
             try check(food)
             let day = draft.ensureDay(date)
@@ -52,7 +53,7 @@ public enum NutritionOperations {
     public static func setGoal(_ calories: Int64?, timeZone: TimeZone?, today: LocalDate) -> RecordOperation<Void> {
         RecordOperation("nutrition.setGoal", reads: reads) { (draft) throws(APIErrorDetail) in
             var fields = calories.map { NutritionFields.goal($0, timeZone: timeZone) } ?? NutritionFields.clearedGoal()
-            if calories != nil, timeZone == nil { fields["timeZone"] = nil }
+            if calories != nil, timeZone == nil { fields[NutritionFields.timeZone] = nil }
             draft.upsert(NutritionEntities.goal, NutritionFields.goalID(scope: draft.scope), fields)
             let dayID = NutritionFields.dayID(scope: draft.scope, date: today)
             if draft.record(NutritionEntities.day, dayID) != nil {
@@ -68,19 +69,20 @@ public enum NutritionOperations {
             let fields = NutritionFields.meal(name: name, createdAt: draft.now)
             if let problem = NutritionEntities.meal.problems(in: fields, isCreation: true).first {
                 let message = problem.message.hasPrefix("name ") ? "The meal's " + problem.message : problem.message
-                throw APIErrorDetail(code: problem.code, message: message, field: "name")
+                throw APIErrorDetail(code: problem.code, message: message, field: NutritionFields.name)
             }
             if let problem = NutritionEntities.ingredientCountProblem(ingredients.count) { throw problem }
             for (index, food) in ingredients.enumerated() {
                 if let problem = NutritionFields.problems(with: food).first {
                     throw APIErrorDetail(
                         code: problem.code, message: "Ingredient \(index + 1): \(problem.message)",
-                        field: "ingredients.\(index).\(problem.field ?? "name")")
+                        field: "ingredients.\(index).\(problem.field ?? NutritionFields.name)")
                 }
             }
             let id = draft.create(NutritionEntities.meal, fields)
             for (position, food) in ingredients.enumerated() {
-                _ = draft.create(NutritionEntities.ingredient, NutritionFields.ingredient(meal: id, food: food, position: position))
+                _ = draft.create(
+                    NutritionEntities.ingredient, NutritionFields.ingredient(meal: id, food: food, position: position))
             }
             return try draft.meal(id)
         }
@@ -97,7 +99,8 @@ public enum NutritionOperations {
 
     /// Logs every ingredient of a meal on `date` (one item each, source `meal`, a millisecond apart
     /// so every side lists them in the meal's order) and marks the meal used now, so it comes first.
-    public static func logMeal(_ id: UUID, on date: LocalDate) -> RecordOperation<(meal: CustomMeal, items: [FoodItem])> {
+    public static func logMeal(_ id: UUID, on date: LocalDate) -> RecordOperation<(meal: CustomMeal, items: [FoodItem])>
+    {
         RecordOperation("nutrition.logMeal", reads: reads) { (draft) throws(APIErrorDetail) in
             let meal = try draft.meal(id)
             guard !meal.ingredients.isEmpty else {
@@ -108,7 +111,8 @@ public enum NutritionOperations {
                 draft.create(
                     NutritionEntities.item,
                     NutritionFields.item(
-                        day: day, food: food, source: .meal, loggedAt: draft.now.addingTimeInterval(Double(index) / 1000)))
+                        day: day, food: food, source: .meal,
+                        loggedAt: draft.now.addingTimeInterval(Double(index) / 1000)))
             }
             draft.upsert(NutritionEntities.meal, id, NutritionFields.used(at: draft.now))
             return (meal, try ids.map { (id) throws(APIErrorDetail) in try draft.item(id) })
@@ -159,7 +163,8 @@ extension OperationDraft {
     }
 
     func date(of item: FoodItem) throws(APIErrorDetail) -> LocalDate {
-        guard let day = record(NutritionEntities.day, item.logId).flatMap({ DailyLog(id: item.logId, fields: $0) }) else {
+        guard let day = record(NutritionEntities.day, item.logId).flatMap({ DailyLog(id: item.logId, fields: $0) })
+        else {
             throw OperationRefusal.notFound("That food's day")
         }
         return day.date

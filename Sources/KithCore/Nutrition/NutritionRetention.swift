@@ -42,15 +42,19 @@ public struct NutritionRetention: Sendable, Hashable {
     /// The days among `days` (records of `nutrition.day`) that are expired on `today`.
     public func expired(_ days: [SyncRecord], today: LocalDate) -> [SyncRecord] {
         days.filter { record in
-            guard let date = record.fields["date"]?.stringValue.flatMap(LocalDate.init) else { return false }
+            guard let date = record.fields[NutritionFields.date]?.stringValue.flatMap(LocalDate.init) else {
+                return false
+            }
             return isExpired(date, today: today)
         }
     }
 
     /// The message for a day outside the window.
     public func refusal(_ date: LocalDate) -> APIErrorDetail {
-        APIErrorDetail(.outsideRetention, "\(date) is more than \(days) days ago; logs older than that are deleted, so it can't be written.",
-            field: "date")
+        APIErrorDetail(
+            .outsideRetention,
+            "\(date) is more than \(days) days ago; logs older than that are deleted, so it can't be written.",
+            field: NutritionFields.date)
     }
 
     static let latestZone = TimeZone(secondsFromGMT: -12 * 3600)!

@@ -11,7 +11,7 @@ extension FamilyStore {
     @discardableResult
     public func snooze(_ id: UUID, minutes: Int64 = 10) throws -> FamilyReminder {
         try KithError.check(
-            minutes, in: FamilyLimits.snoozeMinutes, field: "snoozedUntil",
+            minutes, in: FamilyLimits.snoozeMinutes, field: ReminderFields.snoozedUntil,
             "A snooze lasts \(FamilyLimits.snoozeMinutes.lowerBound) to \(FamilyLimits.snoozeMinutes.upperBound) minutes."
         )
         return try applying { ReminderOperations.snooze(id, minutes: minutes, in: $0) }
@@ -21,7 +21,9 @@ extension FamilyStore {
     /// against this place from now on (`report`). `accuracy` is the reading's radius in metres.
     @discardableResult
     public func setLocation(_ id: UUID, point: GeoPoint, accuracy: Double) throws -> FamilyReminder {
-        try applying { ReminderOperations.setPlace(id, FamilyReminderInput.Place(point: point, accuracy: accuracy), in: $0) }
+        try applying {
+            ReminderOperations.setPlace(id, FamilyReminderInput.Place(point: point, accuracy: accuracy), in: $0)
+        }
     }
 
     /// What an app's location service calls with each reading while a reminder is tracked; the

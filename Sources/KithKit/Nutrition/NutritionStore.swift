@@ -56,7 +56,8 @@ public final class NutritionStore {
         shownDate = today
         day = DaySummary(date: today, items: [], goal: nil)
         _ = try? purgeExpired()
-        refresher.follow(store.writer, region: LocalStore.region(of: Self.entities), read: { [weak self] in self?.readState() })
+        refresher.follow(
+            store.writer, region: LocalStore.region(of: Self.entities), read: { [weak self] in self?.readState() })
     }
 
     /// Re-reads the observable state (needed only after another `LocalStore` or process wrote the file).
@@ -80,7 +81,8 @@ public final class NutritionStore {
         let today = LocalDate(now(), in: store.timeZone)
         if retention.isExpired(date, today: today) { throw KithError.invalid(retention.refusal(date)) }
         if date > today {
-            throw KithError.invalid(APIErrorDetail(.validationFailed, "\(date) is in the future.", field: "date"))
+            throw KithError.invalid(
+                APIErrorDetail(.validationFailed, "\(date) is in the future.", field: NutritionFields.date))
         }
         shownDate = date
         refresher.refresh()
@@ -116,7 +118,9 @@ public final class NutritionStore {
     public func purgeExpired() throws -> Int {
         let today = todayHere
         // It runs at every launch and after every pull: a read, and a write only when a day expired.
-        guard !retention.expired(try store.records(Self.dayEntity).map(\.syncRecord), today: today).isEmpty else { return 0 }
+        guard !retention.expired(try store.records(Self.dayEntity).map(\.syncRecord), today: today).isEmpty else {
+            return 0
+        }
         return try apply(NutritionOperations.purgeExpired(retention, today: today))
     }
 

@@ -43,6 +43,18 @@ struct WebForm: Sendable {
 
     static let writeKeyField = "_key"
 
+    /// The prefix of the hidden fields an edit form sends with what it showed (`seen.name`), so
+    /// a save writes only what the person changed (docs/sync.md, "A write says what it saw").
+    static let seenPrefix = "seen."
+
+    /// The form's `seen.…` fields, as a reader of the form's own fields; nil when the form sent
+    /// none (a form from before the page showed them, a script): then nothing is known of what
+    /// its writer saw. `marker` is a field every such form sends.
+    func seen(marker: String) -> ((String) -> String)? {
+        guard fields[Self.seenPrefix + marker] != nil else { return nil }
+        return { self[Self.seenPrefix + $0] }
+    }
+
     static func parse(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
         for (name, value) in FormEncoding.pairs(body[...]) { fields[name] = value }

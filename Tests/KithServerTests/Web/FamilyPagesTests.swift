@@ -348,7 +348,9 @@ struct FamilyPagesTests {
                 })
             _ = try await family.child.post(
                 client, "/family/reminders/\(binsID)/items/\(paper.id.lowercased)", form: ["done": "true"])
-            let paperTicked = try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first { $0.id == paper.id }
+            let paperTicked = try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first {
+                $0.id == paper.id
+            }
             #expect(paperTicked?.fields["done"] == .bool(true))
             let before = try #require(
                 try await Self.pulled(client, family.childDevice, FamilyEntities.reminder).first {
@@ -368,7 +370,9 @@ struct FamilyPagesTests {
             let due = { (change: ChangeDTO) in change.fields["dueAt"]?.stringValue.flatMap(WireCoding.parseTimestamp) }
             let moved = try #require(due(after)).timeIntervalSince(try #require(due(before)))
             #expect(Int(moved.rounded()) == 7 * 86_400, "a week later, not two")
-            let unticked = try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first { $0.id == paper.id }
+            let unticked = try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first {
+                $0.id == paper.id
+            }
             #expect(unticked?.fields["done"] == .bool(false), "the next occurrence starts with its checklist unticked")
             #expect(
                 try await family.parent.get(client, "/family/reminders/\(binsID)").text.contains("Last done by Byron"))
@@ -427,6 +431,48 @@ struct FamilyPagesTests {
             let unchanged = try #require(
                 try await Self.pulled(client, family.parentDevice, FamilyEntities.reminder).first)
             #expect(unchanged.fields["assigneeId"] == .string(family.childID))
+        }
+    }
+
+    /// The `seen.…` fields a page's form sends back: what it showed.
+    static func seenFields(in html: String) -> [String: String] {
+        let pattern = /<input type="hidden" name="(seen\.[^"]+)" value="([^"]*)">/
+        return Dictionary(html.matches(of: pattern).map { (String($0.output.1), String($0.output.2)) }) { first, _ in
+            first
+        }
+    }
+
+    /// Two tabs editing one reminder: the second, opened before the first saved, writes only what
+    /// its person changed, so the first tab's new title stays.
+    @Test(arguments: Engine.available)
+    func twoTabsEditingOneReminderKeepBothChanges(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            var family = try await Self.founded(client)
+            let created = try await family.parent.post(
+                client, "/family/reminders",
+                form: [
+                    "title": "Packing", "dueAt": Self.tomorrow(server), "assigneeId": family.childID,
+                    "checklist.0.text": "Socks",
+                ])
+            let id = try #require(Self.reminderID(created))
+            let page = try await family.parent.get(client, "/family/reminders/\(id)/edit")
+            let seen = Self.seenFields(in: page.text)
+            #expect(seen["seen.title"] == "Packing" && seen["seen.checklist.0.text"] == "Socks")
+            let shown = Dictionary(seen.map { (String($0.key.dropFirst("seen.".count)), $0.value) }) { first, _ in first
+            }
+
+            var tab1 = shown.merging(seen) { $1 }
+            tab1["title"] = "Packing for camp"
+            #expect(try await family.parent.post(client, "/family/reminders/\(id)/edit", form: tab1).status == .found)
+            var tab2 = shown.merging(seen) { $1 }
+            tab2["checklist.1.text"] = "Torch"
+            #expect(try await family.parent.post(client, "/family/reminders/\(id)/edit", form: tab2).status == .found)
+
+            let reminder = try #require(
+                try await Self.pulled(client, family.parentDevice, FamilyEntities.reminder).first)
+            #expect(reminder.fields["title"] == .string("Packing for camp"), "tab 2 did not undo tab 1's title")
+            let lines = try await Self.pulled(client, family.parentDevice, FamilyEntities.checklistItem)
+            #expect(Set(lines.compactMap { $0.fields["text"]?.stringValue }) == ["Socks", "Torch"])
         }
     }
 

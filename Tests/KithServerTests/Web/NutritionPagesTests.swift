@@ -16,7 +16,9 @@ struct NutritionPagesTests {
     typealias Browser = WebSessionTests.Browser
 
     /// A browser signed up as `email`, and the same account as a device (its session).
-    static func signedUp(_ client: any TestClientProtocol, _ email: String) async throws -> (Browser, AuthSessionResponse) {
+    static func signedUp(_ client: any TestClientProtocol, _ email: String) async throws -> (
+        Browser, AuthSessionResponse
+    ) {
         var browser = Browser()
         _ = try await browser.get(client, "/signup")
         let signedUp = try await browser.post(client, "/signup", form: ["email": email, "password": "correct horse"])
@@ -27,7 +29,9 @@ struct NutritionPagesTests {
 
     /// The account's nutrition records as a device pulls them (deleted ones too).
     static func pulled(_ client: any TestClientProtocol, _ device: AuthSessionResponse) async throws -> [ChangeDTO] {
-        try await OutreachPagesTests.pulled(client, token: device.accessToken).filter { $0.entity.hasPrefix("nutrition.") }
+        try await OutreachPagesTests.pulled(client, token: device.accessToken).filter {
+            $0.entity.hasPrefix("nutrition.")
+        }
     }
 
     static func live(_ changes: [ChangeDTO], _ entity: EntityDeclaration) -> [ChangeDTO] {
@@ -58,7 +62,8 @@ struct NutritionPagesTests {
             let added = try await browser.post(
                 client, "/food/items",
                 form: [
-                    "date": today.description, "source": "manual", "name": " Apple ", "calories": "95", "protein": "0.5",
+                    "date": today.description, "source": "manual", "name": " Apple ", "calories": "95",
+                    "protein": "0.5",
                     "carbs": "25", "fat": "", "servingSize": "1", "servingUnit": "medium",
                 ])
             #expect(added.status == .found)
@@ -89,9 +94,10 @@ struct NutritionPagesTests {
                 client, "/food/items/\(item.id.lowercased)",
                 form: ["name": "Green apple", "calories": "80", "servingSize": "1", "servingUnit": "small"])
             #expect(edited.status == .found)
-            #expect(edited.headers[.location] == "/food?date=\(today)")
+            #expect(edited.headers[.location] == "/food?date=\(today)&saved=\(item.id.lowercased)")
             let afterEdit = try #require(try await Self.pulled(client, device).first { $0.id == item.id })
-            #expect(afterEdit.fields["name"] == .string("Green apple") && afterEdit.fields["calories"]?.doubleValue == 80)
+            #expect(
+                afterEdit.fields["name"] == .string("Green apple") && afterEdit.fields["calories"]?.doubleValue == 80)
             #expect(afterEdit.fields["protein"] == .null, "a number left empty is cleared")
             #expect(afterEdit.fields["source"] == .string("manual"), "the source stays")
 
@@ -100,7 +106,8 @@ struct NutritionPagesTests {
             var phone = SyncAPITests.device(device, node: "phone", server: server)
             let pushed = phone.mutation(
                 UUID(), .upsert,
-                NutritionFields.item(day: day.id, food: Food(name: "Tea <b>", calories: 2), source: .manual, loggedAt: server.clock.now),
+                NutritionFields.item(
+                    day: day.id, food: Food(name: "Tea <b>", calories: 2), source: .manual, loggedAt: server.clock.now),
                 entity: NutritionEntities.item.name)
             #expect(try await SyncAPITests.push(client, phone, [pushed]).results.map(\.status) == [.applied])
             let withTea = try await browser.get(client, "/food?date=\(today)")
@@ -121,6 +128,84 @@ struct NutritionPagesTests {
         }
     }
 
+    /// Two tabs open on one food: each save writes only the fields its person changed, and where
+    /// both changed one field the later wins and the day page says what it replaced.
+    @Test(arguments: Engine.available)
+    func twoTabsEditingOneFoodKeepBothChangesOrSayWhatWasReplaced(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            var (browser, device) = try await Self.signedUp(client, "ada@example.com")
+            let today = Self.today(server).description
+            _ = try await browser.post(
+                client, "/food/items", form: ["date": today, "name": "Porridge", "calories": "300", "protein": "10"])
+            let item = try #require(Self.live(try await Self.pulled(client, device), NutritionEntities.item).first)
+            let address = "/food/items/\(item.id.lowercased)"
+            let page = try await browser.get(client, address)
+            #expect(page.text.contains(#"name="seen.calories" value="300""#), "the form says what it showed")
+            let shown = [
+                "seen.name": "Porridge", "seen.calories": "300", "seen.protein": "10", "seen.carbs": "", "seen.fat": "",
+                "seen.servingSize": "", "seen.servingUnit": "",
+            ]
+            let form = shown.reduce(into: [String: String]()) { $0[String($1.key.dropFirst(5))] = $1.value }
+
+            // Tab 1 changes the calories; tab 2, opened before, changes only the name.
+            var tab1 = form.merging(shown) { $1 }
+            tab1["calories"] = "350"
+            tab1["_key"] = "tab-1"
+            #expect(try await browser.post(client, address, form: tab1).status == .found)
+            var tab2 = form.merging(shown) { $1 }
+            tab2["name"] = "Oat porridge"
+            tab2["_key"] = "tab-2"
+            let second = try await browser.post(client, address, form: tab2)
+            #expect(second.headers[.location] == "/food?date=\(today)&saved=\(item.id.lowercased)")
+            var stored = try #require(try await Self.pulled(client, device).first { $0.id == item.id })
+            #expect(stored.fields["name"] == .string("Oat porridge"))
+            #expect(stored.fields["calories"]?.doubleValue == 350, "tab 2 did not undo tab 1's calories")
+            #expect(try await browser.get(client, second.headers[.location] ?? "").text.contains("Saved Oat porridge."))
+
+            // Both change the calories: the later wins, and the page says what it replaced.
+            var tab3 = form.merging(shown) { $1 }
+            tab3["name"] = "Oat porridge"
+            tab3["calories"] = "320"
+            tab3["_key"] = "tab-3"
+            let third = try await browser.post(client, address, form: tab3)
+            #expect(third.headers[.location] == "/food?date=\(today)&saved=\(item.id.lowercased)&replaced=calories")
+            stored = try #require(try await Self.pulled(client, device).first { $0.id == item.id })
+            #expect(stored.fields["calories"]?.doubleValue == 320)
+            let notice = try await browser.get(client, third.headers[.location] ?? "")
+            #expect(notice.text.contains("Your calories replaced a change made elsewhere after you opened the page."))
+        }
+    }
+
+    /// Every Food form carries the browser's write key: sent again (a double click, a retry), it
+    /// changes nothing the second time and goes where the first went.
+    @Test(arguments: Engine.available)
+    func foodFormsSentTwiceWithTheirKeyChangeOnce(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            var (browser, device) = try await Self.signedUp(client, "ada@example.com")
+            let today = Self.today(server).description
+            _ = try await browser.post(client, "/food/items", form: ["date": today, "name": "Tea", "calories": "2"])
+            let tea = try #require(Self.live(try await Self.pulled(client, device), NutritionEntities.item).first)
+            let address = "/food/items/\(tea.id.lowercased)/delete"
+            let deleted = try await browser.post(client, address, form: ["_key": "delete-tea"])
+            #expect(deleted.status == .found && deleted.headers[.location] == "/food?date=\(today)")
+            let again = try await browser.post(client, address, form: ["_key": "delete-tea"])
+            #expect(
+                again.status == .found && again.headers[.location] == "/food?date=\(today)", "answered as the first")
+            let unkeyed = try await browser.post(client, address, form: [:])
+            #expect(unkeyed.status == .notFound, "without its key the same form finds nothing left to delete")
+
+            let goal = ["date": today, "dailyCalories": "2000", "_key": "goal-2000"]
+            #expect(try await browser.post(client, "/food/goal", form: goal).status == .found)
+            let versions = { (changes: [ChangeDTO]) in Self.live(changes, NutritionEntities.goal).map(\.seq) }
+            let before = versions(try await Self.pulled(client, device))
+            #expect(try await browser.post(client, "/food/goal", form: goal).status == .found)
+            #expect(versions(try await Self.pulled(client, device)) == before, "the second send wrote nothing")
+            let reused = try await browser.post(
+                client, "/food/goal", form: ["date": today, "dailyCalories": "1500", "_key": "goal-2000"])
+            #expect(reused.status == .unprocessableContent, "one key names one change")
+        }
+    }
+
     @Test(arguments: Engine.available)
     func refusalsSayWhichFieldAndWhyAndWriteNothing(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in
@@ -129,7 +214,9 @@ struct NutritionPagesTests {
             let tooMuch = try await browser.post(
                 client, "/food/items", form: ["date": today, "source": "manual", "name": "Feast", "calories": "60000"])
             #expect(tooMuch.status == .unprocessableContent)
-            #expect(tooMuch.text.contains(#"<p id="food-calories-error" class="field-error">calories must be between 0 and 50000.</p>"#))
+            #expect(
+                tooMuch.text.contains(
+                    #"<p id="food-calories-error" class="field-error">calories must be between 0 and 50000.</p>"#))
             #expect(tooMuch.text.contains(#"value="60000""#), "what was typed is kept")
             #expect(tooMuch.text.contains(#"value="Feast""#))
 
@@ -159,14 +246,20 @@ struct NutritionPagesTests {
                 client, "/food/items", form: ["date": today, "name": "Feast", "calories": "100"], csrf: false)
             #expect(forged.status == .forbidden)
             let wrongToken = try await browser.post(
-                client, "/food/items", form: ["date": today, "name": "Feast", "calories": "100", "_csrf": "not-the-token"],
+                client, "/food/items",
+                form: ["date": today, "name": "Feast", "calories": "100", "_csrf": "not-the-token"],
                 csrf: false)
             #expect(wrongToken.status == .forbidden)
-            #expect(try await browser.post(client, "/food/goal", form: ["dailyCalories": "2000"], csrf: false).status == .forbidden)
+            #expect(
+                try await browser.post(client, "/food/goal", form: ["dailyCalories": "2000"], csrf: false).status
+                    == .forbidden)
 
             let lowGoal = try await browser.post(client, "/food/goal", form: ["date": today, "dailyCalories": "100"])
             #expect(lowGoal.status == .unprocessableContent)
-            #expect(lowGoal.text.contains(#"<p id="goal-calories-error" class="field-error">dailyCalories must be between 500 and 50000.</p>"#))
+            #expect(
+                lowGoal.text.contains(
+                    #"<p id="goal-calories-error" class="field-error">dailyCalories must be between 500 and 50000.</p>"#
+                ))
             let badZone = try await browser.post(
                 client, "/food/goal", form: ["date": today, "dailyCalories": "2000", "timeZone": "Mars/Olympus"])
             #expect(badZone.status == .unprocessableContent)
@@ -185,7 +278,8 @@ struct NutritionPagesTests {
             #expect(noIngredients.status == .unprocessableContent)
             #expect(noIngredients.text.contains("Add at least one ingredient"))
             let noName = try await browser.post(
-                client, "/food/meals", form: ["name": " ", "ingredients.0.name": "Toast", "ingredients.0.calories": "80"])
+                client, "/food/meals",
+                form: ["name": " ", "ingredients.0.name": "Toast", "ingredients.0.calories": "80"])
             #expect(noName.status == .unprocessableContent)
             #expect(noName.text.contains(#"id="meal-name-error""#))
 
@@ -207,14 +301,16 @@ struct NutritionPagesTests {
             #expect(goal.id == NutritionFields.goalID(scope: Self.scope(device)))
             #expect(goal.fields["dailyCalories"] == .int(2000) && goal.fields["timeZone"] == .string("Europe/Paris"))
 
-            _ = try await browser.post(client, "/food/items", form: ["date": today, "name": "Lunch", "calories": "1500"])
+            _ = try await browser.post(
+                client, "/food/items", form: ["date": today, "name": "Lunch", "calories": "1500"])
             let under = try await browser.get(client, "/food?date=\(today)")
             #expect(under.text.contains(#"<span id="remaining">500 kcal left</span>"#))
             #expect(under.text.contains(#"class="goal-bar-fill" x="0" y="0" width="75""#))
             let day = try #require(Self.live(try await Self.pulled(client, device), NutritionEntities.day).first)
             #expect(day.fields["goal"] == .int(2000), "a new day takes the goal of the time")
 
-            _ = try await browser.post(client, "/food/items", form: ["date": today, "name": "Cake", "calories": "750.5"])
+            _ = try await browser.post(
+                client, "/food/items", form: ["date": today, "name": "Cake", "calories": "750.5"])
             let over = try await browser.get(client, "/food?date=\(today)")
             #expect(over.text.contains(#"<span id="remaining">251 kcal over</span>"#))
             #expect(over.text.contains("goal-progress is-over"))
@@ -226,7 +322,8 @@ struct NutritionPagesTests {
             #expect(none.text.contains("No daily goal set."))
             let afterClear = try await Self.pulled(client, device)
             #expect(Self.live(afterClear, NutritionEntities.goal).first?.fields["dailyCalories"] == .null)
-            #expect(Self.live(afterClear, NutritionEntities.day).first?.fields["goal"] == .null, "today has no goal either")
+            #expect(
+                Self.live(afterClear, NutritionEntities.day).first?.fields["goal"] == .null, "today has no goal either")
 
             let again = try await browser.post(client, "/food/goal", form: ["date": today, "dailyCalories": "1800"])
             #expect(again.status == .found, "a cleared goal can be set again")
@@ -247,7 +344,8 @@ struct NutritionPagesTests {
                 client, "/food/meals",
                 form: [
                     "date": today.description, "name": "Breakfast", "ingredients.0.name": "Oatmeal",
-                    "ingredients.0.calories": "150", "ingredients.0.servingSize": "40", "ingredients.0.servingUnit": "g",
+                    "ingredients.0.calories": "150", "ingredients.0.servingSize": "40",
+                    "ingredients.0.servingUnit": "g",
                     "ingredients.2.name": "Milk", "ingredients.2.calories": "120", "ingredients.2.protein": "8",
                 ])
             #expect(created.status == .found)
@@ -264,7 +362,8 @@ struct NutritionPagesTests {
             #expect(Set(ingredients.map { $0.fields["position"] }) == [.int(0), .int(1)], "blank rows are left out")
 
             server.clock.advance(by: 60)
-            let logged = try await browser.post(client, "/food/meals/\(meal.id.lowercased)/log", form: ["date": today.description])
+            let logged = try await browser.post(
+                client, "/food/meals/\(meal.id.lowercased)/log", form: ["date": today.description])
             #expect(logged.status == .found)
             let shown = try await browser.get(client, try #require(logged.headers[.location]))
             #expect(shown.text.contains("Logged Breakfast: 270 kcal."))
@@ -296,7 +395,8 @@ struct NutritionPagesTests {
             _ = try await browser.post(client, "/food/goal", form: ["dailyCalories": "2000"])
             for (back, calories) in [(0, "1200"), (1, "2600"), (29, "1800"), (30, "900")] {
                 let date = today.adding(days: -back).description
-                let logged = try await browser.post(client, "/food/items", form: ["date": date, "name": "Meal", "calories": calories])
+                let logged = try await browser.post(
+                    client, "/food/items", form: ["date": date, "name": "Meal", "calories": calories])
                 #expect(logged.status == .found, "\(date)")
             }
             let page = try await browser.get(client, "/food")
@@ -307,7 +407,8 @@ struct NutritionPagesTests {
             #expect(page.text.contains(#"class="chart-bar is-over""#), "the day over the goal stands out")
             #expect(page.text.contains("3 of 30 days logged"), "the 31st day back is not in the chart")
             #expect(page.text.contains("1 day over the goal"))
-            #expect(page.text.contains(#"<a href="/food?date=\#(today.adding(days: -1))">"#), "the table links each day")
+            #expect(
+                page.text.contains(#"<a href="/food?date=\#(today.adding(days: -1))">"#), "the table links each day")
             #expect(page.text.contains("600 over"))
             #expect(!page.text.contains(#"id="next-day""#), "no day after today")
 
@@ -336,7 +437,8 @@ struct NutritionPagesTests {
             let today = Self.today(server).description
             _ = try await ada.post(client, "/food/items", form: ["date": today, "name": "Apple", "calories": "95"])
             _ = try await ada.post(
-                client, "/food/meals", form: ["name": "Lunch", "ingredients.0.name": "Soup", "ingredients.0.calories": "200"])
+                client, "/food/meals",
+                form: ["name": "Lunch", "ingredients.0.name": "Soup", "ingredients.0.calories": "200"])
             let before = try await Self.pulled(client, adaDevice)
             let item = try #require(Self.live(before, NutritionEntities.item).first).id.lowercased
             let meal = try #require(Self.live(before, NutritionEntities.meal).first).id.lowercased
@@ -369,10 +471,12 @@ struct NutritionPagesTests {
         try await TestServer.withLiveServer(engine) { server, port, client in
             var (browser, _) = try await Self.signedUp(client, "ada@example.com")
             let cookie = try #require(browser.cookieHeader[.cookie])
-            let page = try await RawWebSocket.open(port: port, headers: [("Cookie", cookie), ("Origin", "http://127.0.0.1:\(port)")])
+            let page = try await RawWebSocket.open(
+                port: port, headers: [("Cookie", cookie), ("Origin", "http://127.0.0.1:\(port)")])
             #expect(LiveMessage(text: try #require(try await page.nextFrame()).text) == .ready)
             let logged = try await browser.post(
-                client, "/food/items", form: ["date": Self.today(server).description, "name": "Apple", "calories": "95"])
+                client, "/food/items",
+                form: ["date": Self.today(server).description, "name": "Apple", "calories": "95"])
             #expect(logged.status == .found)
             let nudge = LiveMessage(text: try #require(try await page.nextFrame()).text)
             #expect(nudge?.type == .changed)

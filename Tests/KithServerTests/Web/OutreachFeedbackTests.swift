@@ -102,9 +102,19 @@ struct OutreachFeedbackTests {
             let renamed = try await browser.post(
                 client, "/outreach/years/\(newID.lowercased)/rename", form: ["name": "2100"])
             let renamedAt = try #require(renamed.headers[.location])
-            #expect(try await browser.get(client, renamedAt).text.contains("Renamed the year to 2100."))
+            let renamedPage = try await browser.get(client, renamedAt)
+            #expect(renamedPage.text.contains("Renamed the year to 2100."))
+            #expect(renamedPage.text.contains(#"name="seen.name" value="2100""#), "the rename form says what it showed")
+            // A tab still showing 2099 renames it: the later rename wins, and the page says so.
+            let stale = try await browser.post(
+                client, "/outreach/years/\(newID.lowercased)/rename", form: ["name": "2101", "seen.name": "2099"])
+            let staleAt = try #require(stale.headers[.location])
+            #expect(staleAt.hasSuffix("&replaced=name"))
+            #expect(
+                try await browser.get(client, staleAt).text.contains(
+                    "Renamed the year to 2101. Your name replaced a change made elsewhere after you opened the page."))
             let gone = try await browser.post(client, "/outreach/years/\(newID.lowercased)/delete", form: [:])
-            #expect(gone.status == .ok && gone.text.contains("Deleted the year 2100."), "\(gone.text.prefix(200))")
+            #expect(gone.status == .ok && gone.text.contains("Deleted the year 2101."), "\(gone.text.prefix(200))")
         }
     }
 

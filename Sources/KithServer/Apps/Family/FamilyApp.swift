@@ -15,17 +15,19 @@ struct FamilyApp: ServerApp {
         [FamilyNoticeScheduler(ids: config.ids, clock: config.clock)]
     }
 
-    static func families(database: KithDatabase, sync: SyncRepository, writer: SyncWriter, stamps: WebClock, config: ServerConfig)
+    static func families(
+        database: KithDatabase, sync: SyncRepository, writer: SyncWriter, stamps: WebClock, config: ServerConfig
+    )
         -> FamilyService
     {
-        FamilyService(database: database, sync: sync, writer: writer, stamps: stamps, clock: config.clock, ids: config.ids)
+        FamilyService(
+            database: database, sync: sync, writer: writer, stamps: stamps, clock: config.clock, ids: config.ids)
     }
 
     init(_ parts: AppParts, families: FamilyService) {
         self.parts = parts
         self.families = families
-        reminders = ReminderService(
-            families: families, repository: parts.sync, operations: parts.operations, clock: parts.clock)
+        reminders = ReminderService(families: families, repository: parts.sync, clock: parts.clock)
         inbox = NoticeInbox(database: parts.database, clock: parts.clock)
     }
 
@@ -33,8 +35,10 @@ struct FamilyApp: ServerApp {
         FamilyController(accounts: parts.accounts, families: families).addRoutes(to: router)
         InboxController(accounts: parts.accounts, inbox: inbox).addRoutes(to: router)
         let pages = FamilyPageRenderer(renderer: parts.renderer, inbox: inbox)
-        FamilyPages(families: families, reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
-        ReminderPages(reminders: reminders, operations: parts.operations, pages: pages, session: parts.session).addRoutes(to: router)
+        FamilyPages(families: families, reminders: reminders, pages: pages, session: parts.session).addRoutes(
+            to: router)
+        ReminderPages(reminders: reminders, operations: parts.operations, pages: pages, session: parts.session)
+            .addRoutes(to: router)
         NoticePages(inbox: inbox, reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
     }
 

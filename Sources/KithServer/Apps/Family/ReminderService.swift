@@ -1,13 +1,12 @@
 import Foundation
 import KithCore
 
-/// The family's reminders as the web pages read them, from the family's sync scope. Changes are
-/// `ReminderOperations`, applied as the signed-in member through `OperationWriter`, so
+/// The family's reminders as the web pages read them, from the family's sync scope. The pages make
+/// changes as `ReminderOperations`, applied as the signed-in member through `OperationWriter`, so
 /// `FamilyRules` decide exactly as on a phone's push and every member's devices are nudged.
 struct ReminderService: Sendable {
     let families: FamilyService
     let repository: SyncRepository
-    let operations: OperationWriter
     let clock: Clock
 
     static let entities = Set(FamilyEntities.all.map(\.name))
@@ -26,14 +25,5 @@ struct ReminderService: Sendable {
         let snapshot = try await snapshot(for: user)
         guard let reminder = snapshot.reminder(id) else { throw AppError.notFound("That reminder") }
         return (snapshot, reminder)
-    }
-
-    // MARK: Writing
-
-    /// Writes what the input changes: the reminder's fields that differ, then its checklist (lines
-    /// edited, added, removed). A new repeat makes its first occurrence due.
-    func edit(_ id: UUID, to input: FamilyReminderInput, for user: AuthenticatedUser) async throws {
-        let family = try await families.family(of: user)
-        try await operations.apply(ReminderOperations.edit(id, to: input, in: family.scope), for: user)
     }
 }

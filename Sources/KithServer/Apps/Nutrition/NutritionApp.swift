@@ -9,12 +9,13 @@ struct NutritionApp: ServerApp {
     init(_ parts: AppParts) {
         self.parts = parts
         service = NutritionService(
-            repository: parts.sync, operations: parts.operations, clock: parts.clock,
-            retention: parts.config.nutritionRetention)
+            repository: parts.sync, clock: parts.clock, retention: parts.config.nutritionRetention)
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        NutritionPages(nutrition: service, operations: parts.operations, renderer: parts.renderer, session: parts.session).addRoutes(to: router)
+        NutritionPages(
+            nutrition: service, operations: parts.operations, renderer: parts.renderer, session: parts.session
+        ).addRoutes(to: router)
         let config = parts.config
         FoodSearchController(
             accounts: parts.accounts,

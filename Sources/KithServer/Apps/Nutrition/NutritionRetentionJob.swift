@@ -54,11 +54,11 @@ struct NutritionRetentionJob: DailyJob {
         let goal = records.first { $0.entity == NutritionEntities.goal.name }
         // The person's zone when a device told it (the goal's), else the server's lenient rule: only
         // what is expired in every zone, exactly what a push of a new day would be refused for.
-        let zone = goal?.fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:))
+        let zone = goal?.fields[NutritionFields.timeZone]?.stringValue.flatMap(TimeZone.init(identifier:))
         let context = RuleContext(now: now, timeZone: zone)
         let expired = records.filter { record in
             guard record.entity == NutritionEntities.day.name,
-                let date = record.fields["date"]?.stringValue.flatMap(LocalDate.init)
+                let date = record.fields[NutritionFields.date]?.stringValue.flatMap(LocalDate.init)
             else { return false }
             return !retention.accepts(date, context)
         }

@@ -2,11 +2,10 @@ import Foundation
 import KithCore
 
 /// The Nutrition app's records as the /food pages read them (the signed-in user's, from sync
-/// storage). Changes are `NutritionOperations`, applied through `OperationWriter`, so
+/// storage). The pages make changes as `NutritionOperations`, through `OperationWriter`, so
 /// `NutritionRules` apply exactly as on push and the user's devices are nudged.
 struct NutritionService: Sendable {
     let repository: SyncRepository
-    let operations: OperationWriter
     let clock: Clock
     /// The days the pages offer; `SyncWriter`'s rules enforce the same window.
     let retention: NutritionRetention
@@ -35,32 +34,6 @@ struct NutritionService: Sendable {
         return (item, log.date)
     }
 
-    /// Changes an item's name and numbers (its day and source stay); the item as it was before.
-    @discardableResult
-    func editItem(_ id: UUID, to food: Food, for user: AuthenticatedUser) async throws -> (item: FoodItem, date: LocalDate) {
-        let edit = try await operations.apply(NutritionOperations.editItem(id, to: food), for: user)
-        return (edit.before, edit.date)
-    }
-
-    /// Deletes an item; the item as it was, with its date (the page goes back to that day).
-    @discardableResult
-    func deleteItem(_ id: UUID, for user: AuthenticatedUser) async throws -> (item: FoodItem, date: LocalDate) {
-        try await operations.apply(NutritionOperations.deleteItem(id), for: user)
-    }
-
-    // MARK: Goal
-
-    /// Sets the daily goal, with the browser's time zone when the page sent one (else the zone
-    /// stored before stays). `today`'s day, if logged, takes the new goal: it applies from today.
-    func setGoal(_ calories: Int64, timeZone: TimeZone?, today: LocalDate, for user: AuthenticatedUser) async throws {
-        try await operations.apply(NutritionOperations.setGoal(calories, timeZone: timeZone, today: today), for: user)
-    }
-
-    /// No goal any more; today's day (if logged) has none either. Earlier days keep theirs.
-    func clearGoal(today: LocalDate, for user: AuthenticatedUser) async throws {
-        try await operations.apply(NutritionOperations.setGoal(nil, timeZone: nil, today: today), for: user)
-    }
-
     // MARK: Custom meals
 
     /// One meal of the user's with its ingredients; 404 for anyone else's.
@@ -68,21 +41,18 @@ struct NutritionService: Sendable {
         let meal = try await existing(NutritionEntities.meal, id, for: user, what: "That meal")
         let key = JSONTree.string(id.lowercased)
         let ingredients = try await repository.liveFields([NutritionEntities.ingredient.name], in: user.scope)
-            .filter { $0.fields["mealId"] == key }
-        guard let found = NutritionBook(records: [meal] + ingredients).meals.first else { throw AppError.notFound("That meal") }
+            .filter { $0.fields[NutritionFields.mealId] == key }
+        guard let found = NutritionBook(records: [meal] + ingredients).meals.first else {
+            throw AppError.notFound("That meal")
+        }
         return found
-    }
-
-    /// Deletes a meal and its ingredients. Items already logged from it stay: they are copies.
-    @discardableResult
-    func deleteMeal(_ id: UUID, for user: AuthenticatedUser) async throws -> CustomMeal {
-        try await operations.apply(NutritionOperations.deleteMeal(id), for: user)
     }
 
     // MARK: Plumbing
 
     /// The live record `id` of `entity` in the user's scope; 404 otherwise.
-    private func existing(_ entity: EntityDeclaration, _ id: UUID, for user: AuthenticatedUser, what: String) async throws
+    private func existing(_ entity: EntityDeclaration, _ id: UUID, for user: AuthenticatedUser, what: String)
+        async throws
         -> SyncRecord
     {
         guard let record = try await repository.record(id, in: user.scope), record.entity == entity.name,

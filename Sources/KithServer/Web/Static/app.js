@@ -55,6 +55,7 @@
       return;
     }
     keyed(form);
+    rememberSubmission(form);
     form.dataset.submitting = "true";
     var buttons = submitButtons(form);
     window.setTimeout(function () {
@@ -64,6 +65,44 @@
       });
     }, 0);
   });
+
+  // A refused form comes back as the answer to the POST, and the browser keeps that answer in its
+  // history as a POST: Back or Reload to it would offer to send the form again. So the page a form
+  // was sent from is remembered for the next page load; when that load is the form's own answer
+  // (its address is the form's action, not a redirect's target), its history entry is turned
+  // into the form page's address, which the browser reads with a GET.
+  var SUBMISSION = "kith.submission";
+
+  function rememberSubmission(form) {
+    if ((form.getAttribute("method") || "").toLowerCase() !== "post") return;
+    var action = new URL(form.action, window.location.href);
+    if (action.origin !== window.location.origin) return;
+    try {
+      window.sessionStorage.setItem(SUBMISSION, JSON.stringify({
+        action: action.pathname + action.search,
+        page: window.location.pathname + window.location.search,
+        at: Date.now()
+      }));
+    } catch (error) {
+      // No session storage (a private window's quota): the page stays as the browser keeps it.
+    }
+  }
+
+  function forgetAnsweredSubmission() {
+    var sent = null;
+    try {
+      sent = JSON.parse(window.sessionStorage.getItem(SUBMISSION) || "null");
+      window.sessionStorage.removeItem(SUBMISSION);
+    } catch (error) {
+      return;
+    }
+    if (!sent || Date.now() - sent.at > 10 * 60 * 1000 || !window.history.replaceState) return;
+    var navigation = window.performance && performance.getEntriesByType
+      ? performance.getEntriesByType("navigation")[0] : null;
+    if (!navigation || navigation.type !== "navigate" || navigation.redirectCount > 0) return;
+    if (window.location.pathname + window.location.search !== sent.action) return;
+    window.history.replaceState(null, "", sent.page + window.location.hash);
+  }
 
   // Coming back with the Back button can restore a page whose buttons were disabled.
   window.addEventListener("pageshow", function (event) {
@@ -195,6 +234,7 @@
   }
 
   ready(function () {
+    forgetAnsweredSubmission();
     // A page rendered in answer to a form (POST /account/tokens, …) gets its canonical address,
     // so reloading it reads the page again instead of sending the form again.
     var canonical = document.querySelector("[data-canonical-path]");

@@ -22,22 +22,44 @@ struct ReminderForm {
     var longitude = ""
     var accuracy = ""
 
-    init(form: WebForm) {
-        title = form["title"]
-        dueAt = form["dueAt"]
-        assigneeId = form["assigneeId"]
-        days = Set(Weekday.allCases.filter { !form["repeat.\($0.code)"].isEmpty })
-        interval = form["repeatInterval"]
-        start = form["repeatStart"]
-        time = form["repeatTime"]
-        latitude = form["latitude"]
-        longitude = form["longitude"]
-        accuracy = form["locationAccuracy"]
+    /// The form as typed.
+    init(form: WebForm) { self.init(value: { form[$0] }) }
+
+    /// The form `value` reads by field name (a form's own fields, or its `seen.…` ones).
+    init(value: (String) -> String) {
+        title = value(ReminderFields.title)
+        dueAt = value(ReminderFields.dueAt)
+        assigneeId = value(ReminderFields.assigneeId)
+        days = Set(Weekday.allCases.filter { !value("repeat.\($0.code)").isEmpty })
+        interval = value(ReminderFields.repeatInterval)
+        start = value(ReminderFields.repeatStart)
+        time = value(ReminderFields.repeatTime)
+        latitude = value(ReminderFields.latitude)
+        longitude = value(ReminderFields.longitude)
+        accuracy = value(ReminderFields.locationAccuracy)
         lines = (0..<Self.maximumLines * 2).compactMap { index in
-            let text = form["checklist.\(index).text"]
+            let text = value("checklist.\(index).text")
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-            return FamilyReminderInput.Line(id: UUID(text: form["checklist.\(index).id"]), text: text)
+            return FamilyReminderInput.Line(id: UUID(text: value("checklist.\(index).id")), text: text)
         }
+    }
+
+    /// Every field of the form by name, as `init(value:)` reads them: what an edit form sends
+    /// back as `seen.…` (the reminder as the page showed it).
+    var fields: [(name: String, value: String)] {
+        var fields = [
+            (ReminderFields.title, title), (ReminderFields.dueAt, dueAt), (ReminderFields.assigneeId, assigneeId),
+            (ReminderFields.repeatInterval, interval),
+            (ReminderFields.repeatStart, start), (ReminderFields.repeatTime, time), (ReminderFields.latitude, latitude),
+            (ReminderFields.longitude, longitude),
+            (ReminderFields.locationAccuracy, accuracy),
+        ]
+        fields += Weekday.allCases.filter(days.contains).map { ("repeat.\($0.code)", "on") }
+        for (index, line) in lines.enumerated() {
+            fields.append(("checklist.\(index).text", line.text))
+            if let id = line.id { fields.append(("checklist.\(index).id", id.lowercased)) }
+        }
+        return fields
     }
 
     /// A new reminder's form: for the reader, due tomorrow at 08:00, a weekly repeat from today
@@ -76,18 +98,20 @@ struct ReminderForm {
     func recurrence(in zone: TimeZone) throws -> WeeklyRecurrence? {
         guard !days.isEmpty else { return nil }
         guard let every = Int(interval.trimmingCharacters(in: .whitespaces)) else {
-            throw Self.refusal("Repeat every 1 to 52 weeks.", field: "repeatInterval")
+            throw Self.refusal("Repeat every 1 to 52 weeks.", field: ReminderFields.repeatInterval)
         }
         guard let from = LocalDate(start.trimmingCharacters(in: .whitespaces)) else {
-            throw Self.refusal("Choose the day the repeat starts.", field: "repeatStart")
+            throw Self.refusal("Choose the day the repeat starts.", field: ReminderFields.repeatStart)
         }
         guard let at = LocalTime(String(time.trimmingCharacters(in: .whitespaces).prefix(5))) else {
-            throw Self.refusal("Choose the time of day, such as 07:30.", field: "repeatTime")
+            throw Self.refusal("Choose the time of day, such as 07:30.", field: ReminderFields.repeatTime)
         }
         switch WeeklyRecurrence.make(weekdays: days, interval: every, start: from, time: at, timeZone: zone) {
         case .success(let recurrence): return recurrence
         case .failure(let problem):
-            throw Self.refusal(problem.message, field: problem.field == "interval" ? "repeatInterval" : "repeatDays")
+            throw Self.refusal(
+                problem.message,
+                field: problem.field == "interval" ? ReminderFields.repeatInterval : ReminderFields.repeatDays)
         }
     }
 
@@ -96,12 +120,13 @@ struct ReminderForm {
         var due: Date?
         if recurrence == nil {
             guard let parsed = FamilyFormat.parseField(dueAt, in: zone) else {
-                throw Self.refusal("Choose the day and time it is due.", field: "dueAt")
+                throw Self.refusal("Choose the day and time it is due.", field: ReminderFields.dueAt)
             }
             due = parsed
         }
         return FamilyReminderInput(
-            title: title, dueAt: due, assigneeId: assigneeId, recurrence: recurrence, checklist: lines, place: try place())
+            title: title, dueAt: due, assigneeId: assigneeId, recurrence: recurrence, checklist: lines,
+            place: try place())
     }
 
     /// The place typed (or filled by "Use my location"); nil when all three fields are empty.
@@ -111,13 +136,16 @@ struct ReminderForm {
         let typed = [latitude, longitude, accuracy].map { $0.trimmingCharacters(in: .whitespaces) }
         guard typed.contains(where: { !$0.isEmpty }) else { return nil }
         guard let north = number(latitude), GeoPoint.latitudes.contains(north) else {
-            throw Self.refusal("Latitude is a number from -90 to 90, such as 52.520008.", field: "latitude")
+            throw Self.refusal(
+                "Latitude is a number from -90 to 90, such as 52.520008.", field: ReminderFields.latitude)
         }
         guard let east = number(longitude), let point = GeoPoint(latitude: north, longitude: east) else {
-            throw Self.refusal("Longitude is a number from -180 to 180, such as 13.404954.", field: "longitude")
+            throw Self.refusal(
+                "Longitude is a number from -180 to 180, such as 13.404954.", field: ReminderFields.longitude)
         }
         guard typed[2].isEmpty || number(accuracy).map({ (0...100_000).contains($0) }) == true else {
-            throw Self.refusal("Accuracy is in metres, from 0 to 100,000, or left empty.", field: "locationAccuracy")
+            throw Self.refusal(
+                "Accuracy is in metres, from 0 to 100,000, or left empty.", field: ReminderFields.locationAccuracy)
         }
         return FamilyReminderInput.Place(point: point, accuracy: typed[2].isEmpty ? 0 : number(accuracy) ?? 0)
     }
@@ -133,14 +161,14 @@ struct ReminderForm {
     /// (one the form does not show goes above it).
     func model(
         _ purpose: ReminderFormModel.Purpose, _ snapshot: FamilySnapshot, occurrences: [Date], today: LocalDate,
-        error: AppError? = nil
+        seen: ReminderForm? = nil, error: AppError? = nil
     ) -> ReminderFormModel {
         var fieldErrors = ReminderFormModel.Errors()
         var lineErrors: [Int: String] = [:]
         var general: String?
         if let error {
             let field = error.detail.field.map {
-                $0 == "weekdays" ? "repeatDays" : $0 == "interval" ? "repeatInterval" : $0
+                $0 == "weekdays" ? ReminderFields.repeatDays : $0 == "interval" ? ReminderFields.repeatInterval : $0
             }
             if let field, let shown = ReminderFormModel.Errors.fields[field] {
                 fieldErrors[keyPath: shown] = error.detail.message
@@ -173,6 +201,7 @@ struct ReminderForm {
                     problem: lineErrors[index])
             },
             occurrences: occurrences.map { FamilyFormat.moment($0, in: snapshot.timeZone, today: today) },
+            seen: (seen?.fields ?? []).map { .init(name: WebForm.seenPrefix + $0.name, value: $0.value) },
             errors: fieldErrors, error: general)
     }
 }

@@ -4,8 +4,10 @@ import KithCore
 
 /// The reminder pages under /family/reminders: new and edit (with a checklist and a weekly repeat
 /// whose next occurrences the form previews, and a place), a reminder's own page (tick its
-/// checklist, complete and undo that for 30 s, snooze, see its place, delete after a confirmation). Every write goes through `ReminderService` as the signed-in
-/// member, so `FamilyRules` decide; a refusal is shown next to its field and nothing changes.
+/// checklist, complete and undo that for 30 s, snooze, see its place, delete after a
+/// confirmation). Every write is a `ReminderOperations` change applied as the signed-in member
+/// under the form's write key, so `FamilyRules` decide; a refusal is shown next to its field and
+/// nothing changes.
 struct ReminderPages {
     let reminders: ReminderService
     let operations: OperationWriter
@@ -62,8 +64,8 @@ struct ReminderPages {
         guard snapshot.mayChange(reminder) else {
             return .redirect(to: "/family/reminders/\(reminder.id.lowercased)", type: .found)
         }
-        return try await formPage(
-            ReminderForm(editing: reminder, in: snapshot, now: reminders.now()), snapshot, editing: reminder, context)
+        let shown = ReminderForm(editing: reminder, in: snapshot, now: reminders.now())
+        return try await formPage(shown, snapshot, editing: reminder, seen: shown, context)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -72,19 +74,25 @@ struct ReminderPages {
         let form = try await WebForm.read(request, context: context)
         let (snapshot, reminder) = try await reminders.reminder(id, for: user)
         let typed = ReminderForm(form: form)
-        if !form["preview"].isEmpty { return try await formPage(typed, snapshot, editing: reminder, context) }
+        // What the page showed; a form that does not say is judged against the reminder as it is.
+        let seen = form.seen(marker: ReminderFields.title).map(ReminderForm.init(value:))
+        if !form["preview"].isEmpty {
+            return try await formPage(typed, snapshot, editing: reminder, seen: seen, context)
+        }
         do {
-            try await reminders.edit(id, to: try typed.draft(in: snapshot.timeZone), for: user)
-            return .redirect(to: "/family/reminders/\(id.lowercased)", type: .found)
+            let was = try seen.map { try $0.draft(in: snapshot.timeZone) }
+            let edit = ReminderOperations.edit(
+                id, to: try typed.draft(in: snapshot.timeZone), seen: was, in: snapshot.scope)
+            return try await operations.submit(edit, by: user, form: form) { _ in "/family/reminders/\(id.lowercased)" }
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try await formPage(typed, snapshot, editing: reminder, context, error: error)
+            return try await formPage(typed, snapshot, editing: reminder, seen: seen, context, error: error)
         }
     }
 
     /// The form (new, or editing `editing`) as typed, with the repeat's next occurrences and a refusal.
     private func formPage(
-        _ form: ReminderForm, _ snapshot: FamilySnapshot, editing: FamilyReminder?, _ context: AppRequestContext,
-        error: AppError? = nil
+        _ form: ReminderForm, _ snapshot: FamilySnapshot, editing: FamilyReminder?, seen: ReminderForm? = nil,
+        _ context: AppRequestContext, error: AppError? = nil
     ) async throws -> Response {
         let now = reminders.now()
         var previewError: AppError?
@@ -97,7 +105,7 @@ struct ReminderPages {
         }
         let model = form.model(
             editing.map(ReminderFormModel.Purpose.editing) ?? .new, snapshot, occurrences: upcoming,
-            today: LocalDate(now, in: snapshot.timeZone), error: error ?? previewError)
+            today: LocalDate(now, in: snapshot.timeZone), seen: seen, error: error ?? previewError)
         let status: HTTPResponse.Status = error == nil ? .ok : .unprocessableContent
         return try await pages.render(model, title: model.heading, context, status: status)
     }
@@ -110,9 +118,9 @@ struct ReminderPages {
         let query = request.uri.formQuery
         var form = ReminderForm(newFor: snapshot, now: reminders.now())
         form.days = Set(Weekday.allCases.filter { query.get("repeat.\($0.code)") != nil })
-        form.interval = query.get("repeatInterval") ?? ""
-        form.start = query.get("repeatStart") ?? ""
-        form.time = query.get("repeatTime") ?? ""
+        form.interval = query.get(ReminderFields.repeatInterval) ?? ""
+        form.start = query.get(ReminderFields.repeatStart) ?? ""
+        form.time = query.get(ReminderFields.repeatTime) ?? ""
         do {
             let today = LocalDate(reminders.now(), in: snapshot.timeZone)
             let upcoming =
@@ -153,7 +161,7 @@ struct ReminderPages {
     @Sendable func tick(_ request: Request, context: AppRequestContext) async throws -> Response {
         let item = try FamilyPageRenderer.id(context, "item", what: "That checklist item")
         return try await onItsPage(request, context) { id, scope, form in
-            ReminderOperations.setItem(item, of: id, done: form["done"] == "true", in: scope)
+            ReminderOperations.setItem(item, of: id, done: form[ReminderFields.done] == "true", in: scope)
         }
     }
 
@@ -224,7 +232,9 @@ struct ReminderPages {
         let form = try await WebForm.read(request, context: context)
         return try await refusedOnItsPage(id, user, context) {
             let scope = try await reminders.families.family(of: user).scope
-            return try await operations.submit(ReminderOperations.delete(id, in: scope), by: user, form: form) { "/family" }
+            return try await operations.submit(ReminderOperations.delete(id, in: scope), by: user, form: form) {
+                "/family"
+            }
         }
     }
 }

@@ -15,13 +15,13 @@ struct FoodForm {
 
     /// What was typed in each field, by its name (`NutritionPages.foodFields`).
     init(_ value: (String) -> String) {
-        name = value("name")
-        calories = value("calories")
-        protein = value("protein")
-        carbs = value("carbs")
-        fat = value("fat")
-        servingSize = value("servingSize")
-        servingUnit = value("servingUnit")
+        name = value(NutritionFields.name)
+        calories = value(NutritionFields.calories)
+        protein = value(NutritionFields.protein)
+        carbs = value(NutritionFields.carbs)
+        fat = value(NutritionFields.fat)
+        servingSize = value(NutritionFields.servingSize)
+        servingUnit = value(NutritionFields.servingUnit)
     }
 
     init(_ food: Food) {
@@ -47,8 +47,9 @@ struct FoodErrors: FieldErrors {
 
     static var fields: [String: WritableKeyPath<Self, String?>] {
         [
-            "name": \.name, "calories": \.calories, "protein": \.protein, "carbs": \.carbs, "fat": \.fat,
-            "servingSize": \.servingSize, "servingUnit": \.servingUnit,
+            NutritionFields.name: \.name, NutritionFields.calories: \.calories, NutritionFields.protein: \.protein,
+            NutritionFields.carbs: \.carbs, NutritionFields.fat: \.fat,
+            NutritionFields.servingSize: \.servingSize, NutritionFields.servingUnit: \.servingUnit,
         ]
     }
 }

@@ -22,13 +22,13 @@ struct FoodFieldLimits {
     let servingUnit: Int
 
     init(_ entity: EntityDeclaration) {
-        name = entity.maxLength(of: "name")
-        calories = entity.bounds(of: "calories")
-        protein = entity.bounds(of: "protein")
-        carbs = entity.bounds(of: "carbs")
-        fat = entity.bounds(of: "fat")
-        servingSize = entity.bounds(of: "servingSize")
-        servingUnit = entity.maxLength(of: "servingUnit")
+        name = entity.maxLength(of: NutritionFields.name)
+        calories = entity.bounds(of: NutritionFields.calories)
+        protein = entity.bounds(of: NutritionFields.protein)
+        carbs = entity.bounds(of: NutritionFields.carbs)
+        fat = entity.bounds(of: NutritionFields.fat)
+        servingSize = entity.bounds(of: NutritionFields.servingSize)
+        servingUnit = entity.maxLength(of: NutritionFields.servingUnit)
     }
 
     static let item = FoodFieldLimits(NutritionEntities.item)

@@ -11,7 +11,10 @@ struct NutritionPages {
     let renderer: WebRenderer
     let session: WebSessionMiddleware
 
-    static let foodFields = ["name", "calories", "protein", "carbs", "fat", "servingSize", "servingUnit"]
+    static let foodFields = [
+        NutritionFields.name, NutritionFields.calories, NutritionFields.protein, NutritionFields.carbs,
+        NutritionFields.fat, NutritionFields.servingSize, NutritionFields.servingUnit,
+    ]
     static let ingredientFields = foodFields
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -37,21 +40,21 @@ struct NutritionPages {
     @Sendable func dayPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let query = request.uri.formQuery
-        var notice: String?
-        if let meal = query.get("loggedMeal").flatMap(UUID.init(text:)),
-            let logged = try await nutrition.book(for: user).meals.first(where: { $0.id == meal })
-        {
-            notice = "Logged \(logged.name): \(NutritionFormat.kcal(logged.calories)) kcal."
+        let book = try await nutrition.book(for: user)
+        let notice = NutritionNotice(query)?.text(in: book)
+        return try await page(for: user, date: query.get(NutritionFields.date), request, context, book: book) {
+            $0.notice = notice
         }
-        return try await page(for: user, date: query.get("date"), request, context) { $0.notice = notice }
     }
 
     /// The day page for `requested` (today when nil or not a date), as `show` adjusts it.
     private func page(
         for user: AuthenticatedUser, date requested: String?, _ request: Request, _ context: AppRequestContext,
-        status: HTTPResponse.Status = .ok, _ show: (inout NutritionDayModel) -> Void = { _ in }
+        status: HTTPResponse.Status = .ok, book read: NutritionBook? = nil,
+        _ show: (inout NutritionDayModel) -> Void = { _ in }
     ) async throws -> Response {
-        let book = try await nutrition.book(for: user)
+        let book: NutritionBook
+        if let read { book = read } else { book = try await nutrition.book(for: user) }
         let (zone, zoneName) = Self.readerZone(request, goal: book.goal)
         let today = nutrition.today(in: zone)
         let date = requested.flatMap(LocalDate.init) ?? today
@@ -68,12 +71,20 @@ struct NutritionPages {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
         do {
-            let date = try Self.date(form["date"])
-            guard let source = FoodSource(rawValue: form["source"].isEmpty ? "manual" : form["source"]), source != .meal else {
-                throw AppError(.unprocessableContent, .validationFailed, "source must be manual or search.", field: "source")
+            let date = try Self.date(form[NutritionFields.date])
+            guard
+                let source = FoodSource(
+                    rawValue: form[NutritionFields.source].isEmpty ? "manual" : form[NutritionFields.source]),
+                source != .meal
+            else {
+                throw AppError(
+                    .unprocessableContent, .validationFailed, "source must be manual or search.",
+                    field: NutritionFields.source)
             }
             let food = try Self.food(form)
-            return try await operations.submit(NutritionOperations.log(food, source: source, on: date), by: user, form: form) {
+            return try await operations.submit(
+                NutritionOperations.log(food, source: source, on: date), by: user, form: form
+            ) {
                 _ in Self.dayAddress(date)
             }
         } catch let error as AppError where error.status == .unprocessableContent {
@@ -85,7 +96,8 @@ struct NutritionPages {
     private func refusedItem(
         _ error: AppError, form: WebForm, user: AuthenticatedUser, _ request: Request, _ context: AppRequestContext
     ) async throws -> Response {
-        try await page(for: user, date: form["date"], request, context, status: .unprocessableContent) { model in
+        try await page(for: user, date: form[NutritionFields.date], request, context, status: .unprocessableContent) {
+            model in
             model.form = FoodForm { form[$0] }
             model.openAdd = true
             if let errors = FoodErrors(error) { model.errors = errors } else { model.itemError = error.detail.message }
@@ -103,16 +115,25 @@ struct NutritionPages {
         let id = try Self.id(context, "food")
         let form = try await WebForm.read(request, context: context)
         do {
-            let (_, date) = try await nutrition.editItem(id, to: try Self.food(form), for: user)
-            return Self.backToDay(date)
+            let edit = NutritionOperations.editItem(id, to: try Self.food(form), seen: Self.seenFood(form))
+            return try await operations.submit(edit, by: user, form: form) { edit in
+                NutritionNotice.saved(edit.after.id, replaced: edit.replaced.map(\.field)).address(on: edit.date)
+            }
         } catch let error as AppError where error.status == .unprocessableContent {
             let (item, date) = try await nutrition.item(id, for: user)
             var model = NutritionItemModel(item, on: date)
             model.form = FoodForm { form[$0] }
+            if let seen = Self.seenFood(form) { model.seen = FoodForm(seen) }
             if let errors = FoodErrors(error) { model.errors = errors } else { model.error = error.detail.message }
             return try renderer.page(
                 model, title: "Edit \(item.food.name)", context: context, status: .unprocessableContent)
         }
+    }
+
+    /// The food as the edit page showed it (`seen.…`), so a save writes only what the person
+    /// changed; nil for a form that does not say (docs/sync.md, "A write says what it saw").
+    static func seenFood(_ form: WebForm) -> Food? {
+        form.seen(marker: NutritionFields.name).flatMap { try? food($0) }
     }
 
     @Sendable func confirmItemDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -130,9 +151,10 @@ struct NutritionPages {
     @Sendable func deleteItem(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try Self.id(context, "food")
-        _ = try await WebForm.read(request, context: context)
-        let (_, date) = try await nutrition.deleteItem(id, for: user)
-        return Self.backToDay(date)
+        let form = try await WebForm.read(request, context: context)
+        return try await operations.submit(NutritionOperations.deleteItem(id), by: user, form: form) { deleted in
+            Self.dayAddress(deleted.date)
+        }
     }
 
     // MARK: Goal
@@ -141,21 +163,26 @@ struct NutritionPages {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
         do {
-            let zone = try Self.zone(form["timeZone"])
-            let text = form["dailyCalories"].trimmingCharacters(in: .whitespaces)
+            let zone = try Self.zone(form[NutritionFields.timeZone])
+            let text = form[NutritionFields.dailyCalories].trimmingCharacters(in: .whitespaces)
             guard let calories = Int64(text) else {
                 throw AppError(
                     .unprocessableContent, .validationFailed,
-                    text.isEmpty ? "dailyCalories is required." : "dailyCalories must be a whole number of kcal, such as 2000.",
-                    field: "dailyCalories")
+                    text.isEmpty
+                        ? "dailyCalories is required." : "dailyCalories must be a whole number of kcal, such as 2000.",
+                    field: NutritionFields.dailyCalories)
             }
             let today = try await today(zone, request, user)
-            try await nutrition.setGoal(calories, timeZone: zone, today: today, for: user)
-            return Self.backToDay(LocalDate(form["date"]))
+            let set = NutritionOperations.setGoal(calories, timeZone: zone, today: today)
+            return try await operations.submit(set, by: user, form: form) { _ in
+                Self.dayAddress(LocalDate(form[NutritionFields.date]))
+            }
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent) {
+            return try await page(
+                for: user, date: form[NutritionFields.date], request, context, status: .unprocessableContent
+            ) {
                 model in
-                model.goalForm = .init(dailyCalories: form["dailyCalories"])
+                model.goalForm = .init(dailyCalories: form[NutritionFields.dailyCalories])
                 if let errors = NutritionDayModel.GoalErrors(error) {
                     model.goalErrors = errors
                 } else {
@@ -168,10 +195,12 @@ struct NutritionPages {
     @Sendable func clearGoal(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
-        let zone = try Self.zone(form["timeZone"])
+        let zone = try Self.zone(form[NutritionFields.timeZone])
         let today = try await today(zone, request, user)
-        try await nutrition.clearGoal(today: today, for: user)
-        return Self.backToDay(LocalDate(form["date"]))
+        let clear = NutritionOperations.setGoal(nil, timeZone: nil, today: today)
+        return try await operations.submit(clear, by: user, form: form) { _ in
+            Self.dayAddress(LocalDate(form[NutritionFields.date]))
+        }
     }
 
     /// Today in the zone the form sent, else in the reader's zone.
@@ -184,17 +213,18 @@ struct NutritionPages {
 
     @Sendable func newMealPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
-        let date = request.uri.formQuery.get("date").flatMap(LocalDate.init)
+        let date = request.uri.formQuery.get(NutritionFields.date).flatMap(LocalDate.init)
         return try renderer.page(NutritionMealModel(rows: [], date: date), title: "New meal", context: context)
     }
 
     @Sendable func createMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
-        let date = LocalDate(form["date"])
+        let date = LocalDate(form[NutritionFields.date])
         // The rows something was typed in, in order; blank rows are left out.
         let rows: [[String: String]] = (0..<NutritionEntities.ingredientsPerMeal.upperBound * 2).compactMap { index in
-            let row = Dictionary(uniqueKeysWithValues: Self.ingredientFields.map { ($0, form["ingredients.\(index).\($0)"]) })
+            let row = Dictionary(
+                uniqueKeysWithValues: Self.ingredientFields.map { ($0, form["ingredients.\(index).\($0)"]) })
             return row.values.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } ? nil : row
         }
         do {
@@ -205,11 +235,11 @@ struct NutritionPages {
                 } catch let error as AppError {
                     var detail = error.detail
                     detail.message = "Ingredient \(index + 1): \(detail.message)"
-                    detail.field = "ingredients.\(index).\(detail.field ?? "name")"
+                    detail.field = "ingredients.\(index).\(detail.field ?? NutritionFields.name)"
                     throw AppError(error.status, detail)
                 }
             }
-            let create = NutritionOperations.createMeal(name: form["name"], ingredients: foods)
+            let create = NutritionOperations.createMeal(name: form[NutritionFields.name], ingredients: foods)
             return try await operations.submit(create, by: user, form: form) { _ in Self.dayAddress(date) + "#meals" }
         } catch let error as AppError where error.status == .unprocessableContent {
             var rowErrors: [Int: FoodErrors] = [:]
@@ -218,14 +248,14 @@ struct NutritionPages {
                 let parts = field.split(separator: ".")
                 if parts.count == 3, parts[0] == "ingredients", let index = Int(parts[1]) {
                     rowErrors[index] = FoodErrors([String(parts[2]): error.detail.message])
-                } else if field == "name" {
+                } else if field == NutritionFields.name {
                     nameError = error.detail.message
                 }
             }
             let typed = rows.map { row in FoodForm { row[$0] ?? "" } }
             var model = NutritionMealModel(rows: typed, date: date, errors: rowErrors)
             model.error = error.detail.message
-            model.name = form["name"]
+            model.name = form[NutritionFields.name]
             model.nameError = nameError
             return try renderer.page(model, title: "New meal", context: context, status: .unprocessableContent)
         }
@@ -236,12 +266,14 @@ struct NutritionPages {
         let id = try Self.id(context, "meal")
         let form = try await WebForm.read(request, context: context)
         do {
-            let date = try Self.date(form["date"])
+            let date = try Self.date(form[NutritionFields.date])
             return try await operations.submit(NutritionOperations.logMeal(id, on: date), by: user, form: form) { _ in
-                "/food?date=\(date)&loggedMeal=\(id.lowercased)"
+                NutritionNotice.loggedMeal(id).address(on: date)
             }
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try await page(for: user, date: form["date"], request, context, status: .unprocessableContent) {
+            return try await page(
+                for: user, date: form[NutritionFields.date], request, context, status: .unprocessableContent
+            ) {
                 $0.mealError = error.detail.message
             }
         }
@@ -250,10 +282,13 @@ struct NutritionPages {
     @Sendable func confirmMealDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let meal = try await nutrition.meal(try Self.id(context, "meal"), for: user)
-        let back = request.uri.formQuery.get("date").flatMap(LocalDate.init).map { "/food?date=\($0)" } ?? "/food"
+        let back =
+            request.uri.formQuery.get(NutritionFields.date).flatMap(LocalDate.init).map { "/food?date=\($0)" }
+            ?? "/food"
         let confirm = ConfirmModel(
             section: .food, question: "Delete the meal \(meal.name)?",
-            consequence: "It will be removed from your meals on all your devices. Food already logged from it stays in your log.",
+            consequence:
+                "It will be removed from your meals on all your devices. Food already logged from it stays in your log.",
             action: "/food/meals/\(meal.id.lowercased)/delete", button: "Delete \(meal.name)", cancel: back + "#meals")
         return try renderer.page(confirm, title: "Delete \(meal.name)?", context: context)
     }
@@ -261,9 +296,10 @@ struct NutritionPages {
     @Sendable func deleteMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let id = try Self.id(context, "meal")
-        _ = try await WebForm.read(request, context: context)
-        try await nutrition.deleteMeal(id, for: user)
-        return .redirect(to: "/food#meals", type: .found)
+        let form = try await WebForm.read(request, context: context)
+        return try await operations.submit(NutritionOperations.deleteMeal(id), by: user, form: form) { _ in
+            "/food#meals"
+        }
     }
 
     // MARK: Reading forms
@@ -275,26 +311,33 @@ struct NutritionPages {
         func number(_ field: String, required: Bool) throws -> Double? {
             let text = value(field).trimmingCharacters(in: .whitespaces)
             if text.isEmpty {
-                if required { throw AppError(.unprocessableContent, .validationFailed, "\(field) is required.", field: field) }
+                if required {
+                    throw AppError(.unprocessableContent, .validationFailed, "\(field) is required.", field: field)
+                }
                 return nil
             }
             guard let number = DecimalText.parse(text), number.isFinite else {
                 throw AppError(
-                    .unprocessableContent, .validationFailed, "\(field) must be a number, such as 250 or 12.5.", field: field)
+                    .unprocessableContent, .validationFailed, "\(field) must be a number, such as 250 or 12.5.",
+                    field: field)
             }
             return number
         }
-        let unit = value("servingUnit").trimmingCharacters(in: .whitespaces)
+        let unit = value(NutritionFields.servingUnit).trimmingCharacters(in: .whitespaces)
         return Food(
-            name: value("name"), calories: try number("calories", required: true) ?? 0,
-            protein: try number("protein", required: false), carbs: try number("carbs", required: false),
-            fat: try number("fat", required: false), servingSize: try number("servingSize", required: false),
+            name: value(NutritionFields.name), calories: try number(NutritionFields.calories, required: true) ?? 0,
+            protein: try number(NutritionFields.protein, required: false),
+            carbs: try number(NutritionFields.carbs, required: false),
+            fat: try number(NutritionFields.fat, required: false),
+            servingSize: try number(NutritionFields.servingSize, required: false),
             servingUnit: unit.isEmpty ? nil : unit)
     }
 
     static func date(_ text: String) throws -> LocalDate {
         guard let date = LocalDate(text) else {
-            throw AppError(.unprocessableContent, .validationFailed, "date must be a day such as 2026-11-24.", field: "date")
+            throw AppError(
+                .unprocessableContent, .validationFailed, "date must be a day such as 2026-11-24.",
+                field: NutritionFields.date)
         }
         return date
     }
@@ -306,7 +349,7 @@ struct NutritionPages {
         guard let zone = TimeZone(identifier: name) else {
             throw AppError(
                 .unprocessableContent, .validationFailed, "timeZone must be an IANA time zone such as Europe/Paris.",
-                field: "timeZone")
+                field: NutritionFields.timeZone)
         }
         return zone
     }
@@ -320,10 +363,6 @@ struct NutritionPages {
         if let reader = WebTime.readerZone(request) { return reader }
         let zone = goal?.timeZone ?? .gmt
         return (zone, zone.identifier)
-    }
-
-    static func backToDay(_ date: LocalDate?) -> Response {
-        .redirect(to: dayAddress(date), type: .found)
     }
 
     static func dayAddress(_ date: LocalDate?) -> String { date.map { "/food?date=\($0)" } ?? "/food" }

@@ -30,24 +30,27 @@ struct OutreachNotice {
     /// The person form's fields, as a notice names them.
     static let fieldNames = [
         OutreachFields.firstName: "first name", OutreachFields.lastName: "last name",
-        OutreachFields.enterpriseName: "enterprise", OutreachFields.comments: "comments",
+        OutreachFields.enterpriseName: "enterprise", OutreachFields.comments: "comments", OutreachFields.name: "name",
     ]
+
+    /// What the save replaced, as a sentence after the first ("" when nothing).
+    private var replacedSentence: String {
+        guard !replaced.isEmpty else { return "" }
+        return
+            " Your \(replaced.joined(separator: " and ")) replaced a change made elsewhere after you opened the page."
+    }
 
     /// The sentence, or nil when what it is about is not (or no longer) in the book.
     func text(in book: OutreachBook) -> String? {
         switch kind {
         case .added, .saved:
             guard let person = person.flatMap(book.contact) else { return nil }
-            guard kind == .added else {
-                guard !replaced.isEmpty else { return "Saved \(person.fullName)." }
-                return "Saved \(person.fullName). Your \(replaced.joined(separator: " and ")) replaced a change made "
-                    + "elsewhere after you opened the page."
-            }
+            guard kind == .added else { return "Saved \(person.fullName)." + replacedSentence }
             return "Added \(person.fullName)" + (book.year(person.yearId).map { " to \($0.name)." } ?? ".")
         case .yearAdded:
             return year.flatMap(book.year).map { "Added the year \($0.name)." }
         case .yearRenamed:
-            return year.flatMap(book.year).map { "Renamed the year to \($0.name)." }
+            return year.flatMap(book.year).map { "Renamed the year to \($0.name)." + replacedSentence }
         }
     }
 }

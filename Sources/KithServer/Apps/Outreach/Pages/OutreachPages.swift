@@ -102,8 +102,10 @@ struct OutreachPages {
         let id = try Self.id(context, "year")
         let form = try await WebForm.read(request, context: context)
         do {
-            return try await operations.submit(OutreachOperations.renameYear(id, to: form["name"]), by: user, form: form) {
-                _ in Self.listAddress(id, notice: .yearRenamed)
+            let seen = form.seen(marker: OutreachFields.name).map { $0(OutreachFields.name) }
+            let rename = OutreachOperations.renameYear(id, to: form[OutreachFields.name], seen: seen)
+            return try await operations.submit(rename, by: user, form: form) { replaced in
+                Self.listAddress(id, notice: .yearRenamed, replaced: replaced.map(\.field))
             }
         } catch let error as AppError {
             return try await refused(error, user: user, year: id, request, context) {
@@ -121,7 +123,8 @@ struct OutreachPages {
         let confirm = ConfirmModel(
             section: .outreach, question: "Delete the year \(year.name)?",
             consequence: count == 0
-                ? "It has nobody in it." : "Its \(count == 1 ? "1 person" : "\(count) people") will be deleted with it, on all your devices.",
+                ? "It has nobody in it."
+                : "Its \(count == 1 ? "1 person" : "\(count) people") will be deleted with it, on all your devices.",
             action: "/outreach/years/\(id.lowercased)/delete", button: "Delete \(year.name)",
             cancel: "/outreach?year=\(id.lowercased)",
             refusal: book.years.count == 1 ? OutreachRules.lastYear.message : nil)
@@ -204,8 +207,7 @@ struct OutreachPages {
             do {
                 let person = try await outreach.person(id, for: user)
                 // A form from before this page showed what it saw; one without says nothing (nil).
-                let seen = form[OutreachPersonForm.seenPrefix + "firstName"].isEmpty
-                    ? nil : OutreachPersonForm(form: form, prefix: OutreachPersonForm.seenPrefix)
+                let seen = form.seen(marker: OutreachFields.firstName).map(OutreachPersonForm.init(value:))
                 let edit = OutreachOperations.editPerson(id, OutreachPersonForm(form: form).edits(seen: seen))
                 return try await operations.submit(edit, by: user, form: form) { replaced in
                     Self.listAddress(person.yearId, notice: .saved, person: id, replaced: replaced.map(\.field))
@@ -230,7 +232,8 @@ struct OutreachPages {
         let form = try await WebForm.read(request, context: context)
         let parts = form["set"].split(separator: ":")
         guard parts.count == 2, let delivered = Bool(String(parts[1])) else {
-            throw AppError(.unprocessableContent, .validationFailed, "set must be <person id>:true or :false.", field: "set")
+            throw AppError(
+                .unprocessableContent, .validationFailed, "set must be <person id>:true or :false.", field: "set")
         }
         let id = try Self.id(String(parts[0]), "person")
         // The answer is the person as they now are, read after the write (a replay's too).
@@ -292,7 +295,9 @@ struct OutreachPages {
         let form = try await WebForm.read(request, context: context)
         let year = try Self.id(form["year"], "year")
         do {
-            return try await operations.submit(OutreachOperations.importCSV(form["csv"], into: year), by: user, form: form) {
+            return try await operations.submit(
+                OutreachOperations.importCSV(form["csv"], into: year), by: user, form: form
+            ) {
                 done in "/outreach?year=\(year.lowercased)&" + done.query
             }
         } catch let error as AppError {

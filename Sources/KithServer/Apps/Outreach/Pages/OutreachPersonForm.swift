@@ -9,15 +9,16 @@ struct OutreachPersonForm {
     var enterpriseName = ""
     var comments = ""
 
-    /// The fields as typed; with `prefix` "seen.", as the page showed them before the person typed.
-    init(form: WebForm, prefix: String = "") {
-        firstName = form[prefix + "firstName"]
-        lastName = form[prefix + "lastName"]
-        enterpriseName = form[prefix + "enterpriseName"]
-        comments = form[prefix + "comments"]
-    }
+    /// The fields as typed.
+    init(form: WebForm) { self.init(value: { form[$0] }) }
 
-    static let seenPrefix = "seen."
+    /// The fields `value` reads by name (a form's own, or its `seen.…` ones: `WebForm.seen`).
+    init(value: (String) -> String) {
+        firstName = value(OutreachFields.firstName)
+        lastName = value(OutreachFields.lastName)
+        enterpriseName = value(OutreachFields.enterpriseName)
+        comments = value(OutreachFields.comments)
+    }
 
     /// The edit this form makes of a person it showed as `seen`: every field, with what it showed.
     func edits(seen: OutreachPersonForm?) -> [FieldEdit] {

@@ -23,13 +23,16 @@ struct ReminderFormModel: FamilyPageModel {
     let maximumLines = ReminderForm.maximumLines
     let occurrences: [String]
     let hasOccurrences: Bool
+    /// An edit form's hidden `seen.…` fields: the reminder as the page loaded it, so a save
+    /// writes only what the person changed (docs/sync.md, "A write says what it saw").
+    let seen: [HiddenField]
     let errors: Errors
     var error: String?
     let limits = Limits.declared
 
     init(
         _ purpose: Purpose, zone: String, form: Fields, members: [Assignee], onlyMe: Bool, weekdays: [WeekdayChoice],
-        lines: [Line], occurrences: [String], errors: Errors, error: String?
+        lines: [Line], occurrences: [String], seen: [HiddenField], errors: Errors, error: String?
     ) {
         heading = purpose.heading
         action = purpose.action
@@ -43,6 +46,7 @@ struct ReminderFormModel: FamilyPageModel {
         self.lines = lines
         self.occurrences = occurrences
         hasOccurrences = !occurrences.isEmpty
+        self.seen = seen
         self.errors = errors
         self.error = error
     }
@@ -63,6 +67,11 @@ struct ReminderFormModel: FamilyPageModel {
                 heading: "Edit \(reminder.title)", action: "/family/reminders/\(id)/edit",
                 cancel: "/family/reminders/\(id)", button: "Save changes")
         }
+    }
+
+    struct HiddenField {
+        let name: String
+        let value: String
     }
 
     struct Fields {
@@ -115,9 +124,12 @@ struct ReminderFormModel: FamilyPageModel {
 
         static var fields: [String: WritableKeyPath<Self, String?>] {
             [
-                "title": \.title, "dueAt": \.dueAt, "assigneeId": \.assigneeId, "repeatDays": \.repeatDays,
-                "repeatInterval": \.repeatInterval, "repeatStart": \.repeatStart, "repeatTime": \.repeatTime,
-                "latitude": \.latitude, "longitude": \.longitude, "locationAccuracy": \.locationAccuracy,
+                ReminderFields.title: \.title, ReminderFields.dueAt: \.dueAt, ReminderFields.assigneeId: \.assigneeId,
+                ReminderFields.repeatDays: \.repeatDays,
+                ReminderFields.repeatInterval: \.repeatInterval, ReminderFields.repeatStart: \.repeatStart,
+                ReminderFields.repeatTime: \.repeatTime,
+                ReminderFields.latitude: \.latitude, ReminderFields.longitude: \.longitude,
+                ReminderFields.locationAccuracy: \.locationAccuracy,
             ]
         }
     }
@@ -125,8 +137,8 @@ struct ReminderFormModel: FamilyPageModel {
     /// The form's limits, from the entities its reminder and checklist are written as and the
     /// repeat's rule.
     struct Limits {
-        let title = FamilyEntities.reminder.maxLength(of: "title")
-        let checklistText = FamilyEntities.checklistItem.maxLength(of: "text")
+        let title = FamilyEntities.reminder.maxLength(of: ReminderFields.title)
+        let checklistText = FamilyEntities.checklistItem.maxLength(of: ReminderFields.text)
         let repeatInterval = InputBounds(WeeklyRecurrence.intervals)
 
         static let declared = Limits()

@@ -94,7 +94,7 @@ struct NutritionDayModel: NutritionPageModel {
     struct GoalErrors: FieldErrors {
         var dailyCalories: String?
 
-        static var fields: [String: WritableKeyPath<Self, String?>] { ["dailyCalories": \.dailyCalories] }
+        static var fields: [String: WritableKeyPath<Self, String?>] { [NutritionFields.dailyCalories: \.dailyCalories] }
     }
 
     /// The goal's field's bounds, and the same in words for its label.

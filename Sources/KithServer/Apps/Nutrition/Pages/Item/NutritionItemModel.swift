@@ -11,6 +11,9 @@ struct NutritionItemModel: NutritionPageModel {
     let date: String
     let dateText: String
     var form: FoodForm
+    /// The food as the page loaded it: sent back with the form (`seen.…`), so a save writes only
+    /// what the person changed (docs/sync.md, "A write says what it saw").
+    var seen: FoodForm
     var errors: FoodErrors?
     /// A refusal that names none of the fields.
     var error: String?
@@ -21,5 +24,6 @@ struct NutritionItemModel: NutritionPageModel {
         self.date = date.description
         dateText = NutritionFormat.long(date)
         form = FoodForm(item.food)
+        seen = form
     }
 }

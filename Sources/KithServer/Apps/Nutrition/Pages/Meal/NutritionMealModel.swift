@@ -14,7 +14,7 @@ struct NutritionMealModel: NutritionPageModel {
     var nameError: String?
     var error: String?
     let limits = FoodFieldLimits.ingredient
-    let nameLimit = NutritionEntities.meal.maxLength(of: "name")
+    let nameLimit = NutritionEntities.meal.maxLength(of: NutritionFields.name)
 
     /// The rows given (what was typed) and at least three, one of them empty; `errors` by row.
     init(rows typed: [FoodForm], date: LocalDate?, errors: [Int: FoodErrors] = [:]) {
