@@ -5,13 +5,31 @@ import Foundation
 /// `NutritionRules` (the retention window, no day in the future, items only in a day that exists)
 /// are checked by whoever applies the writes.
 public enum NutritionOperations {
-    static let reads = NutritionEntities.all
+    /// What logging on `date` reads: that day and the goal (both ids derive from the account),
+    /// and no item but the new ones. An account's 90 days of items are not read to add one.
+    static func loggingReads(on date: LocalDate) -> [OperationRead] {
+        [
+            .only(NutritionEntities.day, derived: { [NutritionFields.dayID(scope: $0, date: date)] }),
+            .only(NutritionEntities.goal, derived: { [NutritionFields.goalID(scope: $0)] }),
+            .only(NutritionEntities.item),
+        ]
+    }
+
+    /// What a change to one item reads: the item, and the days (one of them is its day).
+    static func itemReads(_ id: UUID) -> [OperationRead] {
+        [.only(NutritionEntities.item, id), .all(NutritionEntities.day)]
+    }
+
+    /// What a change to one meal reads: the meal and the ingredients (some of them are its own).
+    static func mealReads(_ id: UUID) -> [OperationRead] {
+        [.only(NutritionEntities.meal, id), .all(NutritionEntities.ingredient)]
+    }
 
     /// Logs `food` on `date`: the day is created first (with its derived id and the current goal)
     /// when nothing was logged that day yet. Bad numbers refuse it before anything is written.
     public static func log(_ food: Food, source: FoodSource = .manual, on date: LocalDate) -> RecordOperation<FoodItem>
     {
-        RecordOperation("nutrition.log", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("nutrition.log", reading: loggingReads(on: date)) { (draft) throws(APIErrorDetail) in
             try check(food)
             let day = draft.ensureDay(date)
             let id = draft.create(
@@ -23,7 +41,7 @@ public enum NutritionOperations {
     /// Changes an item's name and numbers (its day and source stay): only what the person changed
     /// from `seen` (what their form showed; nil: every field). The item before and after, and its day.
     public static func editItem(_ id: UUID, to food: Food, seen: Food? = nil) -> RecordOperation<FoodItemEdit> {
-        RecordOperation("nutrition.editItem", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("nutrition.editItem", reading: itemReads(id)) { (draft) throws(APIErrorDetail) in
             try check(food)
             let before = try draft.item(id)
             let seenFields = seen.map(NutritionFields.food)
@@ -38,7 +56,7 @@ public enum NutritionOperations {
 
     /// Deletes an item: the item as it was, with its day's date.
     public static func deleteItem(_ id: UUID) -> RecordOperation<(item: FoodItem, date: LocalDate)> {
-        RecordOperation("nutrition.deleteItem", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("nutrition.deleteItem", reading: itemReads(id)) { (draft) throws(APIErrorDetail) in
             let item = try draft.item(id)
             let date = try draft.date(of: item)
             draft.delete(NutritionEntities.item, id)
@@ -51,7 +69,7 @@ public enum NutritionOperations {
     /// days keep theirs. The goal is cleared with null, never deleted: its id is derived, and a
     /// deletion would win forever.
     public static func setGoal(_ calories: Int64?, timeZone: TimeZone?, today: LocalDate) -> RecordOperation<Void> {
-        RecordOperation("nutrition.setGoal", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("nutrition.setGoal", reading: loggingReads(on: today)) { (draft) throws(APIErrorDetail) in
             var fields = calories.map { NutritionFields.goal($0, timeZone: timeZone) } ?? NutritionFields.clearedGoal()
             if calories != nil, timeZone == nil { fields[NutritionFields.timeZone] = nil }
             draft.upsert(NutritionEntities.goal, NutritionFields.goalID(scope: draft.scope), fields)
@@ -65,7 +83,9 @@ public enum NutritionOperations {
     /// A new meal with its ingredients in order. Every ingredient is checked before anything is
     /// written; the first problem names the ingredient's field (`ingredients.2.calories`).
     public static func createMeal(name: String, ingredients: [Food]) -> RecordOperation<CustomMeal> {
-        RecordOperation("nutrition.createMeal", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation(
+            "nutrition.createMeal", reading: [.only(NutritionEntities.meal), .all(NutritionEntities.ingredient)]
+        ) { (draft) throws(APIErrorDetail) in
             let fields = NutritionFields.meal(name: name, createdAt: draft.now)
             if let problem = NutritionEntities.meal.problems(in: fields, isCreation: true).first {
                 let message = problem.message.hasPrefix("name ") ? "The meal's " + problem.message : problem.message
@@ -90,7 +110,7 @@ public enum NutritionOperations {
 
     /// Deletes a meal and its ingredients; items already logged from it stay (they are copies).
     public static func deleteMeal(_ id: UUID) -> RecordOperation<CustomMeal> {
-        RecordOperation("nutrition.deleteMeal", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("nutrition.deleteMeal", reading: mealReads(id)) { (draft) throws(APIErrorDetail) in
             let meal = try draft.meal(id)
             draft.delete(NutritionEntities.meal, id)
             return meal
@@ -101,7 +121,8 @@ public enum NutritionOperations {
     /// so every side lists them in the meal's order) and marks the meal used now, so it comes first.
     public static func logMeal(_ id: UUID, on date: LocalDate) -> RecordOperation<(meal: CustomMeal, items: [FoodItem])>
     {
-        RecordOperation("nutrition.logMeal", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("nutrition.logMeal", reading: mealReads(id) + loggingReads(on: date)) {
+            (draft) throws(APIErrorDetail) in
             let meal = try draft.meal(id)
             guard !meal.ingredients.isEmpty else {
                 throw APIErrorDetail(.validationFailed, "\(meal.name) has no ingredients to log.", field: "meal")
@@ -172,10 +193,16 @@ extension OperationDraft {
 
     /// The meal with its ingredients.
     func meal(_ id: UUID) throws(APIErrorDetail) -> CustomMeal {
-        guard record(NutritionEntities.meal, id) != nil,
-            let meal = NutritionBook(records: syncRecords([NutritionEntities.meal, NutritionEntities.ingredient]))
-                .meals.first(where: { $0.id == id })
-        else { throw OperationRefusal.notFound("That meal") }
-        return meal
+        guard let fields = record(NutritionEntities.meal, id) else { throw OperationRefusal.notFound("That meal") }
+        var meal = SyncRecord(entity: NutritionEntities.meal.name, id: id, scope: scope)
+        meal.fields = fields
+        let key = JSONTree.string(id.lowercased)
+        let ingredients = syncRecords([NutritionEntities.ingredient]).filter {
+            $0.fields[NutritionFields.mealId] == key
+        }
+        guard let found = NutritionBook(records: [meal] + ingredients).meals.first else {
+            throw OperationRefusal.notFound("That meal")
+        }
+        return found
     }
 }

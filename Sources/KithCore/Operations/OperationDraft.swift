@@ -14,15 +14,21 @@ public struct OperationDraft: Sendable {
     private let makeID: @Sendable () -> UUID
     /// Live records by entity, then id: their fields as they stand with this draft's writes.
     private var records: [String: [UUID: [String: JSONTree]]]
+    /// The entities read record by record: the ids read (found or not) and written.
+    private var partial: [String: Set<UUID>]
     /// The writes decided so far, in order.
     public private(set) var writes: [RecordWrite] = []
 
-    /// `records`: the live records of the operation's `reads` in `scope`, by entity.
+    /// `records`: the live records the operation reads in `scope`, by entity. `partial` names the
+    /// entities it read only some records of, with the ids it asked for (`records` holds those
+    /// that exist); every other entity in `records` was read whole.
     public init(
-        records: [String: [UUID: [String: JSONTree]]], scope: String, now: Date, actor: String? = nil,
-        timeZone: TimeZone? = nil, newID: @escaping @Sendable () -> UUID
+        records: [String: [UUID: [String: JSONTree]]], partial: [String: Set<UUID>] = [:], scope: String, now: Date,
+        actor: String? = nil, timeZone: TimeZone? = nil, newID: @escaping @Sendable () -> UUID
     ) {
         self.records = records
+        self.partial = partial
+        for entity in partial.keys where self.records[entity] == nil { self.records[entity] = [:] }
         self.scope = scope
         self.now = now
         self.actor = actor
@@ -33,9 +39,11 @@ public struct OperationDraft: Sendable {
     /// A new record id.
     public func newID() -> UUID { makeID() }
 
-    /// The live records of `entity` (which the operation must read), by id.
+    /// The live records of `entity` (which the operation must read whole), by id.
     public func records(_ entity: EntityDeclaration) -> [UUID: [String: JSONTree]] {
         precondition(records[entity.name] != nil, "an operation read \(entity.name) without listing it in its reads")
+        precondition(
+            partial[entity.name] == nil, "an operation read all of \(entity.name) but listed only some records")
         return records[entity.name] ?? [:]
     }
 
@@ -53,7 +61,11 @@ public struct OperationDraft: Sendable {
 
     /// The live record `id` of `entity`, or nil.
     public func record(_ entity: EntityDeclaration, _ id: UUID) -> [String: JSONTree]? {
-        records(entity)[id]
+        precondition(records[entity.name] != nil, "an operation read \(entity.name) without listing it in its reads")
+        precondition(
+            partial[entity.name].map { $0.contains(id) } ?? true,
+            "an operation read \(entity.name) \(id.lowercased) without listing it in its reads")
+        return records[entity.name]?[id]
     }
 
     /// The live record `id` of `entity`, or a refusal saying `what` does not exist.
@@ -69,6 +81,7 @@ public struct OperationDraft: Sendable {
         guard !fields.isEmpty else { return }
         writes.append(RecordWrite(entity: entity.name, id: id, change: .upsert(fields)))
         if records[entity.name] != nil { records[entity.name, default: [:]][id, default: [:]].merge(fields) { $1 } }
+        partial[entity.name]?.insert(id)
     }
 
     /// Creates a record of `entity` with `fields`: its new id.

@@ -12,18 +12,42 @@ public struct RecordOperation<Output: Sendable>: Sendable {
     public let name: String
     /// Where it writes: the person's own scope, or a family's.
     public let scope: OperationScope
-    /// The entities whose live records (in `scope`) it reads.
-    public let reads: Set<String>
+    /// What it reads of the scope before it decides: every live record of some entities, only
+    /// named records of others (a delivery tick reads its one person, not the year's thousands).
+    public let reads: [OperationRead]
     let body: @Sendable (inout OperationDraft) throws(APIErrorDetail) -> Output
 
+    /// An operation that reads every live record of `reads`.
     public init(
         _ name: String, scope: OperationScope = .own, reads: [EntityDeclaration],
         _ body: @escaping @Sendable (inout OperationDraft) throws(APIErrorDetail) -> Output
     ) {
+        self.init(name, scope: scope, reading: reads.map(OperationRead.all), body)
+    }
+
+    /// An operation that reads what `reading` names.
+    public init(
+        _ name: String, scope: OperationScope = .own, reading: [OperationRead],
+        _ body: @escaping @Sendable (inout OperationDraft) throws(APIErrorDetail) -> Output
+    ) {
         self.name = name
         self.scope = scope
-        self.reads = Set(reads.map(\.name))
+        self.reads = reading
         self.body = body
+    }
+
+    /// The entities it reads whole.
+    public var wholeReads: Set<String> { Set(reads.filter { $0.ids == nil }.map(\.entity)) }
+
+    /// The records it reads one by one in `scope`, by entity (an entity it also reads whole is left
+    /// out: all of it is read anyway).
+    public func recordReads(in scope: String) -> [String: Set<UUID>] {
+        let whole = wholeReads
+        var found: [String: Set<UUID>] = [:]
+        for read in reads where !whole.contains(read.entity) {
+            if let ids = read.ids { found[read.entity, default: []].formUnion(ids(scope)) }
+        }
+        return found
     }
 
     /// Runs the operation over `draft` (which holds the records it reads): its output, with the
@@ -35,19 +59,38 @@ public struct RecordOperation<Output: Sendable>: Sendable {
     /// The same operation with its output turned into another (what a surface needs of it).
     public func map<Other: Sendable>(_ transform: @escaping @Sendable (Output) -> Other) -> RecordOperation<Other> {
         let body = self.body
-        return RecordOperation<Other>(name, scope: scope, readNames: reads) { (draft) throws(APIErrorDetail) in
+        return RecordOperation<Other>(name, scope: scope, reading: reads) { (draft) throws(APIErrorDetail) in
             transform(try body(&draft))
         }
     }
+}
 
-    init(
-        _ name: String, scope: OperationScope, readNames: Set<String>,
-        _ body: @escaping @Sendable (inout OperationDraft) throws(APIErrorDetail) -> Output
-    ) {
-        self.name = name
-        self.scope = scope
-        self.reads = readNames
-        self.body = body
+/// What an operation reads of one entity in its scope: every live record, or only some by id (ids
+/// that may derive from the scope, as a Nutrition day's does). A record that does not exist, or is
+/// deleted, is simply not there.
+public struct OperationRead: Sendable {
+    public let entity: String
+    /// nil: every live record of the entity; else the ids to read, given the scope.
+    public let ids: (@Sendable (_ scope: String) -> Set<UUID>)?
+
+    /// Every live record of `entity`.
+    public static func all(_ entity: EntityDeclaration) -> OperationRead {
+        OperationRead(entity: entity.name, ids: nil)
+    }
+
+    /// Only these records of `entity`.
+    public static func only(_ entity: EntityDeclaration, _ ids: UUID...) -> OperationRead {
+        let wanted = Set(ids)
+        return OperationRead(entity: entity.name, ids: { _ in wanted })
+    }
+
+    /// Only the records of `entity` whose ids `ids` derives from the scope.
+    public static func only(
+        _ entity: EntityDeclaration, derived ids: @escaping @Sendable (_ scope: String) -> Set<UUID>
+    )
+        -> OperationRead
+    {
+        OperationRead(entity: entity.name, ids: ids)
     }
 }
 
@@ -85,4 +128,3 @@ public struct RecordWrite: Sendable, Equatable {
         self.change = change
     }
 }
-

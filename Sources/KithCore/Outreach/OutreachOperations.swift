@@ -6,13 +6,19 @@ import Foundation
 /// whoever applies the writes (`OutreachRules`).
 public enum OutreachOperations {
     static let reads = [OutreachEntities.year, OutreachEntities.contact, OutreachEntities.preferences]
+    /// What a change to the years reads: the years and the preference, not the people.
+    static let yearReads = [OutreachEntities.year, OutreachEntities.preferences]
+
+    /// What a change to one person reads: that person alone (a year holds thousands).
+    static func personReads(_ id: UUID) -> [OperationRead] { [.only(OutreachEntities.contact, id)] }
 
     /// A new year, empty or with the people of `source` (names, enterprise and comments; none
     /// delivered); with `show`, it is the year shown from now on (on every device).
     public static func addYear(_ name: String, copying source: UUID? = nil, show: Bool = false)
         -> RecordOperation<OutreachYear>
     {
-        RecordOperation("outreach.addYear", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("outreach.addYear", reads: source == nil ? yearReads : reads) {
+            (draft) throws(APIErrorDetail) in
             var people: [OutreachContact] = []
             if let source {
                 _ = try draft.existing(OutreachEntities.year, source, what: "That year")
@@ -31,10 +37,12 @@ public enum OutreachOperations {
     }
 
     /// Renames a year: what the name replaced if another writer had renamed it since `seen`.
-    public static func renameYear(_ id: UUID, to name: String, seen: String? = nil) -> RecordOperation<[ReplacedValue]> {
-        RecordOperation("outreach.renameYear", reads: reads) { (draft) throws(APIErrorDetail) in
+    public static func renameYear(_ id: UUID, to name: String, seen: String? = nil) -> RecordOperation<[ReplacedValue]>
+    {
+        RecordOperation("outreach.renameYear", reads: yearReads) { (draft) throws(APIErrorDetail) in
             try draft.edit(
-                OutreachEntities.year, id, [FieldEdit(OutreachFields.name, seen: seen, value: OutreachRules.trimmed(name))],
+                OutreachEntities.year, id,
+                [FieldEdit(OutreachFields.name, seen: seen, value: OutreachRules.trimmed(name))],
                 what: "That year")
         }
     }
@@ -42,9 +50,9 @@ public enum OutreachOperations {
     /// Deletes a year and its people (the last year stays); if it was the one shown, the newest
     /// other one is shown instead.
     public static func deleteYear(_ id: UUID) -> RecordOperation<Void> {
-        RecordOperation("outreach.deleteYear", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("outreach.deleteYear", reads: yearReads) { (draft) throws(APIErrorDetail) in
             _ = try draft.existing(OutreachEntities.year, id, what: "That year")
-            let book = draft.book
+            let book = draft.yearBook
             let others = book.years.filter { $0.id != id }
             if book.lastViewedYearId == id, let other = others.first {
                 draft.upsert(OutreachEntities.preferences, draft.preferencesID, OutreachFields.lastViewed(other.id))
@@ -56,8 +64,8 @@ public enum OutreachOperations {
     /// The year to show (the one last viewed on any device, else the current calendar year's, else
     /// the newest); with no year at all, the current year is created. `requested` wins if it exists.
     public static func openYear(requested: UUID? = nil) -> RecordOperation<OutreachYear> {
-        RecordOperation("outreach.openYear", reads: reads) { (draft) throws(APIErrorDetail) in
-            let book = draft.book
+        RecordOperation("outreach.openYear", reads: yearReads) { (draft) throws(APIErrorDetail) in
+            let book = draft.yearBook
             if let requested, let year = book.year(requested) { return year }
             switch book.selection(now: draft.now) {
             case .year(let year): return year
@@ -68,7 +76,7 @@ public enum OutreachOperations {
 
     /// Remembers the year being viewed, for the next visit and the person's other devices.
     public static func selectYear(_ id: UUID) -> RecordOperation<Void> {
-        RecordOperation("outreach.selectYear", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("outreach.selectYear", reads: yearReads) { (draft) throws(APIErrorDetail) in
             _ = try draft.existing(OutreachEntities.year, id, what: "That year")
             draft.upsert(OutreachEntities.preferences, draft.preferencesID, OutreachFields.lastViewed(id))
         }
@@ -80,7 +88,8 @@ public enum OutreachOperations {
     public static func addPerson(
         to year: UUID, first: String, last: String, enterprise: String, comments: String = "", askingFirst: Bool = false
     ) -> RecordOperation<OutreachContact> {
-        RecordOperation("outreach.addPerson", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("outreach.addPerson", reads: askingFirst ? reads : yearReads) {
+            (draft) throws(APIErrorDetail) in
             let shown = try draft.existing(OutreachEntities.year, year, what: "That year")
             if askingFirst, let same = draft.book.sameAs(first: first, last: last, enterprise: enterprise, in: year) {
                 let yearName = shown[OutreachFields.name]?.stringValue ?? "this year"
@@ -92,14 +101,17 @@ public enum OutreachOperations {
             let fields = OutreachFields.newContact(
                 year: year, first: first, last: last, enterprise: enterprise, comments: comments)
             let id = draft.create(OutreachEntities.contact, fields)
-            return try person(id, in: draft)
+            guard let person = OutreachContact(id: id, fields: fields) else {
+                throw OperationRefusal.notFound("The new person")
+            }
+            return person
         }
     }
 
     /// Changes a person's names, enterprise and comments (only the fields the person changed):
     /// what it replaced that another writer had changed since they saw it.
     public static func editPerson(_ id: UUID, _ edits: [FieldEdit]) -> RecordOperation<[ReplacedValue]> {
-        RecordOperation("outreach.editPerson", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("outreach.editPerson", reading: personReads(id)) { (draft) throws(APIErrorDetail) in
             let trimmed = edits.map { edit in
                 guard edit.field != OutreachFields.comments, case .string(let text) = edit.value else { return edit }
                 return FieldEdit(edit.field, seen: edit.seen, value: .string(OutreachRules.trimmed(text)))
@@ -110,7 +122,7 @@ public enum OutreachOperations {
 
     /// Delivered at `now` (the time of the tap or click), or not delivered: the person as they now are.
     public static func setDelivered(_ id: UUID, _ delivered: Bool) -> RecordOperation<OutreachContact> {
-        RecordOperation("outreach.setDelivered", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("outreach.setDelivered", reading: personReads(id)) { (draft) throws(APIErrorDetail) in
             _ = try draft.existing(OutreachEntities.contact, id, what: "That person")
             draft.upsert(OutreachEntities.contact, id, OutreachFields.delivery(delivered, at: draft.now))
             return try person(id, in: draft)
@@ -119,7 +131,7 @@ public enum OutreachOperations {
 
     /// Deletes a person: the person as they were.
     public static func deletePerson(_ id: UUID) -> RecordOperation<OutreachContact> {
-        RecordOperation("outreach.deletePerson", reads: reads) { (draft) throws(APIErrorDetail) in
+        RecordOperation("outreach.deletePerson", reading: personReads(id)) { (draft) throws(APIErrorDetail) in
             let was = try person(id, in: draft)
             draft.delete(OutreachEntities.contact, id)
             return was
@@ -137,8 +149,9 @@ public enum OutreachOperations {
             var summary = OutreachImport(added: 0, updated: 0, unchanged: 0)
             for fields in rows {
                 let row = OutreachContact(id: UUID(), fields: fields)
-                if let row, let existing = draft.book.sameAs(
-                    first: row.firstName, last: row.lastName, enterprise: row.enterpriseName, in: year)
+                if let row,
+                    let existing = draft.book.sameAs(
+                        first: row.firstName, last: row.lastName, enterprise: row.enterpriseName, in: year)
                 {
                     let stored = draft.record(OutreachEntities.contact, existing.id) ?? [:]
                     let changes = fields.filter { key, value in
@@ -162,7 +175,7 @@ public enum OutreachOperations {
     private static func add(_ name: String, show: Bool, to draft: inout OperationDraft) throws(APIErrorDetail)
         -> OutreachYear
     {
-        let others = draft.book.years.map(\.name)
+        let others = draft.yearBook.years.map(\.name)
         if let problem = OutreachRules.yearNameProblem(name, others: others) { throw problem }
         let fields = OutreachFields.year(name: name, createdAt: draft.now)
         let id = draft.create(OutreachEntities.year, fields)
@@ -172,7 +185,8 @@ public enum OutreachOperations {
     }
 
     private static func person(_ id: UUID, in draft: OperationDraft) throws(APIErrorDetail) -> OutreachContact {
-        guard let fields = draft.record(OutreachEntities.contact, id), let person = OutreachContact(id: id, fields: fields)
+        guard let fields = draft.record(OutreachEntities.contact, id),
+            let person = OutreachContact(id: id, fields: fields)
         else { throw OperationRefusal.notFound("That person") }
         return person
     }
@@ -198,6 +212,15 @@ extension OperationDraft {
         OutreachBook(
             years: records(OutreachEntities.year).compactMap { OutreachYear(id: $0.key, fields: $0.value) },
             contacts: records(OutreachEntities.contact).compactMap { OutreachContact(id: $0.key, fields: $0.value) },
+            lastViewedYearId: record(OutreachEntities.preferences, preferencesID)?["lastViewedYearId"]?.stringValue
+                .flatMap(UUID.init(text:)))
+    }
+
+    /// The years and the one shown, without the people (for changes that do not read them).
+    var yearBook: OutreachBook {
+        OutreachBook(
+            years: records(OutreachEntities.year).compactMap { OutreachYear(id: $0.key, fields: $0.value) },
+            contacts: [],
             lastViewedYearId: record(OutreachEntities.preferences, preferencesID)?["lastViewedYearId"]?.stringValue
                 .flatMap(UUID.init(text:)))
     }

@@ -9,13 +9,23 @@ extension LocalTransaction {
     public func apply<Output>(_ operation: RecordOperation<Output>) throws -> Output {
         let scope = operation.scope.name(userScope: userScope)
         var records: [String: [UUID: [String: JSONTree]]] = [:]
-        for entity in operation.reads { records[entity] = [:] }
-        for (entity, stored) in try liveRecords(Array(operation.reads), in: scope) {
+        for entity in operation.wholeReads { records[entity] = [:] }
+        for (entity, stored) in try liveRecords(Array(operation.wholeReads), in: scope) {
             for record in stored where !record.isDeleted { records[entity, default: [:]][record.id] = record.fields }
         }
+        let partial = operation.recordReads(in: scope)
+        for (entity, ids) in partial {
+            let table = try storage.table(entity)
+            for id in ids {
+                guard let record = try table.load(id, database), record.scope == scope, !record.isDeleted else {
+                    continue
+                }
+                records[entity, default: [:]][id] = record.fields
+            }
+        }
         var draft = OperationDraft(
-            records: records, scope: scope, now: context.now, actor: context.actor, timeZone: context.timeZone,
-            newID: { UUID() })
+            records: records, partial: partial, scope: scope, now: context.now, actor: context.actor,
+            timeZone: context.timeZone, newID: { UUID() })
         let output: Output
         do {
             output = try operation.plan(&draft)

@@ -22,7 +22,9 @@ struct OperationWriter: Sendable {
 
     /// Applies `operation` as `user` (see `apply(_:userID:)`).
     @discardableResult
-    func apply<Output: Sendable>(_ operation: RecordOperation<Output>, for user: AuthenticatedUser) async throws -> Output {
+    func apply<Output: Sendable>(_ operation: RecordOperation<Output>, for user: AuthenticatedUser) async throws
+        -> Output
+    {
         try await apply(operation, userID: user.id.lowercased)
     }
 
@@ -51,12 +53,12 @@ struct OperationWriter: Sendable {
                 return (nil as Output?, stored, nil as ScopeChange?)
             }
             let now = writer.clock.now()
-            let live = try await store.liveRecords(operation.reads)
+            let read = try await Self.read(operation, in: store)
             var records: [String: [UUID: [String: JSONTree]]] = [:]
-            for entity in operation.reads {
-                records[entity] = Dictionary(uniqueKeysWithValues: (live[entity] ?? []).map { ($0.id, $0.fields) })
-            }
-            var draft = OperationDraft(records: records, scope: scope, now: now, actor: userID, newID: { ids.uuid() })
+            for record in read.records { records[record.entity, default: [:]][record.id] = record.fields }
+            for entity in operation.wholeReads where records[entity] == nil { records[entity] = [:] }
+            var draft = OperationDraft(
+                records: records, partial: read.partial, scope: scope, now: now, actor: userID, newID: { ids.uuid() })
             let output: Output
             do throws(APIErrorDetail) {
                 output = try operation.plan(&draft)
@@ -64,7 +66,7 @@ struct OperationWriter: Sendable {
                 throw Self.refusal(error)
             }
             // Stamped after every record the operation read: what a person does to what they saw wins.
-            let first = stamps.stamp(after: live.values.flatMap { $0 })
+            let first = stamps.stamp(after: read.records)
             let mutations = draft.writes.enumerated().map { index, write in
                 Mutation(
                     mutationId: ids.uuid(), entity: write.entity, id: write.id, scope: scope,
@@ -76,7 +78,8 @@ struct OperationWriter: Sendable {
             for mutation in mutations {
                 let declaration: EntityDeclaration
                 switch writer.rules.check(mutation, memberships: memberships, now: now.epochMillis) {
-                case .failure(let refusal): throw Self.refusal(APIErrorDetail(code: refusal.code, message: refusal.message))
+                case .failure(let refusal):
+                    throw Self.refusal(APIErrorDetail(code: refusal.code, message: refusal.message))
                 case .success(let checked): declaration = checked
                 }
                 let result = try await writer.apply(mutation, declaration, in: &batch)
@@ -89,11 +92,29 @@ struct OperationWriter: Sendable {
             }
             try await batch.flush()
             let answered = answer(output)
-            if let writeKey { try await WriteKeys.record(writeKey, answer: answered, now: now.epochMillis, in: store.sql) }
+            if let writeKey {
+                try await WriteKeys.record(writeKey, answer: answered, now: now.epochMillis, in: store.sql)
+            }
             return (output, answered, batch.lastSeq.map { ScopeChange(scope: scope, seq: $0) })
         }
         if let change { await writer.announce([change]) }
         return (output, answered)
+    }
+
+    /// The live records `operation` reads in the transaction's scope: the entities it reads whole,
+    /// and the records it names one by one (`partial`: the ids asked for, by entity).
+    private static func read<Output>(_ operation: RecordOperation<Output>, in store: SyncTransaction) async throws
+        -> (records: [SyncRecord], partial: [String: Set<UUID>])
+    {
+        var records = try await store.liveRecords(operation.wholeReads).values.flatMap { $0 }
+        let partial = operation.recordReads(in: store.scope)
+        let wanted = partial.values.reduce(into: Set<UUID>()) { $0.formUnion($1) }
+        if !wanted.isEmpty {
+            records += try await store.records(Array(wanted)).values.map(\.record).filter { record in
+                !record.isDeleted && partial[record.entity]?.contains(record.id) == true
+            }
+        }
+        return (records, partial)
     }
 
     /// A refusal as the error a person sees: 404 for what is not there (or not theirs), 403 for

@@ -9,7 +9,8 @@ struct NutritionOperationsTests {
     @Test("logging a meal is one operation: the day, every ingredient in order, and the meal marked used")
     func loggingAMealIsOneOperation() throws {
         var bench = OperationBench()
-        _ = try bench.run(NutritionOperations.setGoal(2000, timeZone: TimeZone(identifier: "Europe/Paris"), today: Self.today))
+        _ = try bench.run(
+            NutritionOperations.setGoal(2000, timeZone: TimeZone(identifier: "Europe/Paris"), today: Self.today))
         let (meal, _) = try bench.run(
             NutritionOperations.createMeal(
                 name: "Breakfast", ingredients: [Food(name: "Oats", calories: 150), Food(name: "Milk", calories: 60)]))
@@ -17,6 +18,25 @@ struct NutritionOperationsTests {
         #expect(writes.map(\.entity) == ["nutrition.day", "nutrition.item", "nutrition.item", "nutrition.meal"])
         #expect(logged.items.map(\.food.name) == ["Oats", "Milk"])
         #expect(bench.fields(NutritionEntities.day).first?["goal"] == .int(2000), "the day takes the goal")
+    }
+
+    @Test("logging a food reads its day and the goal, not the account's other days and items")
+    func loggingReadsItsDayAndTheGoal() throws {
+        var bench = OperationBench()
+        let today = LocalDate(year: 2026, month: 11, day: 24)!
+        _ = try bench.run(NutritionOperations.setGoal(2000, timeZone: nil, today: today))
+        for offset in 1...3 {
+            _ = try bench.run(NutritionOperations.log(Food(name: "Tea", calories: 2), on: today.adding(days: -offset)))
+        }
+        let log = NutritionOperations.log(Food(name: "Apple", calories: 95), on: today)
+        #expect(log.wholeReads.isEmpty)
+        #expect(
+            log.recordReads(in: bench.scope)[NutritionEntities.day.name]
+                == [NutritionFields.dayID(scope: bench.scope, date: today)])
+        let (apple, writes) = try bench.run(log)
+        #expect(writes.map(\.entity) == [NutritionEntities.day.name, NutritionEntities.item.name])
+        let day = try #require(bench.records[NutritionEntities.day.name]?[apple.logId])
+        #expect(day["goal"] == .int(2000), "the new day takes the goal it read")
     }
 
     @Test("a meal's bad ingredient refuses the meal, naming the ingredient's field")

@@ -13,11 +13,16 @@ struct OperationBench {
 
     /// Runs `operation`: its output and its writes, applied to `records` when it was not refused.
     mutating func run<Output>(_ operation: RecordOperation<Output>) throws(APIErrorDetail) -> (Output, [RecordWrite]) {
+        let scope = operation.scope.name(userScope: self.scope)
         var read: [String: [UUID: [String: JSONTree]]] = [:]
-        for entity in operation.reads { read[entity] = records[entity] ?? [:] }
+        for entity in operation.wholeReads { read[entity] = records[entity] ?? [:] }
+        let partial = operation.recordReads(in: scope)
+        for (entity, ids) in partial {
+            read[entity] = (records[entity] ?? [:]).filter { ids.contains($0.key) }
+        }
         let counter = IDCounter(start: next)
         var draft = OperationDraft(
-            records: read, scope: operation.scope.name(userScope: scope), now: now, actor: actor, newID: counter.next)
+            records: read, partial: partial, scope: scope, now: now, actor: actor, newID: counter.next)
         let output = try operation.plan(&draft)
         next = counter.value
         for write in draft.writes {

@@ -18,11 +18,36 @@ struct OutreachOperationsTests {
         #expect(first == OutreachImport(added: 2, updated: 0, unchanged: 0))
         let (again, writes) = try bench.run(OutreachOperations.importCSV(Self.csv, into: year.id))
         #expect(again == OutreachImport(added: 0, updated: 0, unchanged: 2) && writes.isEmpty)
-        let changed = Self.csv.replacingOccurrences(of: "Ada,Lovelace,Analytical,no,,", with: "ADA,lovelace,Analytical,no,,call back")
+        let changed = Self.csv.replacingOccurrences(
+            of: "Ada,Lovelace,Analytical,no,,", with: "ADA,lovelace,Analytical,no,,call back")
         let (third, _) = try bench.run(OutreachOperations.importCSV(changed, into: year.id))
         #expect(third == OutreachImport(added: 0, updated: 1, unchanged: 1), "names match ignoring case")
         #expect(bench.fields(OutreachEntities.contact).count == 2)
         #expect(bench.fields(OutreachEntities.contact).contains { $0["comments"] == .string("call back") })
+    }
+
+    @Test("a change to one person reads that person alone, not the year's other people")
+    func aChangeToOnePersonReadsThemAlone() throws {
+        var bench = OperationBench()
+        let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
+        _ = try bench.run(OutreachOperations.importCSV(Self.csv, into: year.id))
+        let ada = try #require(
+            bench.records[OutreachEntities.contact.name]?.first { $0.value["firstName"] == .string("Ada") }?.key)
+        for operation in [
+            OutreachOperations.setDelivered(ada, true).map { _ in () },
+            OutreachOperations.editPerson(ada, []).map { _ in () },
+            OutreachOperations.deletePerson(ada).map { _ in () },
+        ] {
+            #expect(!operation.wholeReads.contains(OutreachEntities.contact.name), "\(operation.name)")
+            #expect(
+                operation.recordReads(in: bench.scope) == [OutreachEntities.contact.name: [ada]], "\(operation.name)")
+        }
+        // Run over the bench, which gives an operation only what it lists: it decides from that alone.
+        let (delivered, writes) = try bench.run(OutreachOperations.setDelivered(ada, true))
+        #expect(delivered.delivered && writes.map(\.id) == [ada])
+        #expect(throws: APIErrorDetail(.notFound, "That person does not exist (it may have been deleted).")) {
+            try bench.run(OutreachOperations.setDelivered(UUID(), true))
+        }
     }
 
     @Test("a bad row refuses the whole import and decides no write")
@@ -30,7 +55,9 @@ struct OutreachOperationsTests {
         var bench = OperationBench()
         let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
         let bad = Self.csv + "\nAlan,Turing,Bletchley,maybe,,"
-        #expect(throws: APIErrorDetail(code: "invalid_csv", message: "Line 4: Delivered must be yes or no, not \"maybe\"")) {
+        #expect(
+            throws: APIErrorDetail(code: "invalid_csv", message: "Line 4: Delivered must be yes or no, not \"maybe\"")
+        ) {
             try bench.run(OutreachOperations.importCSV(bad, into: year.id))
         }
         #expect(bench.fields(OutreachEntities.contact).isEmpty)
@@ -40,22 +67,32 @@ struct OutreachOperationsTests {
     func anEditWritesWhatChanged() throws {
         var bench = OperationBench()
         let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
-        let (ada, _) = try bench.run(OutreachOperations.addPerson(to: year.id, first: "Ada", last: "Lovelace", enterprise: "US Navy"))
+        let (ada, _) = try bench.run(
+            OutreachOperations.addPerson(to: year.id, first: "Ada", last: "Lovelace", enterprise: "US Navy"))
         // Another tab renames the enterprise after this form was opened.
-        _ = try bench.run(OutreachOperations.editPerson(ada.id, OutreachFields.edits(first: nil, last: nil, enterprise: "US Navy Reserve", comments: nil, seen: ada)))
+        _ = try bench.run(
+            OutreachOperations.editPerson(
+                ada.id,
+                OutreachFields.edits(first: nil, last: nil, enterprise: "US Navy Reserve", comments: nil, seen: ada)))
         // This form, showing the old person, changes only the comments.
         let (replaced, writes) = try bench.run(
             OutreachOperations.editPerson(
-                ada.id, OutreachFields.edits(first: "Ada", last: "Lovelace", enterprise: "US Navy", comments: "called", seen: ada)))
+                ada.id,
+                OutreachFields.edits(
+                    first: "Ada", last: "Lovelace", enterprise: "US Navy", comments: "called", seen: ada)))
         #expect(replaced.isEmpty)
-        #expect(writes.map(\.change) == [.upsert(["comments": .string("called")])], "the enterprise is not written back")
+        #expect(
+            writes.map(\.change) == [.upsert(["comments": .string("called")])], "the enterprise is not written back")
         #expect(bench.fields(OutreachEntities.contact).first?["enterpriseName"] == .string("US Navy Reserve"))
 
         // Both change the enterprise: the later wins, and the page can say what it replaced.
         let (both, _) = try bench.run(
             OutreachOperations.editPerson(
-                ada.id, OutreachFields.edits(first: "Ada", last: "Lovelace", enterprise: "Navy", comments: "", seen: ada)))
-        #expect(both == [ReplacedValue(field: "enterpriseName", theirs: .string("US Navy Reserve"), yours: .string("Navy"))])
+                ada.id,
+                OutreachFields.edits(first: "Ada", last: "Lovelace", enterprise: "Navy", comments: "", seen: ada)))
+        #expect(
+            both == [ReplacedValue(field: "enterpriseName", theirs: .string("US Navy Reserve"), yours: .string("Navy"))]
+        )
     }
 
     @Test("copying a year copies its people, none delivered; deleting the shown year shows another")
