@@ -174,7 +174,7 @@ public func buildApplication(
         server: .guardedHTTP1(live: live, settings: config.connections),
         configuration: .init(
             address: .hostname(config.host, port: config.port), serverName: "kith",
-            availableConnectionsDelegate: .maximum(config.connections.maximumConnections, logger: logger)),
+            availableConnectionsDelegate: CountedConnections(maximum: config.connections.maximumConnections)),
         services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port

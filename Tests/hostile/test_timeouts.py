@@ -4,10 +4,12 @@ it should. Connection handling does not touch storage, so these run on SQLite on
 
 import errno
 import os
+import re
 import selectors
 import socket
 import threading
 import time
+import uuid
 
 import pytest
 
@@ -230,30 +232,49 @@ def test_five_hundred_idle_connections_are_all_closed(strict):
     strict.assert_healthy("500 idle connections")
 
 
+def read_answer(sock) -> bytes:
+    """One whole answer from a kept-alive connection: the head, then Content-Length bytes of body."""
+    received = b""
+    while b"\r\n\r\n" not in received:
+        chunk = sock.recv(4096)
+        assert chunk, f"the connection closed mid-answer: {received!r}"
+        received += chunk
+    head, body = received.split(b"\r\n\r\n", 1)
+    length = int(re.search(rb"(?im)^content-length: *(\d+)", head).group(1))
+    while len(body) < length:
+        chunk = sock.recv(4096)
+        assert chunk, f"the connection closed mid-body: {received!r}"
+        body += chunk
+    return head + b"\r\n\r\n" + body
+
+
 def test_connection_cap_queues_the_next_connection_until_one_closes():
     # Longer deadlines than the strict server's, so the 50 stay open while we look.
-    with KithServer("sqlite", env={"KITH_REQUEST_TIMEOUT": 60, "KITH_IDLE_TIMEOUT": 60,
+    token = "metrics-" + uuid.uuid4().hex
+    with KithServer("sqlite", env={"KITH_REQUEST_TIMEOUT": 60, "KITH_IDLE_TIMEOUT": 60, "KITH_METRICS_TOKEN": token,
                                    "KITH_MAX_CONNECTIONS": MAX_CONNECTIONS}) as server:
         held = []
         try:
             for _ in range(MAX_CONNECTIONS):
                 sock = socket.create_connection((server.host, server.port), timeout=5)
                 sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-                received = b""
-                while b'"writable":true}' not in received:
-                    chunk = sock.recv(4096)
-                    assert chunk, f"connection {len(held) + 1} closed"
-                    received += chunk
+                assert b'"writable":true}' in read_answer(sock)
                 held.append(sock)
             # The 51st: the kernel accepts it into the listen queue, the server does not serve it.
             extra = socket.create_connection((server.host, server.port), timeout=5)
             extra.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            extra.settimeout(1.5)
+            # The server's own account, asked on a connection it holds: 50 open, no more accepted.
+            held[0].sendall(f"GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\r\n".encode())
+            metrics = read_answer(held[0]).decode()
+            counted = dict(re.findall(r"^(kith_connections_\w+) (\d+)", metrics, re.MULTILINE))
+            assert counted == {"kith_connections_open": str(MAX_CONNECTIONS), "kith_connections_accepting": "0"}, metrics
+            extra.setblocking(False)
             try:
                 early = extra.recv(4096)
-            except socket.timeout:
+            except BlockingIOError:
                 early = None
             assert early is None, f"the 51st connection was answered while 50 were open: {early!r}"
+            extra.setblocking(True)
             assert server.alive()
             held.pop().close()
             closed, waited, answer = wait_closed(extra, 10)
