@@ -28,20 +28,19 @@ struct ClientKillTests {
             let userID = try #require(UUID(uuidString: idText))
             let stores = LocalStoreDirectory(url: home.appendingPathComponent("profiles/device/data"))
 
-            // kith-bench writes contacts 500 per transaction, as an app importing a list would.
+            // kith-bench writes contacts 500 per transaction, as an app importing a list would; after
+            // four it writes half of a fifth and waits inside it, where the kill lands.
             let writer = try ServeProcess(
-                arguments: ["fill", stores.url.path, idText, "200000", "500"], environment: environment, executable: "kith-bench")
+                arguments: ["fill", stores.url.path, idText, "200000", "500", "4"], environment: environment,
+                executable: "kith-bench")
             defer { writer.stop() }
-            let store = try stores.store(forUser: userID)
-            try await eventually(within: .seconds(120)) {
-                try await store.reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outreach_contact") ?? 0 } > 0
-            }
+            try await eventually(within: .seconds(120)) { writer.stdout.contains("holding a transaction open") }
             writer.signal(SIGKILL)
             _ = try await writer.waitForExit(timeout: .seconds(10))
 
+            let store = try stores.store(forUser: userID)
             let contacts = try store.records("outreach.contact").count
-            #expect(contacts > 0 && contacts < 200_000, "killed mid-way (\(contacts) written)")
-            #expect(contacts % 500 == 0, "only whole transactions remain (\(contacts))")
+            #expect(contacts == 4 * 500, "only whole transactions remain, the one open at the kill is gone (\(contacts))")
             #expect(try store.pendingCount() == contacts + 1, "every committed record (and the year) is queued")
 
             let sync = try await runKith(

@@ -2,19 +2,22 @@ import Foundation
 import KithCore
 import KithKit
 
-/// `kith-bench fill <stores directory> <user id> <count> [<per transaction>]`: fills a `kith`
-/// profile's local store with Outreach contacts, queued for upload, as an app on that device would.
-/// bench/sync.py then times `kith sync` pushing them and another profile pulling them.
+/// `kith-bench fill <stores directory> <user id> <count> [<per transaction> [<hold after>]]`: fills a
+/// `kith` profile's local store with Outreach contacts, queued for upload, as an app on that device
+/// would. bench/sync.py then times `kith sync` pushing them and another profile pulling them. With
+/// `<hold after>` transactions committed, it writes half of the next one, says "holding a
+/// transaction open" and waits inside it: a crash test kills it there, mid-write.
 func fill(_ arguments: [String]) throws {
-    guard (5...6).contains(arguments.count), arguments[1] == "fill", let user = UUID(uuidString: arguments[3]),
+    guard (5...7).contains(arguments.count), arguments[1] == "fill", let user = UUID(uuidString: arguments[3]),
         let count = Int(arguments[4]), count > 0,
-        let perTransaction = Int(arguments.count == 6 ? arguments[5] : "5000"),
+        let perTransaction = Int(arguments.count >= 6 ? arguments[5] : "5000"),
         perTransaction > 0
     else {
         FileHandle.standardError.write(
-            Data("usage: kith-bench fill <stores directory> <user id> <count> [<per transaction>]\n".utf8))
+            Data("usage: kith-bench fill <stores directory> <user id> <count> [<per transaction> [<hold after>]]\n".utf8))
         exit(2)
     }
+    let holdAfter = arguments.count == 7 ? Int(arguments[6]) : nil
 
     let directory = LocalStoreDirectory(url: URL(fileURLWithPath: arguments[2]))
     let store = try directory.store(forUser: user)
@@ -26,11 +29,17 @@ func fill(_ arguments: [String]) throws {
             "createdAt": .string(WireCoding.formatTimestamp(Date())),
         ])
     var written = 0
+    var committed = 0
     // Transactions of a few thousand keep each one short, as an import in an app would.
     while written < count {
         let batch = min(perTransaction, count - written)
+        let holding = committed == holdAfter
         try store.write { transaction in
             for index in written..<(written + batch) {
+                if holding && index == written + batch / 2 {
+                    FileHandle.standardOutput.write(Data("holding a transaction open after \(written) contacts\n".utf8))
+                    while true { sleep(3600) }
+                }
                 try transaction.save(
                     "outreach.contact",
                     fields: [
@@ -41,6 +50,7 @@ func fill(_ arguments: [String]) throws {
             }
         }
         written += batch
+        committed += 1
     }
     print(String(format: "filled %d records in %.2f s", count + 1, Date().timeIntervalSince(started)))
 }
