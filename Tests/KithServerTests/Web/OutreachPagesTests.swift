@@ -132,6 +132,25 @@ struct OutreachPagesTests {
 
             let page = try await browser.get(client, "/outreach?year=\(year.lowercased)")
             #expect(page.text.contains("id=\"no-people\""), "nobody was added by the refused forms")
+
+            // A refused edit shows again what the person first saw, not what another tab saved since:
+            // fixed and sent again, it still says whose change it replaces.
+            let added = try await browser.post(
+                client, "/outreach/people",
+                form: ["year": year.lowercased, "firstName": "Grace", "lastName": "Hopper", "enterpriseName": "US Navy"])
+            let person = try #require(added.headers[.location]?.firstMatch(of: /person=([0-9a-f-]{36})/).map { String($0.1) })
+            let seen = [
+                "seen.firstName": "Grace", "seen.lastName": "Hopper", "seen.enterpriseName": "US Navy", "seen.comments": "",
+            ]
+            _ = try await browser.post(
+                client, "/outreach/people/\(person)",
+                form: ["firstName": "Grace", "lastName": "Hopper", "enterpriseName": "US Navy Reserve", "comments": ""]
+                    .merging(seen) { $1 })
+            let refused = try await browser.post(
+                client, "/outreach/people/\(person)",
+                form: ["firstName": "", "lastName": "Hopper", "enterpriseName": "Harvard", "comments": ""].merging(seen) { $1 })
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains(#"name="seen.enterpriseName" value="US Navy""#), "\(refused.text)")
             #expect(try await browser.post(client, "/outreach/delivered", form: ["set": "not-an-id:true"]).status == .notFound)
             #expect(try await browser.post(client, "/outreach/delivered", form: ["set": "nonsense"]).status == .unprocessableContent)
         }

@@ -123,7 +123,8 @@ struct NutritionPages {
             let (item, date) = try await nutrition.item(id, for: user)
             var model = NutritionItemModel(item, on: date)
             model.form = FoodForm { form[$0] }
-            if let seen = Self.seenFood(form) { model.seen = FoodForm(seen) }
+            // Still what the person first saw: a refusal must not make another tab's change look theirs.
+            if let seen = form.seen(marker: NutritionFields.name) { model.seen = FoodForm(seen) }
             if let errors = FoodErrors(error) { model.errors = errors } else { model.error = error.detail.message }
             return try renderer.page(
                 model, title: "Edit \(item.food.name)", context: context, status: .unprocessableContent)

@@ -221,6 +221,8 @@ struct OutreachPages {
         var model = OutreachPersonModel(person, zone: WebTime.readerZone(request)?.zone)
         model.errors = OutreachPersonErrors(problems)
         model.form = OutreachPersonForm(form: form)
+        // Still what the person first saw: a refusal must not make another tab's change look theirs.
+        if let seen = form.seen(marker: OutreachFields.firstName) { model.seen = OutreachPersonForm(value: seen) }
         return try renderer.page(model, title: person.fullName, context: context, status: .unprocessableContent)
     }
 
