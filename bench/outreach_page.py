@@ -41,7 +41,7 @@ def main():
         driver.find_element(By.ID, "email").send_keys(f"bench-{int(time.time())}@example.com")
         driver.find_element(By.ID, "password").send_keys("bench password 1")
         driver.find_element(By.CSS_SELECTOR, "#signup-form button[type=submit]").click()
-        WebDriverWait(driver, 30).until(lambda d: "/account" in d.current_url)
+        WebDriverWait(driver, 30).until(lambda d: not d.current_url.endswith("/signup"))
         driver.get(args.url + "/outreach")
 
         started = time.monotonic()

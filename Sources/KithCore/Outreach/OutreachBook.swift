@@ -48,11 +48,8 @@ public struct OutreachBook: Sendable, Equatable {
     /// ignoring case and accents): adding a person like that is probably a mistake, so the screens
     /// ask first. Nil when there is nobody like that.
     public func sameAs(first: String, last: String, enterprise: String, in year: UUID) -> OutreachContact? {
-        let wanted = [first, last, enterprise].map { NameKey.folded(OutreachRules.trimmed($0)) }
-        return people(in: year).first { person in
-            [person.firstName, person.lastName, person.enterpriseName].map { NameKey.folded(OutreachRules.trimmed($0)) }
-                == wanted
-        }
+        let wanted = OutreachContact.sameKey(first: first, last: last, enterprise: enterprise)
+        return people(in: year).first { $0.sameKey == wanted }
     }
 
     public func progress(of year: UUID) -> OutreachProgress {
@@ -107,4 +104,14 @@ public struct OutreachBook: Sendable, Equatable {
 
         static func < (a: NameKey, b: NameKey) -> Bool { (a.last, a.first, a.id) < (b.last, b.first, b.id) }
     }
+}
+
+extension OutreachContact {
+    /// What makes two people the same: first and last name and enterprise, trimmed, ignoring case
+    /// and accents.
+    static func sameKey(first: String, last: String, enterprise: String) -> [String] {
+        [first, last, enterprise].map { OutreachBook.NameKey.folded(OutreachRules.trimmed($0)) }
+    }
+
+    var sameKey: [String] { Self.sameKey(first: firstName, last: lastName, enterprise: enterpriseName) }
 }

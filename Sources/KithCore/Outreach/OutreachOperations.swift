@@ -147,24 +147,28 @@ public enum OutreachOperations {
             _ = try draft.existing(OutreachEntities.year, year, what: "That year")
             let rows = try OutreachCSV.people(in: csv, year: year)
             var summary = OutreachImport(added: 0, updated: 0, unchanged: 0)
+            // Who is in the year, by what makes two people the same: looked up once per row (a file
+            // of thousands against a year of thousands), kept up to date with the rows added.
+            var known: [[String]: UUID] = [:]
+            for person in draft.book.people(in: year) where known[person.sameKey] == nil {
+                known[person.sameKey] = person.id
+            }
             for fields in rows {
-                let row = OutreachContact(id: UUID(), fields: fields)
-                if let row,
-                    let existing = draft.book.sameAs(
-                        first: row.firstName, last: row.lastName, enterprise: row.enterpriseName, in: year)
-                {
-                    let stored = draft.record(OutreachEntities.contact, existing.id) ?? [:]
+                let key = OutreachContact(id: UUID(), fields: fields)?.sameKey
+                if let key, let existing = known[key] {
+                    let stored = draft.record(OutreachEntities.contact, existing) ?? [:]
                     let changes = fields.filter { key, value in
                         OutreachFields.importUpdates.contains(key) && stored[key] ?? .null != value
                     }
                     if changes.isEmpty {
                         summary.unchanged += 1
                     } else {
-                        draft.upsert(OutreachEntities.contact, existing.id, changes)
+                        draft.upsert(OutreachEntities.contact, existing, changes)
                         summary.updated += 1
                     }
                 } else {
-                    _ = draft.create(OutreachEntities.contact, fields)
+                    let id = draft.create(OutreachEntities.contact, fields)
+                    if let key { known[key] = id }
                     summary.added += 1
                 }
             }
