@@ -33,6 +33,36 @@ struct SyncRepository: Sendable {
         try await database.run { sql in try await Self.live(entities, in: scope, stamps: true, sql: sql) }
     }
 
+    /// Counted by the database, without sending the records: how many live records of `entity` in
+    /// `scope` have `field` equal to `value` (ignoring case, as ids are compared), and how many of
+    /// those have `flag` true (a year's people, and how many are delivered).
+    func count(_ entity: String, in scope: String, where field: String, is value: String, flagged flag: String)
+        async throws -> (all: Int, flagged: Int)
+    {
+        let engine = database.engine
+        return try await database.read { sql in
+            // The JSON paths are bound, not spliced: SQLite takes "$.name", PostgreSQL the key.
+            let query: SQLQueryString
+            if engine == .postgres {
+                query = """
+                    SELECT COUNT(*) AS all_count,
+                        COALESCE(SUM(CASE WHEN (fields::jsonb ->> \(bind: flag)) = 'true' THEN 1 ELSE 0 END), 0) AS flagged
+                    FROM sync_records WHERE scope = \(bind: scope) AND entity = \(bind: entity) AND deleted IS NULL
+                        AND LOWER(fields::jsonb ->> \(bind: field)) = \(bind: value.lowercased())
+                    """
+            } else {
+                query = """
+                    SELECT COUNT(*) AS all_count,
+                        COALESCE(SUM(CASE WHEN json_extract(fields, \(bind: "$." + flag)) = 1 THEN 1 ELSE 0 END), 0) AS flagged
+                    FROM sync_records WHERE scope = \(bind: scope) AND entity = \(bind: entity) AND deleted IS NULL
+                        AND LOWER(json_extract(fields, \(bind: "$." + field))) = \(bind: value.lowercased())
+                    """
+            }
+            guard let row = try await sql.raw(query).first() else { return (0, 0) }
+            return (try row.decode(column: "all_count", as: Int.self), try row.decode(column: "flagged", as: Int.self))
+        }
+    }
+
     /// The scopes holding at least one live record of `entity` (the accounts with Nutrition days).
     func scopes(withLive entity: String) async throws -> [String] {
         try await database.run { sql in
@@ -105,7 +135,8 @@ struct SyncRepository: Sendable {
     /// The latest sequence value: where a pull that has seen everything stands.
     func currentSequenceValue() async throws -> Int64 {
         try await database.read { sql in
-            try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(decodingColumn: "value", as: Int64.self) ?? 0
+            try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(
+                decodingColumn: "value", as: Int64.self) ?? 0
         }
     }
 }
@@ -185,7 +216,8 @@ struct SyncTransaction: Sendable {
     /// the rest (a record is its scope and id; its entity never changes). Each appears once.
     func write(_ rows: [(record: SyncRecord, seq: Int64)]) async throws {
         guard !rows.isEmpty else { return }
-        var statement = SQLQueryString("INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq) VALUES ")
+        var statement = SQLQueryString(
+            "INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq) VALUES ")
         for (index, row) in rows.enumerated() {
             let record = row.record
             statement.appendRow(
@@ -238,7 +270,9 @@ struct StoredRecord: Decodable, Sendable {
         guard let uuid = UUID(text: id) else { throw SyncStorageError("bad id \(id)") }
         var record = SyncRecord(entity: entity, id: uuid, scope: scope)
         // Read without JSON coders: the rules load records for every mutation (issue 18).
-        guard case .object(let object)? = JSONTree.parse(text: fields) else { throw SyncStorageError("bad fields of \(id)") }
+        guard case .object(let object)? = JSONTree.parse(text: fields) else {
+            throw SyncStorageError("bad fields of \(id)")
+        }
         record.fields = object.dictionary
         if withStamps {
             guard let stamps = FieldStamps.parse(stamps) else { throw SyncStorageError("bad stamps of \(id)") }

@@ -26,7 +26,9 @@ struct OutreachPagesTests {
     }
 
     static func yearID(in html: String) -> UUID? {
-        guard let range = html.range(of: #"data-year="([0-9a-f-]{36})""#, options: .regularExpression) else { return nil }
+        guard let range = html.range(of: #"data-year="([0-9a-f-]{36})""#, options: .regularExpression) else {
+            return nil
+        }
         return UUID(uuidString: String(html[range].dropFirst(11).dropLast()))
     }
 
@@ -53,7 +55,9 @@ struct OutreachPagesTests {
 
             let phone = try await client.logIn("ada@example.com", "correct horse").decode(AuthSessionResponse.self)
             let person = try #require(
-                try await Self.pulled(client, token: phone.accessToken).first { $0.entity == OutreachEntities.contact.name })
+                try await Self.pulled(client, token: phone.accessToken).first {
+                    $0.entity == OutreachEntities.contact.name
+                })
             #expect(person.fields["firstName"] == .string("Ada"), "trimmed, as on devices")
             #expect(
                 added.headers[.location]
@@ -74,7 +78,8 @@ struct OutreachPagesTests {
             #expect(answer?["deliveredAt"] as? String == WireCoding.formatTimestamp(server.clock.now))
             #expect((answer?["progress"] as? [String: Int]) == ["delivered": 1, "total": 1])
 
-            let delivered = try #require(try await Self.pulled(client, token: phone.accessToken).first { $0.id == person.id })
+            let delivered = try #require(
+                try await Self.pulled(client, token: phone.accessToken).first { $0.id == person.id })
             #expect(delivered.fields["delivered"] == .bool(true))
             #expect(delivered.fields["deliveredAt"] == .string(WireCoding.formatTimestamp(server.clock.now)))
 
@@ -90,19 +95,62 @@ struct OutreachPagesTests {
         }
     }
 
+    /// A tick answers its year's progress, counted by the database: that year's living people only,
+    /// not another year's, not someone deleted.
+    @Test(arguments: Engine.available)
+    func aTickAnswersItsYearsProgress(engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { _, client in
+            var (browser, year) = try await Self.signedUp(client, "ada@example.com")
+            let header = "First Name,Last Name,Enterprise,Delivered,Delivered At,Comments\n"
+            let csv =
+                header + "Ada,Lovelace,Engines,yes,2026-11-21T10:00:00Z,\nAlan,Turing,Bletchley,no,,\n"
+                + "Grace,Hopper,Navy,no,,\nEmmy,Noether,Erlangen,yes,2026-11-21T10:00:00Z,\n"
+            _ = try await browser.post(client, "/outreach/import", form: ["year": year.lowercased, "csv": csv])
+            let other = try await browser.post(client, "/outreach/years", form: ["name": "2099"])
+            let otherYear = try #require(
+                Self.yearID(in: try await browser.get(client, other.headers[.location] ?? "").text))
+            _ = try await browser.post(
+                client, "/outreach/import",
+                form: [
+                    "year": otherYear.lowercased, "csv": header + "Marie,Curie,Sorbonne,yes,2026-11-21T10:00:00Z,\n",
+                ])
+            let device = try await client.logIn("ada@example.com", "correct horse").decode(AuthSessionResponse.self)
+            let people = try await Self.pulled(client, token: device.accessToken)
+                .filter { $0.entity == OutreachEntities.contact.name }
+            let id = { (last: String) in people.first { $0.fields["lastName"] == .string(last) }?.id.lowercased ?? "" }
+            _ = try await browser.post(client, "/outreach/people/\(id("Noether"))/delete", form: [:])
+
+            var headers = browser.cookieHeader
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            headers[.accept] = "application/json"
+            let csrf = browser.cookies[WebSessionMiddleware.csrfCookie] ?? ""
+            let clicked = try await client.execute(
+                uri: "/outreach/delivered", method: .post, headers: headers,
+                body: ByteBuffer(string: "_csrf=\(csrf)&set=\(id("Turing"))%3Atrue"))
+            let answer = try JSONSerialization.jsonObject(with: Data(clicked.text.utf8)) as? [String: Any]
+            #expect((answer?["progress"] as? [String: Int]) == ["delivered": 2, "total": 3], "\(clicked.text)")
+        }
+    }
+
     @Test(arguments: Engine.available)
     func tabsOpenedAtOnceOnAFirstVisitShareOneNewYear(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { _, client in
             var browser = Browser()
             _ = try await browser.get(client, "/signup")
-            _ = try await browser.post(client, "/signup", form: ["email": "ada@example.com", "password": "correct horse"])
+            _ = try await browser.post(
+                client, "/signup", form: ["email": "ada@example.com", "password": "correct horse"])
             let tab = browser
             let pages = try await withThrowingTaskGroup(of: TestResponse.self) { group in
-                for _ in 0..<4 { group.addTask { var copy = tab; return try await copy.get(client, "/outreach") } }
+                for _ in 0..<4 {
+                    group.addTask {
+                        var copy = tab; return try await copy.get(client, "/outreach")
+                    }
+                }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(pages.map(\.status) == Array(repeating: .ok, count: 4))
-            #expect(Set(pages.compactMap { Self.yearID(in: $0.text) }).count == 1, "one current year, shown in every tab")
+            #expect(
+                Set(pages.compactMap { Self.yearID(in: $0.text) }).count == 1, "one current year, shown in every tab")
         }
     }
 
@@ -125,8 +173,10 @@ struct OutreachPagesTests {
             #expect(blank.status == .unprocessableContent)
             #expect(blank.text.contains("value=\"Ada\""), "what was typed is kept")
 
-            let badCSV = "First Name,Last Name,Enterprise,Delivered,Delivered At,Comments\nAda,Lovelace,Engines,no,,\nAlan,Turing,Bletchley,maybe,,\n"
-            let imported = try await browser.post(client, "/outreach/import", form: ["year": year.lowercased, "csv": badCSV])
+            let badCSV =
+                "First Name,Last Name,Enterprise,Delivered,Delivered At,Comments\nAda,Lovelace,Engines,no,,\nAlan,Turing,Bletchley,maybe,,\n"
+            let imported = try await browser.post(
+                client, "/outreach/import", form: ["year": year.lowercased, "csv": badCSV])
             #expect(imported.status == .unprocessableContent)
             #expect(imported.text.contains("Line 3: Delivered must be yes or no"))
 
@@ -137,10 +187,14 @@ struct OutreachPagesTests {
             // fixed and sent again, it still says whose change it replaces.
             let added = try await browser.post(
                 client, "/outreach/people",
-                form: ["year": year.lowercased, "firstName": "Grace", "lastName": "Hopper", "enterpriseName": "US Navy"])
-            let person = try #require(added.headers[.location]?.firstMatch(of: /person=([0-9a-f-]{36})/).map { String($0.1) })
+                form: [
+                    "year": year.lowercased, "firstName": "Grace", "lastName": "Hopper", "enterpriseName": "US Navy",
+                ])
+            let person = try #require(
+                added.headers[.location]?.firstMatch(of: /person=([0-9a-f-]{36})/).map { String($0.1) })
             let seen = [
-                "seen.firstName": "Grace", "seen.lastName": "Hopper", "seen.enterpriseName": "US Navy", "seen.comments": "",
+                "seen.firstName": "Grace", "seen.lastName": "Hopper", "seen.enterpriseName": "US Navy",
+                "seen.comments": "",
             ]
             _ = try await browser.post(
                 client, "/outreach/people/\(person)",
@@ -148,11 +202,16 @@ struct OutreachPagesTests {
                     .merging(seen) { $1 })
             let refused = try await browser.post(
                 client, "/outreach/people/\(person)",
-                form: ["firstName": "", "lastName": "Hopper", "enterpriseName": "Harvard", "comments": ""].merging(seen) { $1 })
+                form: ["firstName": "", "lastName": "Hopper", "enterpriseName": "Harvard", "comments": ""].merging(seen)
+                { $1 })
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains(#"name="seen.enterpriseName" value="US Navy""#), "\(refused.text)")
-            #expect(try await browser.post(client, "/outreach/delivered", form: ["set": "not-an-id:true"]).status == .notFound)
-            #expect(try await browser.post(client, "/outreach/delivered", form: ["set": "nonsense"]).status == .unprocessableContent)
+            #expect(
+                try await browser.post(client, "/outreach/delivered", form: ["set": "not-an-id:true"]).status
+                    == .notFound)
+            #expect(
+                try await browser.post(client, "/outreach/delivered", form: ["set": "nonsense"]).status
+                    == .unprocessableContent)
         }
     }
 
@@ -167,12 +226,17 @@ struct OutreachPagesTests {
                 ])
             let adaApp = try await client.logIn("ada@example.com", "correct horse").decode(AuthSessionResponse.self)
             let grace = try #require(
-                try await Self.pulled(client, token: adaApp.accessToken).first { $0.entity == OutreachEntities.contact.name })
+                try await Self.pulled(client, token: adaApp.accessToken).first {
+                    $0.entity == OutreachEntities.contact.name
+                })
 
             var (bob, _) = try await Self.signedUp(client, "bob@example.com")
             let attempts: [(String, [String: String])] = [
                 ("/outreach/delivered", ["set": "\(grace.id.lowercased):true"]),
-                ("/outreach/people/\(grace.id.lowercased)", ["firstName": "X", "lastName": "Y", "enterpriseName": "Z"]),
+                (
+                    "/outreach/people/\(grace.id.lowercased)",
+                    ["firstName": "X", "lastName": "Y", "enterpriseName": "Z"]
+                ),
                 ("/outreach/people/\(grace.id.lowercased)/delete", [:]),
                 ("/outreach/years/\(adaYear.lowercased)/rename", ["name": "Mine"]),
                 ("/outreach/years/\(adaYear.lowercased)/delete", [:]),
@@ -197,9 +261,12 @@ struct OutreachPagesTests {
             let bobsPage = try await bob.get(client, "/outreach?year=\(adaYear.lowercased)")
             #expect(!bobsPage.text.contains("Hopper"), "another user's year is never shown")
 
-            let after = try #require(try await Self.pulled(client, token: adaApp.accessToken).first { $0.id == grace.id })
+            let after = try #require(
+                try await Self.pulled(client, token: adaApp.accessToken).first { $0.id == grace.id })
             #expect(after.fields == grace.fields && !after.deleted, "nothing of Ada's changed")
-            let years = try await Self.pulled(client, token: adaApp.accessToken).filter { $0.entity == OutreachEntities.year.name }
+            let years = try await Self.pulled(client, token: adaApp.accessToken).filter {
+                $0.entity == OutreachEntities.year.name
+            }
             #expect(years.count == 1 && years.first?.deleted == false)
         }
     }
@@ -210,11 +277,13 @@ struct OutreachPagesTests {
             _, port, client in
             var (browser, year) = try await Self.signedUp(client, "ada@example.com")
             let cookie = try #require(browser.cookieHeader[.cookie])
-            let page = try await RawWebSocket.open(port: port, headers: [("Cookie", cookie), ("Origin", "http://127.0.0.1:\(port)")])
+            let page = try await RawWebSocket.open(
+                port: port, headers: [("Cookie", cookie), ("Origin", "http://127.0.0.1:\(port)")])
             #expect(LiveMessage(text: try #require(try await page.nextFrame()).text) == .ready)
 
             for origins in [["https://evil.example"], [], ["http://127.0.0.1:\(port)", "https://evil.example"]] {
-                let elsewhere = try await RawWebSocket.open(port: port, headers: [("Cookie", cookie)] + origins.map { ("Origin", $0) })
+                let elsewhere = try await RawWebSocket.open(
+                    port: port, headers: [("Cookie", cookie)] + origins.map { ("Origin", $0) })
                 let refusal = LiveMessage(text: try #require(try await elsewhere.nextFrame()).text)
                 #expect(refusal?.code == "unauthorized", "Origin \(origins): another site's page gets nothing")
             }

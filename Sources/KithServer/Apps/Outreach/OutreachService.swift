@@ -33,4 +33,13 @@ struct OutreachService: Sendable {
         else { throw AppError.notFound("That person") }
         return person
     }
+
+    /// A year's progress, counted by the database: what a delivery tick answers, without reading
+    /// the year's thousands of people.
+    func progress(of year: UUID, for user: AuthenticatedUser) async throws -> OutreachProgress {
+        let counted = try await repository.count(
+            OutreachEntities.contact.name, in: user.scope, where: OutreachFields.yearId, is: year.lowercased,
+            flagged: OutreachFields.delivered)
+        return OutreachProgress(delivered: counted.flagged, total: counted.all)
+    }
 }

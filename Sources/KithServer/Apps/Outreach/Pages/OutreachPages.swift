@@ -243,12 +243,11 @@ struct OutreachPages {
             OutreachOperations.setDelivered(id, delivered), userID: user.id.lowercased, key: form.writeKey,
             request: form.request
         ) { _ in "" }
-        let book = try await outreach.book(for: user)
-        guard let person = book.contact(id) else { throw AppError.notFound("That person") }
-        let progress = book.progress(of: person.yearId)
+        let person = try await outreach.person(id, for: user)
         guard request.headers[.accept]?.contains("application/json") == true else {
             return .redirect(to: Self.listAddress(person.yearId), type: .found)
         }
+        let progress = try await outreach.progress(of: person.yearId, for: user)
         return try JSONResponse.make(
             DeliveryAnswer(
                 id: id.lowercased, delivered: person.delivered,
