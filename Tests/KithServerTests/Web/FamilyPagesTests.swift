@@ -58,6 +58,18 @@ struct FamilyPagesTests {
         response.headers[.location].flatMap { $0.hasPrefix("/family/reminders/") ? String($0.dropFirst(18)) : nil }
     }
 
+    /// A reminder the parent makes for the child, due tomorrow, with one checklist line: its id.
+    static func childReminder(
+        _ family: inout Family, _ client: any TestClientProtocol, _ server: TestServer, title: String, item: String
+    ) async throws -> String {
+        let created = try await family.parent.post(
+            client, "/family/reminders",
+            form: [
+                "title": title, "dueAt": tomorrow(server), "assigneeId": family.childID, "checklist.0.text": item,
+            ])
+        return try #require(reminderID(created))
+    }
+
     static func tomorrow(_ server: TestServer) -> String {
         "\(LocalDate(server.clock.now, in: TimeZone(identifier: "Europe/Berlin")!).adding(days: 1))T18:00"
     }
@@ -283,13 +295,7 @@ struct FamilyPagesTests {
     func theAssigneeTicksAndCompletesAndOthersCant(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in
             var family = try await Self.founded(client)
-            let created = try await family.parent.post(
-                client, "/family/reminders",
-                form: [
-                    "title": "Homework", "dueAt": Self.tomorrow(server), "assigneeId": family.childID,
-                    "checklist.0.text": "Maths",
-                ])
-            let id = try #require(Self.reminderID(created))
+            let id = try await Self.childReminder(&family, client, server, title: "Homework", item: "Maths")
             let item = try #require(
                 try await Self.pulled(client, family.childDevice, FamilyEntities.checklistItem).first)
 
@@ -448,13 +454,7 @@ struct FamilyPagesTests {
     func twoTabsEditingOneReminderKeepBothChanges(engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in
             var family = try await Self.founded(client)
-            let created = try await family.parent.post(
-                client, "/family/reminders",
-                form: [
-                    "title": "Packing", "dueAt": Self.tomorrow(server), "assigneeId": family.childID,
-                    "checklist.0.text": "Socks",
-                ])
-            let id = try #require(Self.reminderID(created))
+            let id = try await Self.childReminder(&family, client, server, title: "Packing", item: "Socks")
             let page = try await family.parent.get(client, "/family/reminders/\(id)/edit")
             let seen = Self.seenFields(in: page.text)
             #expect(seen["seen.title"] == "Packing" && seen["seen.checklist.0.text"] == "Socks")

@@ -25,6 +25,20 @@ struct OutreachPagesTests {
         return (browser, try #require(yearID(in: page.text)))
     }
 
+    /// Delivered ticked on `person` as the page's script does: the answer and its JSON.
+    static func tick(_ browser: Browser, _ client: any TestClientProtocol, _ person: String) async throws
+        -> (TestResponse, [String: Any]?)
+    {
+        var headers = browser.cookieHeader
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        headers[.accept] = "application/json"
+        let csrf = browser.cookies[WebSessionMiddleware.csrfCookie] ?? ""
+        let clicked = try await client.execute(
+            uri: "/outreach/delivered", method: .post, headers: headers,
+            body: ByteBuffer(string: "_csrf=\(csrf)&set=\(person)%3Atrue"))
+        return (clicked, try JSONSerialization.jsonObject(with: Data(clicked.text.utf8)) as? [String: Any])
+    }
+
     static func yearID(in html: String) -> UUID? {
         guard let range = html.range(of: #"data-year="([0-9a-f-]{36})""#, options: .regularExpression) else {
             return nil
@@ -65,15 +79,8 @@ struct OutreachPagesTests {
             #expect(person.fields["delivered"] == .bool(false))
 
             // One click: JSON for the page's script, with the time of the click and the progress.
-            var request = browser.cookieHeader
-            request[.contentType] = "application/x-www-form-urlencoded"
-            request[.accept] = "application/json"
-            let csrf = browser.cookies[WebSessionMiddleware.csrfCookie] ?? ""
-            let clicked = try await client.execute(
-                uri: "/outreach/delivered", method: .post, headers: request,
-                body: ByteBuffer(string: "_csrf=\(csrf)&set=\(person.id.lowercased)%3Atrue"))
+            let (clicked, answer) = try await Self.tick(browser, client, person.id.lowercased)
             #expect(clicked.status == .ok, "\(clicked.text)")
-            let answer = try JSONSerialization.jsonObject(with: Data(clicked.text.utf8)) as? [String: Any]
             #expect(answer?["delivered"] as? Bool == true)
             #expect(answer?["deliveredAt"] as? String == WireCoding.formatTimestamp(server.clock.now))
             #expect((answer?["progress"] as? [String: Int]) == ["delivered": 1, "total": 1])
@@ -120,14 +127,7 @@ struct OutreachPagesTests {
             let id = { (last: String) in people.first { $0.fields["lastName"] == .string(last) }?.id.lowercased ?? "" }
             _ = try await browser.post(client, "/outreach/people/\(id("Noether"))/delete", form: [:])
 
-            var headers = browser.cookieHeader
-            headers[.contentType] = "application/x-www-form-urlencoded"
-            headers[.accept] = "application/json"
-            let csrf = browser.cookies[WebSessionMiddleware.csrfCookie] ?? ""
-            let clicked = try await client.execute(
-                uri: "/outreach/delivered", method: .post, headers: headers,
-                body: ByteBuffer(string: "_csrf=\(csrf)&set=\(id("Turing"))%3Atrue"))
-            let answer = try JSONSerialization.jsonObject(with: Data(clicked.text.utf8)) as? [String: Any]
+            let (clicked, answer) = try await Self.tick(browser, client, id("Turing"))
             #expect((answer?["progress"] as? [String: Int]) == ["delivered": 2, "total": 3], "\(clicked.text)")
         }
     }
