@@ -19,16 +19,16 @@ public struct OperationDraft: Sendable {
     /// The writes decided so far, in order.
     public private(set) var writes: [RecordWrite] = []
 
-    /// `records`: the live records the operation reads in `scope`, by entity. `partial` names the
-    /// entities it read only some records of, with the ids it asked for (`records` holds those
-    /// that exist); every other entity in `records` was read whole.
+    /// `records`: the live records the operation reads in `scope`, by entity (an entity read and
+    /// found empty is there with none). `partial` names the entities it read only some records of,
+    /// with the ids it asked for (`records` holds those that exist); every other entity in
+    /// `records` was read whole. `RecordOperation.draft(found:…)` makes one from what storage found.
     public init(
         records: [String: [UUID: [String: JSONTree]]], partial: [String: Set<UUID>] = [:], scope: String, now: Date,
         actor: String? = nil, timeZone: TimeZone? = nil, newID: @escaping @Sendable () -> UUID
     ) {
         self.records = records
         self.partial = partial
-        for entity in partial.keys where self.records[entity] == nil { self.records[entity] = [:] }
         self.scope = scope
         self.now = now
         self.actor = actor

@@ -56,6 +56,25 @@ public struct RecordOperation<Output: Sendable>: Sendable {
         try body(&draft)
     }
 
+    /// The draft it decides over in `scope`, from `found`: what storage holds of the entities it
+    /// reads whole and of the records it names. Everything else in `found` (deleted records, other
+    /// scopes', records it did not name) is left out, so every side gives it exactly its reads.
+    public func draft(
+        found: [SyncRecord], scope: String, now: Date, actor: String?, timeZone: TimeZone? = nil,
+        newID: @escaping @Sendable () -> UUID
+    ) -> OperationDraft {
+        let whole = wholeReads
+        let partial = recordReads(in: scope)
+        var records: [String: [UUID: [String: JSONTree]]] = [:]
+        for entity in whole.union(partial.keys) { records[entity] = [:] }
+        for record in found where !record.isDeleted && record.scope == scope {
+            guard whole.contains(record.entity) || partial[record.entity]?.contains(record.id) == true else { continue }
+            records[record.entity]?[record.id] = record.fields
+        }
+        return OperationDraft(
+            records: records, partial: partial, scope: scope, now: now, actor: actor, timeZone: timeZone, newID: newID)
+    }
+
     /// The same operation with its output turned into another (what a surface needs of it).
     public func map<Other: Sendable>(_ transform: @escaping @Sendable (Output) -> Other) -> RecordOperation<Other> {
         let body = self.body

@@ -8,24 +8,14 @@ extension LocalTransaction {
     /// operation's or a rule's, throws, and the transaction writes nothing.
     public func apply<Output>(_ operation: RecordOperation<Output>) throws -> Output {
         let scope = operation.scope.name(userScope: userScope)
-        var records: [String: [UUID: [String: JSONTree]]] = [:]
-        for entity in operation.wholeReads { records[entity] = [:] }
-        for (entity, stored) in try liveRecords(Array(operation.wholeReads), in: scope) {
-            for record in stored where !record.isDeleted { records[entity, default: [:]][record.id] = record.fields }
-        }
-        let partial = operation.recordReads(in: scope)
-        for (entity, ids) in partial {
+        var found = try liveRecords(Array(operation.wholeReads), in: scope).values.flatMap { $0 }
+        for (entity, ids) in operation.recordReads(in: scope) {
             let table = try storage.table(entity)
-            for id in ids {
-                guard let record = try table.load(id, database), record.scope == scope, !record.isDeleted else {
-                    continue
-                }
-                records[entity, default: [:]][id] = record.fields
-            }
+            for id in ids { if let record = try table.load(id, database) { found.append(record) } }
         }
-        var draft = OperationDraft(
-            records: records, partial: partial, scope: scope, now: context.now, actor: context.actor,
-            timeZone: context.timeZone, newID: { UUID() })
+        var draft = operation.draft(
+            found: found, scope: scope, now: context.now, actor: context.actor, timeZone: context.timeZone,
+            newID: { UUID() })
         let output: Output
         do {
             output = try operation.plan(&draft)

@@ -54,11 +54,7 @@ struct OperationWriter: Sendable {
             }
             let now = writer.clock.now()
             let read = try await Self.read(operation, in: store)
-            var records: [String: [UUID: [String: JSONTree]]] = [:]
-            for record in read.records { records[record.entity, default: [:]][record.id] = record.fields }
-            for entity in operation.wholeReads where records[entity] == nil { records[entity] = [:] }
-            var draft = OperationDraft(
-                records: records, partial: read.partial, scope: scope, now: now, actor: userID, newID: { ids.uuid() })
+            var draft = operation.draft(found: read, scope: scope, now: now, actor: userID, newID: { ids.uuid() })
             let output: Output
             do throws(APIErrorDetail) {
                 output = try operation.plan(&draft)
@@ -66,7 +62,7 @@ struct OperationWriter: Sendable {
                 throw Self.refusal(error)
             }
             // Stamped after every record the operation read: what a person does to what they saw wins.
-            let first = stamps.stamp(after: read.records)
+            let first = stamps.stamp(after: read)
             let mutations = draft.writes.enumerated().map { index, write in
                 Mutation(
                     mutationId: ids.uuid(), entity: write.entity, id: write.id, scope: scope,
@@ -101,20 +97,14 @@ struct OperationWriter: Sendable {
         return (output, answered)
     }
 
-    /// The live records `operation` reads in the transaction's scope: the entities it reads whole,
-    /// and the records it names one by one (`partial`: the ids asked for, by entity).
+    /// What storage holds of what `operation` reads in the transaction's scope: the entities it
+    /// reads whole, and the records it names one by one (`RecordOperation.draft` keeps the live ones).
     private static func read<Output>(_ operation: RecordOperation<Output>, in store: SyncTransaction) async throws
-        -> (records: [SyncRecord], partial: [String: Set<UUID>])
+        -> [SyncRecord]
     {
-        var records = try await store.liveRecords(operation.wholeReads).values.flatMap { $0 }
-        let partial = operation.recordReads(in: store.scope)
-        let wanted = partial.values.reduce(into: Set<UUID>()) { $0.formUnion($1) }
-        if !wanted.isEmpty {
-            records += try await store.records(Array(wanted)).values.map(\.record).filter { record in
-                !record.isDeleted && partial[record.entity]?.contains(record.id) == true
-            }
-        }
-        return (records, partial)
+        let named = operation.recordReads(in: store.scope).values.reduce(into: Set<UUID>()) { $0.formUnion($1) }
+        let whole = try await store.liveRecords(operation.wholeReads).values.flatMap { $0 }
+        return named.isEmpty ? whole : whole + (try await store.records(Array(named)).values.map(\.record))
     }
 
     /// A refusal as the error a person sees: 404 for what is not there (or not theirs), 403 for

@@ -14,15 +14,16 @@ struct OperationBench {
     /// Runs `operation`: its output and its writes, applied to `records` when it was not refused.
     mutating func run<Output>(_ operation: RecordOperation<Output>) throws(APIErrorDetail) -> (Output, [RecordWrite]) {
         let scope = operation.scope.name(userScope: self.scope)
-        var read: [String: [UUID: [String: JSONTree]]] = [:]
-        for entity in operation.wholeReads { read[entity] = records[entity] ?? [:] }
-        let partial = operation.recordReads(in: scope)
-        for (entity, ids) in partial {
-            read[entity] = (records[entity] ?? [:]).filter { ids.contains($0.key) }
+        // Everything held, as storage would hand it over: the operation's draft keeps what it names.
+        let found = records.flatMap { entity, byID in
+            byID.map { id, fields in
+                var record = SyncRecord(entity: entity, id: id, scope: scope)
+                record.fields = fields
+                return record
+            }
         }
         let counter = IDCounter(start: next)
-        var draft = OperationDraft(
-            records: read, partial: partial, scope: scope, now: now, actor: actor, newID: counter.next)
+        var draft = operation.draft(found: found, scope: scope, now: now, actor: actor, newID: counter.next)
         let output = try operation.plan(&draft)
         next = counter.value
         for write in draft.writes {

@@ -14,7 +14,7 @@ struct OutreachNotice {
     let kind: Kind
     let person: UUID?
     let year: UUID?
-    /// The person's fields this save replaced after someone else had changed them (names from a
+    /// The fields this save (of a person, or a year's name) replaced after someone else had changed them (names from a
     /// fixed list; anything else in the address is ignored).
     let replaced: [String]
 
@@ -27,7 +27,7 @@ struct OutreachNotice {
         replaced = (query.get("replaced") ?? "").split(separator: ",").compactMap { Self.fieldNames[String($0)] }
     }
 
-    /// The person form's fields, as a notice names them.
+    /// The fields a save may replace (a person's, a year's name), as a notice names them.
     static let fieldNames = [
         OutreachFields.firstName: "first name", OutreachFields.lastName: "last name",
         OutreachFields.enterpriseName: "enterprise", OutreachFields.comments: "comments", OutreachFields.name: "name",
