@@ -14,8 +14,8 @@ struct OutreachNotice {
     let kind: Kind
     let person: UUID?
     let year: UUID?
-    /// The fields this save (of a person, or a year's name) replaced after someone else had changed them (names from a
-    /// fixed list; anything else in the address is ignored).
+    /// The fields this save (of a person, or a year's name) replaced after someone else had
+    /// changed them (names from a fixed list; anything else in the address is ignored).
     let replaced: [String]
 
     /// The notice a list address carries, if any.
