@@ -39,6 +39,7 @@ public func buildApplication(
     // Everything that can fail on bad configuration comes before storage is opened.
     let mailer = try makeMailer(config, logger: logger)
     let renderer = try await WebRenderer.load(mapTiles: config.mapTiles)
+    let shell = try WebRenderer.staticDirectory.map(WebAppShell.init(staticDirectory:))
     // One server per SQLite file: a second one (or `kith restore`) is refused while this one runs.
     let dataLock: DataDirectoryLock?
     if case .sqlite(let path) = config.databaseLocation {
@@ -135,6 +136,7 @@ public func buildApplication(
             sockets: liveSockets, logger: logger))
     live.addRoutes(to: router)
     AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
+    shell?.addRoutes(to: router)
     for app in apps { app.addRoutes(to: router) }
     HomePages(
         home: HomeView(

@@ -108,7 +108,8 @@ class KithServer:
 
     # -- lifecycle ---------------------------------------------------------
 
-    def start(self):
+    def start(self, port: int = 0):
+        """Starts `kith serve`; `port` 0 takes a free one (resume() passes the one it had)."""
         if self.engine == "postgres" and not self.database_url:
             if not self.admin_url:
                 raise ServerError("engine postgres needs KITH_TEST_DATABASE_URL")
@@ -119,7 +120,7 @@ class KithServer:
         env["KITH_BCRYPT_COST"] = os.environ.get("KITH_BCRYPT_COST", "4")
         env["KITH_LOG_LEVEL"] = "warning"
         env.update({k: str(v) for k, v in self.extra_env.items()})
-        args = [self.binary, "serve", "--data", str(self.data_dir), "--port", "0", "--host", "127.0.0.1"]
+        args = [self.binary, "serve", "--data", str(self.data_dir), "--port", str(port), "--host", "127.0.0.1"]
         if self.database_url:
             args += ["--database-url", self.database_url]
         self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -150,8 +151,18 @@ class KithServer:
         self.base_url = f"http://127.0.0.1:{self.port}"
         return self
 
-    def stop(self):
-        """SIGTERM, then SIGKILL; returns the exit status (None if it was never started)."""
+    def pause(self):
+        """Stops the process (SIGTERM) but keeps its data, database and port: the server is down, as
+        when a phone loses its connection, until resume()."""
+        status = self._end_process()
+        if status is None or status < 0:
+            raise ServerError(f"kith serve did not stop on SIGTERM (status {status})")
+
+    def resume(self):
+        """Starts the paused server again, on the same port, with the same data."""
+        return self.start(port=self.port)
+
+    def _end_process(self):
         status = None
         if self.process is not None:
             if self.process.poll() is None:
@@ -164,6 +175,11 @@ class KithServer:
             status = self.process.returncode
             if self._reader:
                 self._reader.join(2)
+        return status
+
+    def stop(self):
+        """SIGTERM, then SIGKILL; returns the exit status (None if it was never started)."""
+        status = self._end_process()
         if self.database_url and self.admin_url:
             drop_database(self.admin_url, self.database_url)
             self.database_url = None

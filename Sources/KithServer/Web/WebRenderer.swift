@@ -41,6 +41,7 @@ struct WebRenderer: Sendable {
         }
         var headers = headers
         headers[.contentType] = "text/html; charset=utf-8"
+        if let user = context.user { headers[OfflineAccount.header] = OfflineAccount.mark(of: user.id) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }
@@ -62,9 +63,9 @@ struct WebRendererError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Headers every page carries: scripts and styles only from this origin, no framing, and no
-/// Referer (a reset link's token must not leak to another site, nor a contact's page to the tile
-/// server).
+/// Headers every page carries: scripts and styles only from this origin, no framing, and a Referer
+/// only to this origin (a reset link's token must not leak to another site, nor a contact's page to
+/// the tile server; the service worker reads it to know which page a form sent offline came from).
 enum WebSecurityHeaders {
     static let all: HTTPFields = page(imageOrigin: nil)
 
@@ -76,7 +77,7 @@ enum WebSecurityHeaders {
             .contentSecurityPolicy:
                 "default-src 'self'; script-src 'self'; style-src 'self'; img-src \(images); frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
             .contentTypeOptions: "nosniff",
-            .referrerPolicy: "no-referrer",
+            .referrerPolicy: "same-origin",
             .frameOptions: "DENY",
             .cacheControl: "no-store",
         ]

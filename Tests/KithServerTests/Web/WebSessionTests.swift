@@ -132,7 +132,7 @@ struct WebSessionTests {
 
             let form = try await browser.get(client, "/reset-password?token=\(token)")
             #expect(form.status == .ok)
-            #expect(form.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+            #expect(form.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
             let done = try await browser.post(client, "/reset-password", form: ["token": token, "newPassword": "brand new pass"])
             #expect(done.status == .found)
             #expect(done.headers[.location]?.hasPrefix("/signin") == true)

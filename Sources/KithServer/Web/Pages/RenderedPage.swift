@@ -17,7 +17,7 @@ struct RenderedPage<Model: PageModel> {
     init(_ page: Model, title: String, context: AppRequestContext, unreadNotices: UnreadNotices?) {
         self.title = title
         csrf = context.csrfToken ?? ""
-        user = context.user.map { SignedInUser(email: $0.email) }
+        user = context.user.map { SignedInUser(email: $0.email, account: OfflineAccount.mark(of: $0.id)) }
         section = SectionMarks(page.section)
         live = page.scripts.live
         apiClient = page.scripts.apiClient
@@ -30,6 +30,8 @@ struct RenderedPage<Model: PageModel> {
 /// The header's "signed in as".
 struct SignedInUser {
     let email: String
+    /// `OfflineAccount.mark`: whose pages and waiting changes this browser keeps.
+    let account: String
 }
 
 /// The header's links, the current page's app marked (`{{#section.food}}`).

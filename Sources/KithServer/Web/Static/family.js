@@ -14,9 +14,10 @@
   setUpZone();
   setUpPreview();
   setUpLocation();
-  setUpBrowserNotices();
+  setUpPush();
   setUpLive();
   setUpUndo();
+  setUpOutbox();
 
   // ---------------------------------------------------------------------------------------------
   // A new family's time zone: the browser's, unless the server already knew it (kith_tz).
@@ -129,8 +130,50 @@
       showAsBrowserNotification(notice);
       if (root.dataset.page === "notices") KithLive.refreshParts(here(), parts).catch(function () {});
     });
-    if (parts.length) KithLive.followParts(setStatus, here, parts);
+    if (parts.length) KithLive.followParts(setStatus, here, parts, drawOutbox);
     else KithLive.follow(setStatus, function () { /* nothing on this page follows changes */ });
+    // Changes sent from the outbox (or one discarded): the server's state replaces the waiting one.
+    window.addEventListener("kith-outbox-sent", function () {
+      if (parts.length) KithLive.refreshParts(here(), parts).then(drawOutbox).catch(function () {});
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Offline: a reminder completed while the server could not be reached waits in the outbox
+  // (offline.js); it shows completed, marked waiting (or refused, with the server's sentence).
+
+  var waitingEntries = [];
+
+  function setUpOutbox() {
+    if (!window.KithOffline) return;
+    window.KithOffline.onChange(function (entries) {
+      waitingEntries = entries;
+      drawOutbox();
+    });
+  }
+
+  function drawOutbox() {
+    if (!window.KithOffline) return;
+    window.KithOffline.unmark(root);
+    waitingEntries.forEach(function (entry) {
+      var completed = /^\/family\/reminders\/([^/]+)\/complete$/.exec(entry.action.split("?")[0]);
+      if (!completed) return;
+      // Its row in a list, or the reminder's own page.
+      var item = document.getElementById("reminder-" + completed[1]) ||
+        (location.pathname === "/family/reminders/" + completed[1] && document.getElementById("reminder-detail"));
+      if (!item) return;
+      if (entry.state === "waiting") {
+        item.classList.add("is-completed");
+        var badge = item.querySelector(".badge");
+        if (badge) {
+          badge.textContent = "Completed";
+          badge.className = "badge status-completed";
+        }
+        item.querySelectorAll(".complete-form").forEach(function (form) { form.hidden = true; });
+      }
+      var place = item.querySelector(".reminder-main") || item;
+      window.KithOffline.mark(place, entry);
+    });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -223,8 +266,12 @@
     badge.hidden = false;
   }
 
+  // While this device has push turned on, its notices come as push notifications (sw.js shows
+  // them): a notification from the page as well would show each twice.
+  var pushOn = false;
+
   function browserNotificationsAllowed() {
-    return "Notification" in window && Notification.permission === "granted";
+    return !pushOn && "Notification" in window && Notification.permission === "granted";
   }
 
   function showAsBrowserNotification(notice) {
@@ -238,31 +285,112 @@
     } catch (error) { /* some browsers allow notifications only from a service worker: the page shows it */ }
   }
 
-  // The notices page's button: asks the browser once; says what was decided.
-  function setUpBrowserNotices() {
-    var button = document.getElementById("enable-browser-notices");
-    var status = document.getElementById("browser-notices-status");
-    if (!button || !status) return;
-    function say() {
-      if (!("Notification" in window)) {
-        button.hidden = true;
-        status.textContent = "This browser can't show notifications; notices still appear on the page.";
-      } else if (Notification.permission === "granted") {
-        button.hidden = true;
-        status.textContent = "Browser notifications are on for this site.";
-      } else if (Notification.permission === "denied") {
-        button.hidden = true;
-        status.textContent = "This browser blocks notifications from Kith; its site settings can allow them.";
-      } else {
-        button.hidden = false;
-        status.textContent = "";
-      }
-    }
-    button.addEventListener("click", function () {
-      var asked = Notification.requestPermission(say);
-      if (asked && asked.then) asked.then(say);
+  // ---------------------------------------------------------------------------------------------
+  // Notices on the lock screen: this device subscribes with its browser's push service (Web Push)
+  // and gives the server the subscription (POST /v1/push/subscriptions, with the session and the
+  // CSRF token); the server then pushes each notice to it, and sw.js shows it, page open or not.
+
+  function base64urlToBytes(text) {
+    var padded = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+    var raw = window.atob(padded);
+    var bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+    return bytes;
+  }
+
+  function csrfToken() {
+    var input = document.querySelector('input[name="_csrf"]');
+    return input ? input.value : "";
+  }
+
+  function pushAPI(method, path, body) {
+    return fetch(path, {
+      method: method, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": csrfToken() },
+      body: body ? JSON.stringify(body) : undefined
+    }).then(function (response) {
+      if (response.ok || response.status === 404) return response.status === 204 ? null : response.json().catch(function () { return null; });
+      return response.json().then(function (answer) {
+        throw new Error((answer && answer.error && answer.error.message) || "The server refused (" + response.status + ").");
+      }, function () { throw new Error("The server refused (" + response.status + ")."); });
     });
-    say();
+  }
+
+  function setUpPush() {
+    var enable = document.getElementById("enable-push");
+    var disable = document.getElementById("disable-push");
+    var status = document.getElementById("push-status");
+    if (!enable || !disable || !status) return;
+    function say(text, canEnable, canDisable) {
+      status.textContent = text;
+      enable.hidden = !canEnable;
+      disable.hidden = !canDisable;
+    }
+    var standalone = window.matchMedia && window.matchMedia("(display-mode: standalone)").matches;
+    var apple = /iPhone|iPad|iPod/.test(navigator.userAgent);
+    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
+      say(apple && !standalone
+        ? "On an iPhone or iPad, add Kith to the Home Screen first (Share, then Add to Home Screen) and turn notifications on from there."
+        : "This browser can't show notices while Kith is closed; they still appear on every Family page while one is open.",
+        false, false);
+      return;
+    }
+    function current() {
+      return navigator.serviceWorker.ready.then(function (registration) {
+        return registration.pushManager.getSubscription().then(function (subscription) {
+          return { registration: registration, subscription: subscription };
+        });
+      });
+    }
+    function show() {
+      if (Notification.permission === "denied") {
+        say("This browser blocks notifications from Kith; its site settings can allow them.", false, false);
+        return Promise.resolve();
+      }
+      return current().then(function (found) {
+        pushOn = Boolean(found.subscription);
+        if (pushOn) say("Notifications are on for this device.", false, true);
+        else say("", true, false);
+      });
+    }
+    enable.addEventListener("click", function () {
+      enable.disabled = true;
+      say("Turning notifications on…", true, false);
+      var asked = Notification.requestPermission();
+      Promise.resolve(asked).then(function (permission) {
+        if (permission !== "granted") throw new Error("Notifications were not allowed.");
+        return Promise.all([current(), fetch("/v1/push/key", { credentials: "same-origin" }).then(function (response) {
+          if (!response.ok) throw new Error("This server does not send notifications (" + response.status + ").");
+          return response.json();
+        })]);
+      }).then(function (both) {
+        var found = both[0];
+        return found.subscription || found.registration.pushManager.subscribe({
+          userVisibleOnly: true, applicationServerKey: base64urlToBytes(both[1].publicKey)
+        }).catch(function (error) {
+          throw new Error("This browser could not reach its push service (" + (error.message || error.name) + ").");
+        });
+      }).then(function (subscription) {
+        var body = subscription.toJSON();
+        return pushAPI("POST", "/v1/push/subscriptions", {
+          endpoint: body.endpoint, keys: body.keys, expirationTime: body.expirationTime || null
+        });
+      }).then(show, function (error) {
+        say(error.message, Notification.permission !== "denied", false);
+      }).then(function () { enable.disabled = false; });
+    });
+    disable.addEventListener("click", function () {
+      disable.disabled = true;
+      current().then(function (found) {
+        if (!found.subscription) return null;
+        var endpoint = found.subscription.endpoint;
+        return found.subscription.unsubscribe().then(function () {
+          return pushAPI("DELETE", "/v1/push/subscriptions", { endpoint: endpoint });
+        });
+      }).then(show, function (error) { say(error.message, false, true); })
+        .then(function () { disable.disabled = false; });
+    });
+    show();
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@
   if (!root) return;
   setUpSearch();
   setUpLive();
+  setUpOutbox();
 
   // ---------------------------------------------------------------------------------------------
   // Food search: as you type (300 ms after the last key), through the server, with the session.
@@ -145,11 +146,114 @@
   function setUpLive() {
     var setStatus = KithLive.statusLine(document.getElementById("sync-status"));
     function url() { return "/food?date=" + encodeURIComponent(root.dataset.date); }
-    KithLive.followParts(setStatus, url, ["summary", "items", "meals", "history"], function (fresh) {
+    var parts = ["summary", "items", "meals", "history"];
+    KithLive.followParts(setStatus, url, parts, function (fresh) {
       // The goal field follows too, unless the reader is typing in it.
       var goal = document.getElementById("goal-calories-input");
       var freshGoal = fresh.getElementById("goal-calories-input");
       if (goal && freshGoal && document.activeElement !== goal) goal.value = freshGoal.value;
+      drawOutbox();
+    });
+    // Changes sent from the outbox (or one discarded): the server's day replaces the waiting one.
+    window.addEventListener("kith-outbox-sent", function () {
+      KithLive.refreshParts(url(), parts).then(drawOutbox).catch(function () {});
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Offline: foods logged while the server could not be reached wait in the outbox (offline.js);
+  // they are drawn in the day's list, marked waiting (or refused, with the server's sentence), and
+  // counted in its totals, until the server has them.
+
+  var waitingEntries = [];
+
+  function setUpOutbox() {
+    if (!window.KithOffline) return;
+    window.KithOffline.onChange(function (entries) {
+      waitingEntries = entries;
+      drawOutbox();
+    });
+  }
+
+  function number(text) { return parseFloat(String(text || "").replace(/,/g, "")) || 0; }
+
+  function grouped(value) {
+    var rounded = Math.round(value);
+    var digits = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    return (rounded < 0 ? "-" : "") + digits;
+  }
+
+  // Totals as the server wrote them, kept on the element so drawing again never adds twice.
+  function serverValue(element) {
+    if (!element) return 0;
+    if (element.dataset.server === undefined) element.dataset.server = element.textContent;
+    return number(element.dataset.server);
+  }
+
+  function drawOutbox() {
+    if (!window.KithOffline) return;
+    var list = document.getElementById("food-list");
+    var itemsCard = document.getElementById("items");
+    document.querySelectorAll(".food-item.outbox-item").forEach(function (item) { item.remove(); });
+    if (itemsCard) window.KithOffline.unmark(itemsCard);
+    var added = { calories: 0, protein: 0, carbs: 0, fat: 0 };
+    waitingEntries.forEach(function (entry) {
+      var path = entry.action.split("?")[0];
+      var deleted = /^\/food\/items\/([^/]+)\/delete$/.exec(path);
+      if (deleted) {
+        window.KithOffline.mark(document.getElementById("item-" + deleted[1]), entry);
+        return;
+      }
+      if (path !== "/food/items" || entry.fields.get("date") !== root.dataset.date) return;
+      if (!list && itemsCard) {
+        list = document.createElement("ul");
+        list.className = "food-list";
+        list.id = "food-list";
+        var empty = document.getElementById("no-items");
+        if (empty) empty.hidden = true;
+        itemsCard.appendChild(list);
+      }
+      if (!list) return;
+      var item = document.createElement("li");
+      item.className = "food-item outbox-item";
+      item.setAttribute("data-outbox-seq", entry.seq);
+      var main = document.createElement("div");
+      main.className = "food-main";
+      var name = document.createElement("span");
+      name.className = "food-name";
+      name.textContent = entry.fields.get("name");
+      main.appendChild(name);
+      var kcal = document.createElement("span");
+      kcal.className = "food-kcal";
+      kcal.innerHTML = '<span class="food-calories"></span> kcal';
+      kcal.firstChild.textContent = grouped(number(entry.fields.get("calories")));
+      item.appendChild(main);
+      item.appendChild(kcal);
+      list.appendChild(item);
+      window.KithOffline.mark(main, entry);
+      if (entry.state === "waiting") {
+        Object.keys(added).forEach(function (field) { added[field] += number(entry.fields.get(field)); });
+      }
+    });
+    var total = document.getElementById("total-calories");
+    if (total) {
+      var eaten = serverValue(total) + added.calories;
+      total.textContent = grouped(eaten);
+      var goal = document.getElementById("goal-calories");
+      var remaining = document.getElementById("remaining");
+      if (goal && remaining) {
+        serverValue(remaining);
+        var left = number(goal.textContent) - eaten;
+        remaining.textContent = added.calories === 0 ? remaining.dataset.server
+          : left < 0 ? grouped(-left) + " kcal over" : grouped(left) + " kcal left";
+      }
+    }
+    ["protein", "carbs", "fat"].forEach(function (field) {
+      var element = document.getElementById("total-" + field);
+      if (!element) return;
+      var server = serverValue(element);
+      if (added[field]) element.textContent = String(Math.round((server + added[field]) * 10) / 10) + " g";
+      else element.textContent = element.dataset.server;
     });
   }
 })();

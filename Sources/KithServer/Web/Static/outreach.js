@@ -85,8 +85,14 @@
         setStatus(live.isOpen() ? "live" : "offline", live.isOpen() ? "Saved · live" : null);
       })
       .catch(function (error) {
-        box.checked = !box.checked;
         var offline = error instanceof TypeError;
+        if (offline && window.KithOffline && window.KithOffline.usable) {
+          // Kept with its key in the outbox, and sent when the server is back: the tick stays.
+          return window.KithOffline.queue(form.action, data, "application/json").then(function () {
+            setStatus("offline", "Offline: the tick is kept on this device and sent when the server is back.");
+          });
+        }
+        box.checked = !box.checked;
         setStatus("failed", offline ? "Not saved: you are offline. Try again when the connection is back." : "Not saved: " + error.message);
       })
       .then(function () {
@@ -121,6 +127,7 @@
         if (freshRoot && freshRoot.dataset.year !== root.dataset.year) window.location.assign("/outreach");
         bindYearPicker();
         localizeTimes(document.getElementById("people") || document);
+        drawOutbox();
       })
       .catch(function () { /* the next nudge or reconnect tries again */ })
       .then(function () { refreshing = false; });
@@ -131,4 +138,32 @@
   }
 
   var live = KithLive.follow(setStatus, scheduleRefresh);
+
+  // Offline: ticks kept in the outbox (offline.js) show on their rows, ticked or not as they will
+  // be, marked waiting (or refused, with the server's sentence), until the server has them.
+  var waitingEntries = [];
+  function drawOutbox() {
+    var people = document.getElementById("people");
+    if (!people || !window.KithOffline) return;
+    window.KithOffline.unmark(people);
+    waitingEntries.forEach(function (entry) {
+      if (entry.action.split("?")[0] !== new URL(document.getElementById("deliveries").action).pathname) return;
+      var set = (entry.fields.get("set") || "").split(":");
+      var row = document.getElementById("person-" + set[0]);
+      if (!row) return;
+      if (entry.state === "waiting") {
+        var box = row.querySelector(".deliver-box");
+        if (box) box.checked = set[1] === "true";
+        row.classList.toggle("is-delivered", set[1] === "true");
+      }
+      window.KithOffline.mark(row.querySelector(".person-name") || row, entry);
+    });
+  }
+  if (window.KithOffline) {
+    window.KithOffline.onChange(function (entries) {
+      waitingEntries = entries;
+      drawOutbox();
+    });
+    window.addEventListener("kith-outbox-sent", scheduleRefresh);
+  }
 })();
