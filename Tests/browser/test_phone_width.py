@@ -64,12 +64,22 @@ def as_phone(driver):
         "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
 
 
-def check_page(driver, server, path, shot, name):
+def assert_none(problems: dict):
+    found = [f"{path}: {problem}" for path, list_ in problems.items() for problem in list_]
+    assert not found, "on a phone:\n" + "\n".join(found)
+
+
+def problems_on(driver, server, path, shot, name) -> list:
+    """What is wrong with `path` on the phone: sideways scrolling, what is cut off, small targets."""
     open_page(driver, server, path)
-    assert driver.execute_script("return document.documentElement.scrollWidth") <= 390, f"{path} scrolls sideways"
-    assert driver.execute_script(CUT_OFF) == [], f"{path}: cut off"
-    assert driver.execute_script(SMALL_TARGETS, TARGET) == [], f"{path}: targets under {TARGET} px"
+    problems = []
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    if width > 390:
+        problems.append(f"scrolls sideways ({width} px)")
+    problems += [f"cut off: {what}" for what in driver.execute_script(CUT_OFF)]
+    problems += [f"under {TARGET} px: {what}" for what in driver.execute_script(SMALL_TARGETS, TARGET)]
     shot(driver, f"phone-{name}")
+    return problems
 
 
 @pytest.fixture
@@ -111,8 +121,8 @@ def filled_account(server, driver):
 
 def test_every_page_fits_a_phone_with_finger_sized_targets(server, driver, filled_account, shot):
     as_phone(driver)
-    for name, path in filled_account.items():
-        check_page(driver, server, path, shot, name)
+    problems = {path: problems_on(driver, server, path, shot, name) for name, path in filled_account.items()}
+    assert_none(problems)
     # The Food page's table of the last 30 days, opened.
     open_page(driver, server, "/food")
     open_details(driver, "#history-table-details")
@@ -124,13 +134,16 @@ def test_every_page_fits_a_phone_with_finger_sized_targets(server, driver, fille
 
 def test_signed_out_pages_fit_a_phone(server, driver, shot):
     as_phone(driver)
+    problems = {path: problems_on(driver, server, path, shot, path.strip("/"))
+                for path in ("/signin", "/signup", "/forgot-password")}
+    assert_none(problems)
+    # An address brings up the keyboard with @.
     for path in ("/signin", "/signup", "/forgot-password"):
-        check_page(driver, server, path, shot, path.strip("/"))
+        open_page(driver, server, path)
+        assert find(driver, "#email").get_attribute("type") == "email", path
 
 
 def test_fields_bring_up_the_right_keyboard(server, driver, filled_account):
-    open_page(driver, server, "/signin")
-    assert find(driver, "#email").get_attribute("type") == "email"
     open_page(driver, server, "/food")
     for field in ("#food-calories", "#food-protein", "#goal-calories-input"):
         assert find(driver, field).get_attribute("inputmode") in ("decimal", "numeric"), field
