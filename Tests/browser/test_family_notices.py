@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from pages import (browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
+from pages import (LIVE_WAIT, browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
                    set_color_scheme, sign_up, submit, unlabeled_inputs, until, wait_text)
 
 PASSWORD = "correct horse battery"

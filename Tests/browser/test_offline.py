@@ -242,3 +242,43 @@ def test_signing_out_asks_about_waiting_changes_and_clears_the_account(own_serve
     sign_in(driver, server, address, PASSWORD)
     open_page(driver, server, "/food")
     assert texts(driver, "#food-list .food-name").count("Late snack") == 1
+
+
+def test_the_worker_sends_waiting_changes_with_no_page_open(own_server, driver, other_driver):
+    """Background Sync: the browser wakes the service worker once the connection is back, and it
+    sends the outbox though no Kith page is open."""
+    server = own_server
+    address = fresh_email("sync")
+    sign_up(driver, server, address, PASSWORD)
+    open_page(driver, server, "/food")
+    worker_ready(driver)
+    open_page(driver, server, "/food")
+    server.pause()
+    open_page(driver, server, "/food")
+    find(driver, "#by-hand summary").click()
+    fill(driver, "#food-name", "Soup in the tunnel")
+    fill(driver, "#food-calories", "210")
+    submit(driver, "#add-item-form")
+    wait_text(driver, "#food-list", "Soup in the tunnel")
+    driver.get("about:blank")
+    server.resume()
+
+    # What the browser does when the network returns: a `sync` event for the tag the worker asked for.
+    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    for registration in range(10):
+        try:
+            driver.execute_cdp_cmd("ServiceWorker.dispatchSyncEvent", {
+                "origin": server.url(""), "registrationId": str(registration), "tag": "kith-outbox", "lastChance": False})
+            break
+        except Exception:
+            continue
+    else:
+        raise AssertionError("Chromium knows no service worker registration for the app")
+
+    sign_in(other_driver, server, address, PASSWORD)
+
+    def logged(d):
+        open_page(d, server, "/food")
+        return texts(d, "#food-list .food-name") == ["Soup in the tunnel"]
+
+    until(other_driver, logged, "the worker sent the soup, once", timeout=20)

@@ -52,7 +52,8 @@ struct WebAppShellTests {
             #expect(adaHome.text.contains(#"<meta name="kith-account" content="\#(mark)">"#))
             #expect(!mark.contains("ada"), "the mark names the account without saying who it is")
 
-            let signedOut = try await WebSessionTests.Browser().get(client, "/signin")
+            var stranger = WebSessionTests.Browser()
+            let signedOut = try await stranger.get(client, "/signin")
             #expect(signedOut.headers[OfflineAccount.header] == nil)
             #expect(!signedOut.text.contains("kith-account"))
         }
