@@ -3,11 +3,13 @@ import Hummingbird
 import KithCore
 
 /// The account pages: sign up, sign in, sign out, forgot and reset password, and the account page
-/// (password, API tokens, deletion). Same `AccountService` as the JSON API.
+/// (password, API tokens, devices that get notifications, deletion). Same `AccountService` and
+/// `WebPushDevices` as the JSON API.
 struct AccountPages {
     let accounts: AccountService
     let renderer: WebRenderer
     let session: WebSessionMiddleware
+    let devices: WebPushDevices
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let pages = router.group().add(middleware: session)
@@ -24,6 +26,8 @@ struct AccountPages {
         pages.post("account/password", use: changePassword)
         pages.post("account/tokens", use: createToken)
         pages.post("account/tokens/{id}/revoke", use: revokeToken)
+        pages.post("account/devices/{id}", use: changeDevice)
+        pages.post("account/devices/{id}/remove", use: removeDevice)
         pages.post("account/delete", use: deleteAccount)
     }
 
@@ -177,7 +181,8 @@ struct AccountPages {
         _ show: (inout AccountModel) -> Void = { _ in }
     ) async throws -> Response {
         var page = AccountModel(
-            user, tokens: try await accounts.personalTokens(user), zone: WebTime.readerZone(request)?.zone)
+            user, tokens: try await accounts.personalTokens(user), devices: try await devices.devices(of: user),
+            zone: WebTime.readerZone(request)?.zone)
         show(&page)
         if let error { return try render(page, context, error: error) }
         return try render(page, context)
@@ -225,6 +230,37 @@ struct AccountPages {
             return try await renderAccount(request, context, user, error: error)
         }
         return try await renderAccount(request, context, user) { $0.notice = "Token revoked." }
+    }
+
+    /// Saves which kinds a device is told (a box per kind; an unticked box is not sent).
+    @Sendable func changeDevice(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await WebForm.read(request, context: context)
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let kinds = WebPushKind.allCases.filter { !form[AccountModel.kindField($0)].isEmpty }.map(\.rawValue)
+        do {
+            let device = try await devices.update(
+                try context.parameters.require("id"), of: user, WebPushDeviceUpdate(kinds: kinds))
+            return try await renderAccount(request, context, user) {
+                $0.notice =
+                    kinds.isEmpty
+                    ? "\(device.name) gets no notifications now." : "Saved what \(device.name) is told."
+            }
+        } catch let error as AppError {
+            return try await renderAccount(request, context, user, error: error)
+        }
+    }
+
+    @Sendable func removeDevice(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try await WebForm.read(request, context: context)
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        do {
+            try await devices.remove(try context.parameters.require("id"), of: user)
+        } catch let error as AppError {
+            return try await renderAccount(request, context, user, error: error)
+        }
+        return try await renderAccount(request, context, user) {
+            $0.notice = "Device removed. It gets no more notifications until it is switched on there again."
+        }
     }
 
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
