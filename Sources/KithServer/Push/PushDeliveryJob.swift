@@ -3,7 +3,8 @@ import KithCore
 import Logging
 
 /// Pushes one notice to one device (docs/push.md). Planned by `FamilyNoticePushes` with the
-/// notice, keyed `push:<notice>:<device>` so each device is told once; jobs for one device run
+/// notice, keyed `push:<notice>:<device>` so each device is told once (or by
+/// `ContactsReminderPushJob` for a Contacts reminder on a day); jobs for one device run
 /// in the order they came due. When it runs it reads the device and the notice as they are then:
 /// a device removed or no longer wanting the kind, or a notice that stopped mattering (a
 /// before-due notice whose due time passed), ends the job without a send. The push service's
@@ -15,19 +16,37 @@ struct PushDeliveryJob: JobHandler {
     /// 10 s doubling to 30 min; a push that stops mattering first ends with nothing sent.
     static let retry = JobRetryPolicy(maxAttempts: 10, firstDelay: .seconds(10), maximumDelay: .seconds(1800))
 
+    /// What to push: a Family notice, or a Contacts reminder on a day.
     struct Payload: Codable, Sendable {
-        var notice: String
         var device: String
+        var notice: String?
+        var contactsReminder: ContactsReminder?
+    }
+
+    /// A Contacts reminder falling on `date` (the person's day, `YYYY-MM-DD`), pushed at `at`.
+    struct ContactsReminder: Codable, Sendable {
+        var user: String
+        var account: Int64
+        var reminder: Int64
+        var date: String
+        var at: Int64
     }
 
     static func job(notice: String, device: String, runAt: Int64) throws -> NewJob {
         try NewJob(
-            kind: kind, key: "push:\(notice):\(device)", payload: Payload(notice: notice, device: device), runAt: runAt,
+            kind: kind, key: "push:\(notice):\(device)", payload: Payload(device: device, notice: notice), runAt: runAt,
             retry: retry)
+    }
+
+    static func job(contactsReminder reminder: ContactsReminder, device: String, runAt: Int64) throws -> NewJob {
+        try NewJob(
+            kind: kind, key: "push:contacts-reminder-\(reminder.reminder)-\(reminder.date):\(device)",
+            payload: Payload(device: device, contactsReminder: reminder), runAt: runAt, retry: retry)
     }
 
     let devices: PushSubscriptionRepository
     let notices: FamilyNoticeReader
+    let contactsReminders: ContactsReminderReader
     let sender: WebPushSender
     let clock: Clock
     let logger: Logger
@@ -42,11 +61,18 @@ struct PushDeliveryJob: JobHandler {
 
     func run(_ job: Job) async throws {
         let payload = try job.payload(as: Payload.self)
-        guard let device = try await devices.subscription(payload.device),
-            let notice = try await notices.message(payload.notice), notice.userID == device.userID,
-            device.wants(notice.message.payload.kind)
+        let content: (message: PushMessage, userID: String)?
+        if let notice = payload.notice {
+            content = try await notices.message(notice)
+        } else if let reminder = payload.contactsReminder {
+            content = try await contactsReminders.message(reminder)
+        } else {
+            throw JobFailure.permanent("a push job that names nothing to push: \(job.payload)")
+        }
+        guard let device = try await devices.subscription(payload.device), let content, content.userID == device.userID,
+            device.wants(content.message.payload.kind)
         else { return }
-        let message = notice.message
+        let message = content.message
         let now = clock.nowMillis
         if let expiry = device.expiresAt, expiry <= now {
             try await devices.delete(device.id)

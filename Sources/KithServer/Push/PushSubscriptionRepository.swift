@@ -132,6 +132,20 @@ struct PushSubscriptionRepository: Sendable {
         }
     }
 
+    /// The accounts with a device that wants `kind`.
+    func users(wanting kind: WebPushKind) async throws -> [String] {
+        let rows = try await database.read { sql in
+            try await sql.raw("SELECT user_id, kinds FROM push_subscriptions ORDER BY user_id").all()
+        }
+        var users: [String] = []
+        for row in rows {
+            let user = try row.decode(column: "user_id", as: String.self)
+            let kinds = try row.decode(column: "kinds", as: String.self)
+            if users.last != user, kinds.split(separator: ",").contains(Substring(kind.rawValue)) { users.append(user) }
+        }
+        return users
+    }
+
     /// A push to the device was accepted at `now`.
     func markUsed(_ id: String, at now: Int64) async throws {
         try await database.run { sql in

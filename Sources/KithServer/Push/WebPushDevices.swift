@@ -8,6 +8,7 @@ struct WebPushDevices: Sendable {
     let keys: VAPIDKeyStore
     let endpoints: PushEndpointRule
     let settings: WebPushSettings
+    let times: ReminderTimeRepository
     let clock: Clock
     let ids: IdentifierSource
 
@@ -89,6 +90,24 @@ struct WebPushDevices: Sendable {
         guard try await repository.remove(endpoint: stored, of: user.id.lowercased) else {
             throw AppError.notFound("That device")
         }
+    }
+
+    /// When `user`'s Contacts reminders are pushed.
+    func reminderTime(of user: AuthenticatedUser) async throws -> ReminderTime {
+        try await times.time(of: user.id.lowercased)
+    }
+
+    /// Sets the hour (0-23, text as a form sends it) and zone (an IANA name) of `user`'s Contacts reminders.
+    func setReminderTime(of user: AuthenticatedUser, hour: String, zone: String) async throws -> ReminderTime {
+        guard let hour = Int(hour), ReminderTime.hours.contains(hour) else {
+            throw PushSubscriptionCheck.refusal("Choose an hour from 0 to 23.", field: "hour")
+        }
+        guard case .success(let name) = FamilyLimits.checkedTimeZone(zone.trimmedWhitespace),
+            TimeZone(identifier: name) != nil
+        else { throw PushSubscriptionCheck.refusal("Give a time zone such as Europe/Paris.", field: "timeZone") }
+        let time = ReminderTime(hour: hour, zoneID: name)
+        try await times.set(time, of: user.id.lowercased, now: clock.nowMillis)
+        return time
     }
 
     /// A key as stored: base64url without padding.

@@ -29,4 +29,18 @@ extension Migrations {
             "CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id)",
         ]
     }
+
+    /// When each person wants the Contacts app's dated reminders pushed: an hour on their zone's
+    /// clock. No row: 09:00 UTC.
+    static let pushReminderTimes = Migration(version: 15, name: "push reminder times") { _ in
+        [
+            """
+            CREATE TABLE push_reminder_times (
+                user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                hour INTEGER NOT NULL,
+                time_zone TEXT NOT NULL,
+                updated_at BIGINT NOT NULL)
+            """
+        ]
+    }
 }

@@ -61,7 +61,10 @@ struct WebPushSender: Sendable {
 
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
-        configuration.dnsOverride = [PushEndpointRule.host(of: target.url) ?? "": target.address]
+        // The host as written and as checked (lower case, no trailing dot) both lead to the address checked.
+        for host in [target.url.host, PushEndpointRule.host(of: target.url)].compactMap({ $0 }) {
+            configuration.dnsOverride[host] = target.address
+        }
         let client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
         let answer: (status: Int, retryAfter: String?, body: String)
         do {

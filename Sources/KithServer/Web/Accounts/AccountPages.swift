@@ -28,6 +28,7 @@ struct AccountPages {
         pages.post("account/tokens/{id}/revoke", use: revokeToken)
         pages.post("account/devices/{id}", use: changeDevice)
         pages.post("account/devices/{id}/remove", use: removeDevice)
+        pages.post("account/reminder-time", use: setReminderTime)
         pages.post("account/delete", use: deleteAccount)
     }
 
@@ -182,7 +183,7 @@ struct AccountPages {
     ) async throws -> Response {
         var page = AccountModel(
             user, tokens: try await accounts.personalTokens(user), devices: try await devices.devices(of: user),
-            zone: WebTime.readerZone(request)?.zone)
+            reminderTime: try await devices.reminderTime(of: user), zone: WebTime.readerZone(request)?.zone)
         show(&page)
         if let error { return try render(page, context, error: error) }
         return try render(page, context)
@@ -260,6 +261,20 @@ struct AccountPages {
         }
         return try await renderAccount(request, context, user) {
             $0.notice = "Device removed. It gets no more notifications until it is switched on there again."
+        }
+    }
+
+    @Sendable func setReminderTime(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await WebForm.read(request, context: context)
+        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        do {
+            let time = try await devices.setReminderTime(of: user, hour: form["hour"], zone: form["timeZone"])
+            return try await renderAccount(request, context, user) {
+                let hour = (time.hour < 10 ? "0" : "") + "\(time.hour):00"
+                $0.notice = "Contacts reminders come at \(hour), \(time.zoneID) time."
+            }
+        } catch let error as AppError {
+            return try await renderAccount(request, context, user, error: error)
         }
     }
 

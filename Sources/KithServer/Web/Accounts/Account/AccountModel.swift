@@ -11,6 +11,7 @@ struct AccountModel: AccountPageModel {
     let account: Account
     let tokens: [TokenRow]
     let devices: [DeviceRow]
+    let reminderTime: ReminderTimeForm
     var newToken: NewToken?
     var notice: String?
     var error: String?
@@ -18,10 +19,34 @@ struct AccountModel: AccountPageModel {
     let limits = CredentialLimits.declared
     var section: WebSection { .account }
 
-    init(_ user: AuthenticatedUser, tokens: [PersonalTokenDTO], devices: [WebPushDeviceDTO], zone: TimeZone?) {
+    init(
+        _ user: AuthenticatedUser, tokens: [PersonalTokenDTO], devices: [WebPushDeviceDTO], reminderTime: ReminderTime,
+        zone: TimeZone?
+    ) {
         account = Account(email: user.email, createdAt: Moment(user.createdAt, in: zone))
         self.tokens = tokens.map { TokenRow($0, zone: zone) }
         self.devices = devices.map { DeviceRow($0, zone: zone) }
+        self.reminderTime = ReminderTimeForm(reminderTime)
+    }
+
+    /// When Contacts reminders are pushed: an hour (a choice from 00:00 to 23:00) and a zone (the
+    /// zones a family may choose, as on the Family pages).
+    struct ReminderTimeForm {
+        let hours: [Hour]
+        let zones: [ZoneOption]
+
+        struct Hour {
+            let value: Int
+            let label: String
+            let selected: Bool
+        }
+
+        init(_ time: ReminderTime) {
+            hours = ReminderTime.hours.map {
+                Hour(value: $0, label: ($0 < 10 ? "0" : "") + "\($0):00", selected: $0 == time.hour)
+            }
+            zones = ZoneOption.all(selected: time.zoneID)
+        }
     }
 
     struct Account {
