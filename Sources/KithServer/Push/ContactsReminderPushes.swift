@@ -59,7 +59,7 @@ struct ContactsReminderPushJob: JobHandler {
         for (date, at) in days {
             for (_, reminder) in try await reminders.upcoming(account: account.id, from: date, through: date).value {
                 let reference = PushDeliveryJob.ContactsReminder(
-                    user: userID, account: account.id, reminder: reminder.id, date: date.ymd, at: at)
+                    account: account.id, reminder: reminder.id, date: date.ymd, at: at)
                 for device in wanting {
                     try await queue.enqueue(
                         try PushDeliveryJob.job(contactsReminder: reference, device: device.id, runAt: now))
@@ -69,14 +69,18 @@ struct ContactsReminderPushJob: JobHandler {
     }
 }
 
-/// Reads a Contacts reminder for its push job: nil unless it still falls on the day it was
-/// planned for (an edit or a deletion since drops it).
+/// Reads a Contacts reminder for its push job: nil unless the reminder is `recipient`'s and still
+/// falls on the day it was planned for (an edit or a deletion since drops it).
 struct ContactsReminderReader: Sendable {
     let reminders: ReminderRepository
+    let accounts: MonicaAccountRepository
 
-    func message(_ reference: PushDeliveryJob.ContactsReminder) async throws -> (message: PushMessage, userID: String)?
+    func message(_ reference: PushDeliveryJob.ContactsReminder, for recipient: String) async throws
+        -> (message: PushMessage, userID: String)?
     {
-        guard let date = MonicaDate(ymd: reference.date) else { return nil }
+        guard let date = MonicaDate(ymd: reference.date),
+            try await accounts.find(userID: recipient)?.id == reference.account
+        else { return nil }
         let found = try await reminders.upcoming(account: reference.account, from: date, through: date)
         guard let reminder = found.value.first(where: { $0.reminder.id == reference.reminder })?.reminder else {
             return nil
@@ -88,6 +92,6 @@ struct ContactsReminderReader: Sendable {
         let message = PushMessage(
             payload: payload, mattersUntil: reference.at + 24 * 3_600_000,
             topic: PushMessage.topic("contact-reminder:\(reminder.id)"), urgency: .normal)
-        return (message, reference.user)
+        return (message, recipient)
     }
 }

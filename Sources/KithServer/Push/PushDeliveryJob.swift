@@ -23,9 +23,9 @@ struct PushDeliveryJob: JobHandler {
         var contactsReminder: ContactsReminder?
     }
 
-    /// A Contacts reminder falling on `date` (the person's day, `YYYY-MM-DD`), pushed at `at`.
+    /// A Contacts reminder of Monica account `account` falling on `date` (the person's day,
+    /// `YYYY-MM-DD`), pushed at `at`. No user id: a job row outlives an account deleted meanwhile.
     struct ContactsReminder: Codable, Sendable {
-        var user: String
         var account: Int64
         var reminder: Int64
         var date: String
@@ -61,17 +61,16 @@ struct PushDeliveryJob: JobHandler {
 
     func run(_ job: Job) async throws {
         let payload = try job.payload(as: Payload.self)
+        guard let device = try await devices.subscription(payload.device) else { return }
         let content: (message: PushMessage, userID: String)?
         if let notice = payload.notice {
             content = try await notices.message(notice)
         } else if let reminder = payload.contactsReminder {
-            content = try await contactsReminders.message(reminder)
+            content = try await contactsReminders.message(reminder, for: device.userID)
         } else {
             throw JobFailure.permanent("a push job that names nothing to push: \(job.payload)")
         }
-        guard let device = try await devices.subscription(payload.device), let content, content.userID == device.userID,
-            device.wants(content.message.payload.kind)
-        else { return }
+        guard let content, content.userID == device.userID, device.wants(content.message.payload.kind) else { return }
         let message = content.message
         let now = clock.nowMillis
         if let expiry = device.expiresAt, expiry <= now {

@@ -30,16 +30,17 @@ struct WebPush: Sendable {
         let (mailFrom, address) = (parts.config.mailFrom, parts.address)
         let subject = { @Sendable in VAPIDKeyPair.subject(mailFrom: mailFrom, publicURL: address.publicURL) }
         let reminders = ReminderRepository(database: parts.database, ids: parts.ids)
+        let accounts = MonicaAccountRepository(database: parts.database)
         return [
             PushDeliveryJob(
                 devices: devices.repository, notices: FamilyNoticeReader(database: parts.database),
-                contactsReminders: ContactsReminderReader(reminders: reminders),
+                contactsReminders: ContactsReminderReader(reminders: reminders, accounts: accounts),
                 sender: WebPushSender(
                     keys: keys, endpoints: devices.endpoints, subject: subject, timeout: parts.config.push.timeout),
                 clock: parts.clock, logger: parts.logger),
             ContactsReminderPushJob(
                 devices: devices.repository, times: devices.times, reminders: reminders,
-                accounts: MonicaAccountRepository(database: parts.database), queue: parts.jobs, clock: parts.clock,
+                accounts: accounts, queue: parts.jobs, clock: parts.clock,
                 logger: parts.logger),
         ]
     }

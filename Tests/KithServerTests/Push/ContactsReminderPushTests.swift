@@ -30,6 +30,7 @@ struct ContactsReminderPushTests {
         try await PushDeliveryTests.withServer(engine, devices: ["phone", "laptop"]) { server, client, push in
             var browser = try await ContactsPagesTests.signedUp(client, "ada@example.com")
             let token = try await PushAccountPageTests.token(client)
+            let me = try await client.call(.get, "/v1/me", token: token).decode(UserDTO.self)
             for (device, kinds) in [("phone", ["contacts_reminder"]), ("laptop", ["due"])] {
                 let response = try await PushRoutesTests.subscribe(
                     client, token, try push.subscription(device, kinds: kinds, name: device))
@@ -95,7 +96,9 @@ struct ContactsReminderPushTests {
             server.clock.set(to: at.addingTimeInterval(86_400))
             try await server.app.jobsCaughtUp()
             try await server.app.jobsCaughtUp()
-            let keys = try await PushDeliveryTests.pushJobs(server).map(\.key)
+            let jobs = try await PushDeliveryTests.pushJobs(server)
+            #expect(jobs.allSatisfy { !$0.payload.contains(me.id.lowercased) }, "no user id kept in the jobs table")
+            let keys = jobs.map(\.key)
             #expect(keys.count == 2, "\(keys)")
             #expect(keys.contains { $0.hasPrefix("push:contacts-reminder-\(reminders[0])-\(day(at)):") })
             #expect(

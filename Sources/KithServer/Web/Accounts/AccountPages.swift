@@ -194,87 +194,72 @@ struct AccountPages {
         return try await renderAccount(request, context, user)
     }
 
-    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+    /// A form of the account page: read (CSRF-checked) for the signed-in person, `act` done, and
+    /// the page shown again as `act` says (a notice, a new token), or with the refusal by its field.
+    private func accountForm(
+        _ request: Request, _ context: AppRequestContext,
+        _ act: (WebForm, AuthenticatedUser) async throws -> (inout AccountModel) -> Void
+    ) async throws -> Response {
         let form = try await WebForm.read(request, context: context)
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let show: (inout AccountModel) -> Void
         do {
-            try await accounts.changePassword(user, current: form["currentPassword"], new: form["newPassword"])
+            show = try await act(form, user)
         } catch let error as AppError {
             return try await renderAccount(request, context, user, error: error)
         }
-        return try await renderAccount(request, context, user) {
-            $0.notice = "Password changed. Your other devices were signed out."
+        return try await renderAccount(request, context, user, show)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await accountForm(request, context) { form, user in
+            try await accounts.changePassword(user, current: form["currentPassword"], new: form["newPassword"])
+            return { $0.notice = "Password changed. Your other devices were signed out." }
         }
     }
 
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: context)
-        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        do {
+        try await accountForm(request, context) { form, user in
             let token = try await accounts.createPersonalToken(user, name: form["name"])
-            return try await renderAccount(request, context, user) {
+            return {
                 $0.newToken = .init(name: token.name, token: token.token ?? "")
                 $0.notice = "Token \"\(token.name)\" created. Copy it now: it is shown only once."
             }
-        } catch let error as AppError {
-            return try await renderAccount(request, context, user, error: error)
         }
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await WebForm.read(request, context: context)
-        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let id = try context.parameters.require("id")
-        do {
-            try await accounts.revokePersonalToken(user, id: id)
-        } catch let error as AppError {
-            return try await renderAccount(request, context, user, error: error)
+        try await accountForm(request, context) { _, user in
+            try await accounts.revokePersonalToken(user, id: try context.parameters.require("id"))
+            return { $0.notice = "Token revoked." }
         }
-        return try await renderAccount(request, context, user) { $0.notice = "Token revoked." }
     }
 
     /// Saves which kinds a device is told (a box per kind; an unticked box is not sent).
     @Sendable func changeDevice(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: context)
-        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let kinds = WebPushKind.allCases.filter { !form[AccountModel.kindField($0)].isEmpty }.map(\.rawValue)
-        do {
+        try await accountForm(request, context) { form, user in
+            let kinds = WebPushKind.allCases.filter { !form[AccountModel.kindField($0)].isEmpty }.map(\.rawValue)
             let device = try await devices.update(
                 try context.parameters.require("id"), of: user, WebPushDeviceUpdate(kinds: kinds))
-            return try await renderAccount(request, context, user) {
+            return {
                 $0.notice =
-                    kinds.isEmpty
-                    ? "\(device.name) gets no notifications now." : "Saved what \(device.name) is told."
+                    kinds.isEmpty ? "\(device.name) gets no notifications now." : "Saved what \(device.name) is told."
             }
-        } catch let error as AppError {
-            return try await renderAccount(request, context, user, error: error)
         }
     }
 
     @Sendable func removeDevice(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await WebForm.read(request, context: context)
-        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        do {
+        try await accountForm(request, context) { _, user in
             try await devices.remove(try context.parameters.require("id"), of: user)
-        } catch let error as AppError {
-            return try await renderAccount(request, context, user, error: error)
-        }
-        return try await renderAccount(request, context, user) {
-            $0.notice = "Device removed. It gets no more notifications until it is switched on there again."
+            return { $0.notice = "Device removed. It gets no more notifications until it is switched on there again." }
         }
     }
 
     @Sendable func setReminderTime(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: context)
-        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        do {
+        try await accountForm(request, context) { form, user in
             let time = try await devices.setReminderTime(of: user, hour: form["hour"], zone: form["timeZone"])
-            return try await renderAccount(request, context, user) {
-                let hour = (time.hour < 10 ? "0" : "") + "\(time.hour):00"
-                $0.notice = "Contacts reminders come at \(hour), \(time.zoneID) time."
-            }
-        } catch let error as AppError {
-            return try await renderAccount(request, context, user, error: error)
+            let hour = (time.hour < 10 ? "0" : "") + "\(time.hour):00"
+            return { $0.notice = "Contacts reminders come at \(hour), \(time.zoneID) time." }
         }
     }
 
