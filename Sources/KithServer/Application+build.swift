@@ -105,7 +105,8 @@ public func buildApplication(
     // The apps, each from its folder under Apps/.
     let outreach = OutreachApp(parts)
     let nutrition = NutritionApp(parts)
-    let family = FamilyApp(parts, families: families)
+    let push = WebPush(parts)
+    let family = FamilyApp(parts, families: families, noticeChannels: [push.familyNotices])
     let contacts = ContactsApp(parts)
     let apps: [any ServerApp] = [outreach, nutrition, family, contacts]
 
@@ -135,7 +136,8 @@ public func buildApplication(
             accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live, notices: NoticeFeed(database: database),
             sockets: liveSockets, logger: logger))
     live.addRoutes(to: router)
-    AccountPages(accounts: accounts, renderer: renderer, session: session).addRoutes(to: router)
+    AccountPages(accounts: accounts, renderer: renderer, session: session, devices: push.devices).addRoutes(to: router)
+    push.addRoutes(to: router)
     shell?.addRoutes(to: router)
     for app in apps { app.addRoutes(to: router) }
     HomePages(
@@ -152,7 +154,7 @@ public func buildApplication(
                 publicURL: { address.publicURL }, mailFrom: config.mailFrom),
             ExpiredSessionsJob(accounts: accountRepository, queue: jobs, clock: config.clock, logger: logger),
             ExpiredWriteKeysJob(database: database, queue: jobs, clock: config.clock, logger: logger),
-        ] + apps.flatMap(\.jobHandlers)
+        ] + push.jobHandlers + apps.flatMap(\.jobHandlers)
     do {
         // Listed last, so on shutdown it stops first: a job in progress finishes while storage is open.
         services.append(

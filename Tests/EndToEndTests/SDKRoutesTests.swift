@@ -47,6 +47,11 @@ struct SDKRoutesTests {
             _ = try await client.push(PushRequest(clientId: UUID(), mutations: []))
             _ = try await client.pull(cursor: nil, limit: 10)
             _ = try await client.searchFoods("banana", limit: 5)
+            _ = try await client.pushDevices()
+            await #expect(throws: KithError.self, "no such device") {
+                try await client.updatePushDevice(id: UUID().lowercased, kinds: [.due])
+            }
+            await #expect(throws: KithError.self, "no such device") { try await client.removePushDevice(id: UUID().lowercased) }
             let (liveURL, _) = try await client.liveEndpoint()
             let family = try await client.createFamily(name: "Routes", timeZone: "Europe/Berlin")
             _ = try await client.family()

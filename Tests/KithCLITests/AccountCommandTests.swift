@@ -3,6 +3,10 @@ import KithCore
 import KithTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `kith account …`: what people read, and what scripts parse with `--json`.
 @Suite("kith account: text and JSON")
 struct AccountCommandTests {
@@ -50,6 +54,44 @@ struct AccountCommandTests {
                 #expect(signedOut.exitCode == 1 && signedOut.stdout.isEmpty, "\(signedOut)")
                 let wire = try WireCoding.decoder().decode(APIErrorBody.self, from: Data(signedOut.stderr.utf8))
                 #expect(wire.error.code == "not_signed_in")
+            }
+        }
+    }
+
+    @Test("devices that get notifications: listed and removed")
+    func devices() async throws {
+        try await TestServer.run { server in
+            try await withHome { home in
+                let laptop = Device(home: home, server: server.url)
+                _ = try await laptop.signUp()
+                let empty = await laptop.kith(["account", "devices"])
+                #expect(empty.stdout.hasPrefix("No device gets notifications."), "\(empty)")
+
+                // A browser subscribes itself through the API (RFC 8291's example keys).
+                let token = try #require(try await laptop.object(["account", "tokens", "create", "browser"])["token"] as? String)
+                var request = URLRequest(url: server.url.appendingPathComponent("v1/push/subscriptions"))
+                request.httpMethod = "POST"
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(
+                    #"{"endpoint":"https://fcm.googleapis.com/fcm/send/abc","keys":{"p256dh":"BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4","auth":"BTBZMqHH6r4Tts7J_aSIgg"},"kinds":["due"],"name":"Ada's phone"}"#
+                        .utf8)
+                let (body, response) = try await URLSession.shared.data(for: request)
+                #expect((response as? HTTPURLResponse)?.statusCode == 201, "\(String(decoding: body, as: UTF8.self))")
+                let id = try WireCoding.decoder().decode(WebPushDeviceDTO.self, from: body).id
+
+                let listed = try #require(try await laptop.object(["account", "devices", "list"])["devices"] as? [[String: Any]])
+                #expect(listed.map { $0["name"] as? String } == ["Ada's phone"])
+                #expect(listed.first?["kinds"] as? [String] == ["due"])
+                let text = await laptop.kith(["account", "devices"])
+                #expect(text.stdout.hasPrefix("\(id)  Ada's phone  (added "), "\(text)")
+                #expect(text.stdout.hasSuffix("never notified; told: due)\n"), "\(text)")
+
+                #expect(try await laptop.object(["account", "devices", "remove", id])["removed"] as? String == id)
+                let again = await laptop.kith(["account", "devices", "remove", id])
+                #expect(again.exitCode == 1, "\(again)")
+                let notAnID = await laptop.kith(["account", "devices", "remove", "phone"])
+                #expect(notAnID.exitCode == 64 && notAnID.stderr.contains("The id must be a device id"), "\(notAnID)")
             }
         }
     }

@@ -9,7 +9,7 @@ struct AccountCommand: ParsableCommand {
         abstract: "Sign up, sign in and manage your account.",
         subcommands: [
             SignUp.self, LogIn.self, LogOut.self, WhoAmI.self, Password.self, ResetPassword.self, Delete.self,
-            TokensCommand.self,
+            TokensCommand.self, DevicesCommand.self,
         ]
     )
 

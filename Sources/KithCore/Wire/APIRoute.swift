@@ -84,9 +84,21 @@ public enum KithAPI {
         public static let all = [list, markRead]
     }
 
+    /// Web Push (docs/push.md): the server's key and the caller's devices.
+    public enum WebPush {
+        public static let key = APIRoute("GET", "/v1/push/key")
+        public static let subscribe = APIRoute("POST", "/v1/push/subscriptions")
+        public static let list = APIRoute("GET", "/v1/push/subscriptions")
+        public static let unsubscribe = APIRoute("DELETE", "/v1/push/subscriptions")
+        public static let update = APIRoute("PATCH", "/v1/push/subscriptions/{id}")
+        public static let remove = APIRoute("DELETE", "/v1/push/subscriptions/{id}")
+
+        public static let all = [key, subscribe, list, unsubscribe, update, remove]
+    }
+
     public static let all: [APIRoute] = [
         Auth.signUp, Auth.logIn, Auth.refresh, Auth.logOut, Auth.changePassword, Auth.requestPasswordReset,
         Auth.confirmPasswordReset, Auth.me, Auth.deleteAccount, Tokens.create, Tokens.list, Tokens.revoke, Sync.push,
         Sync.pull, Sync.live, Food.search,
-    ] + Family.all + Inbox.all
+    ] + Family.all + Inbox.all + WebPush.all
 }

@@ -35,6 +35,8 @@ public struct ServerConfig: Sendable {
     public var connections = ConnectionSettings()
     /// Food search providers (FatSecret, Open Food Facts, the built-in list); docs/food-search.md.
     public var foodSearch = FoodSearchSettings()
+    /// Web Push: devices per account, and the loopback escape for tests (docs/push.md).
+    public var push = WebPushSettings()
     /// Tiles for the Contacts pages' address maps (`KITH_MAP_TILES`); nil turns maps off.
     public var mapTiles: MapTiles? = .openStreetMap
     /// The bearer token `GET /metrics` requires; nil turns the endpoint off (404).
@@ -101,6 +103,7 @@ public struct ServerConfig: Sendable {
             config.nutritionRetention = try nutritionRetention(value, source: "KITH_NUTRITION_RETENTION_DAYS")
         }
         try config.foodSearch.read(environment)
+        try config.push.read(environment)
         if let value = environment["KITH_MAP_TILES"] { config.mapTiles = try MapTiles.setting(value) }
         if let value = environment["KITH_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: value) else {

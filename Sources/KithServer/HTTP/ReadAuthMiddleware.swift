@@ -15,8 +15,8 @@ struct ReadAuthMiddleware: RouterMiddleware {
         var context = context
         if let token = BearerAuthMiddleware.bearerToken(request) {
             context.user = try await accounts.authenticate(token: token)
-        } else if request.method == .get || request.method == .head,
-            let session = request.cookies[WebSessionMiddleware.sessionCookie]?.value, !session.isEmpty
+        } else if PageSessionCredential.isSafe(request.method),
+            let session = PageSessionCredential.sessionToken(request)
         {
             context.user = try await accounts.authenticate(token: session, allowing: [.web])
             context.isWebSessionRequest = true

@@ -95,6 +95,16 @@ enum JobFailure: Error, CustomStringConvertible {
     }
 }
 
+/// What a handler throws to be tried again no sooner than `notBefore` (epoch ms): a server it
+/// called said when to come back (HTTP `Retry-After`). It counts as a failed attempt like any
+/// other error, and the job's backoff still applies when that is later.
+struct JobRetryLater: Error, CustomStringConvertible {
+    let notBefore: Int64
+    let reason: String
+
+    var description: String { reason }
+}
+
 extension Duration {
     /// Whole milliseconds (rounded down), for times stored as epoch milliseconds.
     var inMilliseconds: Int64 {

@@ -101,12 +101,14 @@ struct JobRepository: Sendable {
         }
     }
 
-    /// Records a failed attempt: pending again after the policy's delay, or `failed` when the
-    /// attempts are used up or `permanent` says retrying cannot help. Whether it will run again.
+    /// Records a failed attempt: pending again after the policy's delay (or at `notBefore`, when
+    /// the handler was told to come back later than that), or `failed` when the attempts are used
+    /// up or `permanent` says retrying cannot help. Whether it will run again.
     @discardableResult
-    func fail(_ job: Job, runner: String, error: String, retry: JobRetryPolicy, permanent: Bool, now: Int64)
-        async throws -> Bool
-    {
+    func fail(
+        _ job: Job, runner: String, error: String, retry: JobRetryPolicy, permanent: Bool, notBefore: Int64? = nil,
+        now: Int64
+    ) async throws -> Bool {
         try await database.transaction { sql in
             guard try await isHeld(job, by: runner, sql: sql) else { return false }
             let message = String(error.prefix(Self.errorLength))
@@ -120,7 +122,8 @@ struct JobRepository: Sendable {
                 ).run()
                 return false
             }
-            let (runAt, overflow) = now.addingReportingOverflow(retry.delayMillis(afterAttempt: job.attempts))
+            let (backoff, overflow) = now.addingReportingOverflow(retry.delayMillis(afterAttempt: job.attempts))
+            let runAt = max(backoff, notBefore ?? backoff)
             try await sql.raw(
                 """
                 UPDATE jobs SET status = \(bind: JobStatus.pending.rawValue), last_error = \(bind: message),

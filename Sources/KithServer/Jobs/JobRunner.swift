@@ -201,7 +201,7 @@ struct JobRunner: Service {
         do {
             let again = try await repository.fail(
                 job, runner: name, error: "\(error)", retry: handler.retry, permanent: error is JobFailure,
-                now: clock.nowMillis)
+                notBefore: (error as? JobRetryLater)?.notBefore, now: clock.nowMillis)
             if again {
                 logger.warning("job failed, will retry: \(error)")
             } else {

@@ -71,6 +71,40 @@ struct JobRunnerTests {
         }
     }
 
+    /// A handler told when to come back (a push service's Retry-After) is run again then, not
+    /// sooner; the policy's backoff still wins when it is later.
+    @Test(arguments: Engine.available)
+    func aJobToldToComeBackLaterRunsAgainNotBeforeThen(engine: Engine) async throws {
+        let clock = Locked<KithServer.Clock?>(nil)
+        let handler = RecordingJobHandler(kind: "test.later") { job in
+            let now = clock.value!.nowMillis
+            switch (job.key, job.attempts) {
+            case ("later", 1): throw JobRetryLater(notBefore: now + 45_000, reason: "come back in 45 s")
+            case ("sooner", 1): throw JobRetryLater(notBefore: now + 2_000, reason: "come back in 2 s")
+            default: return
+            }
+        }
+        try await TestServer.withRouter(engine, configure: JobTesting.configure([handler])) { server, _ in
+            clock.value = server.config.clock
+            try await JobTesting.enqueue(server, handler, key: "later")
+            try await JobTesting.enqueue(server, handler, key: "sooner")
+            try await eventually { handler.totalCalls == 2 }
+            try await server.app.jobsCaughtUp()
+            let later = try await JobTesting.job(server, "later")
+            #expect(later.status == .pending && later.runAt == server.clock.now.epochMillis + 45_000)
+            #expect(later.lastError == "come back in 45 s")
+            #expect(
+                try await JobTesting.job(server, "sooner").runAt == server.clock.now.epochMillis + 10_000,
+                "the policy's 10 s, later than the 2 s asked")
+            server.clock.advance(by: 44)
+            try await server.app.jobsCaughtUp()
+            #expect(handler.callsByKey == ["later": 1, "sooner": 2], "not before the time it was given")
+            server.clock.advance(by: 1)
+            try await eventually { try await JobTesting.job(server, "later").status == .done }
+            #expect(handler.callsByKey == ["later": 2, "sooner": 2])
+        }
+    }
+
     @Test(arguments: Engine.available)
     func failuresEndInFailedWithoutStoppingTheRunner(engine: Engine) async throws {
         let broken = RecordingJobHandler(

@@ -10,39 +10,7 @@ import Testing
 // scripted fakes, run as child processes with the helpers in KithTestSupport.
 
 /// Checked once: without python3 and aiosmtpd the end-to-end tests must fail loudly, never pass silently.
-let smtpPythonProblem: String? = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import aiosmtpd"]
-    let stderr = Pipe()
-    process.standardError = stderr
-    process.standardOutput = FileHandle.nullDevice
-    do {
-        try process.runWithDefaultSignalMask()
-    } catch {
-        return "cannot run python3 via /usr/bin/env: \(error)"
-    }
-    let output = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitForExit(within: .seconds(30))
-    guard process.terminationStatus != 0 else { return nil }
-    // A traceback's last line names the problem ("No module named 'aiosmtpd'").
-    let lastLine =
-        String(decoding: output, as: UTF8.self)
-        .split(separator: "\n").last.map(String.init) ?? "(no output)"
-    return """
-        the SMTP tests need python3 with aiosmtpd (install: python3 -m pip install aiosmtpd); \
-        `python3 -c "import aiosmtpd"` exited \(process.terminationStatus): \
-        \(lastLine)
-        """
-}()
-
-final class SMTPOutputBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-}
+let smtpPythonProblem = PythonService.problem(importing: ["aiosmtpd"], install: "aiosmtpd")
 
 struct SMTPSinkMeta: Decodable {
     var mailFrom: String
@@ -79,16 +47,14 @@ struct SMTPDelivery {
 /// A running smtp_sink.py (or the inline implicit-TLS variant) with its own mail directory. Its
 /// fields never change after start, so tests may share it across tasks.
 final class SMTPSink: @unchecked Sendable {
-    let process: Process
-    let port: Int
+    let service: PythonService
     let maildir: URL
-    private let output: SMTPOutputBuffer
+    var process: Process { service.process }
+    var port: Int { service.port }
 
-    private init(process: Process, port: Int, maildir: URL, output: SMTPOutputBuffer) {
-        self.process = process
-        self.port = port
+    private init(service: PythonService, maildir: URL) {
+        self.service = service
         self.maildir = maildir
-        self.output = output
     }
 
     /// `port` 0 (the default) lets the sink pick a free one; a test that first needs the port closed
@@ -217,31 +183,7 @@ final class SMTPSink: @unchecked Sendable {
         if let problem = smtpPythonProblem {
             throw TestFailure(problem)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let output = SMTPOutputBuffer()
-        let errors = SMTPOutputBuffer()
-        stdout.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { handle in errors.append(handle.availableData) }
-        try process.runWithDefaultSignalMask()
-
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if let line = output.text.split(separator: "\n").first(where: { $0.hasPrefix("READY ") }),
-                let port = Int(line.dropFirst("READY ".count).trimmingCharacters(in: .whitespaces))
-            {
-                return SMTPSink(process: process, port: port, maildir: maildir, output: errors)
-            }
-            if !process.isRunning { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        process.stop()
-        throw TestFailure("SMTP sink did not become ready (exit \(process.terminationStatus)); stderr: \(errors.text)")
+        return SMTPSink(service: try await PythonService.start(arguments, name: "SMTP sink"), maildir: maildir)
     }
 
     func stop() {

@@ -8,6 +8,7 @@ struct FamilyApp: ServerApp {
     let reminders: ReminderService
     let inbox: NoticeInbox
     private let parts: AppParts
+    private let noticeChannels: [any NoticeChannel]
 
     /// What the sync writer runs for every record it stores: a reminder's notices are planned in
     /// the transaction that writes it ("Notices").
@@ -24,9 +25,11 @@ struct FamilyApp: ServerApp {
             database: database, sync: sync, writer: writer, stamps: stamps, clock: config.clock, ids: config.ids)
     }
 
-    init(_ parts: AppParts, families: FamilyService) {
+    /// `noticeChannels`: where delivered notices go besides the inbox (Web Push).
+    init(_ parts: AppParts, families: FamilyService, noticeChannels: [any NoticeChannel]) {
         self.parts = parts
         self.families = families
+        self.noticeChannels = noticeChannels
         reminders = ReminderService(families: families, repository: parts.sync, clock: parts.clock)
         inbox = NoticeInbox(database: parts.database, clock: parts.clock)
     }
@@ -46,7 +49,7 @@ struct FamilyApp: ServerApp {
         [
             FamilyNoticeJob(
                 database: parts.database, sync: parts.sync, writer: parts.writer, stamps: parts.stamps,
-                notifier: parts.notifier, clock: parts.clock, ids: parts.ids)
+                notifier: parts.notifier, clock: parts.clock, ids: parts.ids, channels: noticeChannels)
         ]
     }
 }

@@ -27,11 +27,14 @@ struct AccountFormErrors: FieldErrors {
     var deletePassword: String?
     var name: String?
     var token: String?
+    var hour: String?
+    var timeZone: String?
 
     static var fields: [String: WritableKeyPath<Self, String?>] {
         [
             "email": \.email, "password": \.password, "currentPassword": \.currentPassword,
             "newPassword": \.newPassword, "deletePassword": \.deletePassword, "name": \.name, "token": \.token,
+            "hour": \.hour, "timeZone": \.timeZone,
         ]
     }
 }

@@ -3,11 +3,13 @@ import Hummingbird
 import KithCore
 
 /// The account pages: sign up, sign in, sign out, forgot and reset password, and the account page
-/// (password, API tokens, deletion). Same `AccountService` as the JSON API.
+/// (password, API tokens, devices that get notifications, deletion). Same `AccountService` and
+/// `WebPushDevices` as the JSON API.
 struct AccountPages {
     let accounts: AccountService
     let renderer: WebRenderer
     let session: WebSessionMiddleware
+    let devices: WebPushDevices
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let pages = router.group().add(middleware: session)
@@ -24,6 +26,9 @@ struct AccountPages {
         pages.post("account/password", use: changePassword)
         pages.post("account/tokens", use: createToken)
         pages.post("account/tokens/{id}/revoke", use: revokeToken)
+        pages.post("account/devices/{id}", use: changeDevice)
+        pages.post("account/devices/{id}/remove", use: removeDevice)
+        pages.post("account/reminder-time", use: setReminderTime)
         pages.post("account/delete", use: deleteAccount)
     }
 
@@ -177,7 +182,8 @@ struct AccountPages {
         _ show: (inout AccountModel) -> Void = { _ in }
     ) async throws -> Response {
         var page = AccountModel(
-            user, tokens: try await accounts.personalTokens(user), zone: WebTime.readerZone(request)?.zone)
+            user, tokens: try await accounts.personalTokens(user), devices: try await devices.devices(of: user),
+            reminderTime: try await devices.reminderTime(of: user), zone: WebTime.readerZone(request)?.zone)
         show(&page)
         if let error { return try render(page, context, error: error) }
         return try render(page, context)
@@ -188,43 +194,73 @@ struct AccountPages {
         return try await renderAccount(request, context, user)
     }
 
-    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+    /// A form of the account page: read (CSRF-checked) for the signed-in person, `act` done, and
+    /// the page shown again as `act` says (a notice, a new token), or with the refusal by its field.
+    private func accountForm(
+        _ request: Request, _ context: AppRequestContext,
+        _ act: (WebForm, AuthenticatedUser) async throws -> (inout AccountModel) -> Void
+    ) async throws -> Response {
         let form = try await WebForm.read(request, context: context)
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
+        let show: (inout AccountModel) -> Void
         do {
-            try await accounts.changePassword(user, current: form["currentPassword"], new: form["newPassword"])
+            show = try await act(form, user)
         } catch let error as AppError {
             return try await renderAccount(request, context, user, error: error)
         }
-        return try await renderAccount(request, context, user) {
-            $0.notice = "Password changed. Your other devices were signed out."
+        return try await renderAccount(request, context, user, show)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await accountForm(request, context) { form, user in
+            try await accounts.changePassword(user, current: form["currentPassword"], new: form["newPassword"])
+            return { $0.notice = "Password changed. Your other devices were signed out." }
         }
     }
 
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try await WebForm.read(request, context: context)
-        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        do {
+        try await accountForm(request, context) { form, user in
             let token = try await accounts.createPersonalToken(user, name: form["name"])
-            return try await renderAccount(request, context, user) {
+            return {
                 $0.newToken = .init(name: token.name, token: token.token ?? "")
                 $0.notice = "Token \"\(token.name)\" created. Copy it now: it is shown only once."
             }
-        } catch let error as AppError {
-            return try await renderAccount(request, context, user, error: error)
         }
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try await WebForm.read(request, context: context)
-        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let id = try context.parameters.require("id")
-        do {
-            try await accounts.revokePersonalToken(user, id: id)
-        } catch let error as AppError {
-            return try await renderAccount(request, context, user, error: error)
+        try await accountForm(request, context) { _, user in
+            try await accounts.revokePersonalToken(user, id: try context.parameters.require("id"))
+            return { $0.notice = "Token revoked." }
         }
-        return try await renderAccount(request, context, user) { $0.notice = "Token revoked." }
+    }
+
+    /// Saves which kinds a device is told (a box per kind; an unticked box is not sent).
+    @Sendable func changeDevice(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await accountForm(request, context) { form, user in
+            let kinds = WebPushKind.allCases.filter { !form[AccountModel.kindField($0)].isEmpty }.map(\.rawValue)
+            let device = try await devices.update(
+                try context.parameters.require("id"), of: user, WebPushDeviceUpdate(kinds: kinds))
+            return {
+                $0.notice =
+                    kinds.isEmpty ? "\(device.name) gets no notifications now." : "Saved what \(device.name) is told."
+            }
+        }
+    }
+
+    @Sendable func removeDevice(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await accountForm(request, context) { _, user in
+            try await devices.remove(try context.parameters.require("id"), of: user)
+            return { $0.notice = "Device removed. It gets no more notifications until it is switched on there again." }
+        }
+    }
+
+    @Sendable func setReminderTime(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await accountForm(request, context) { form, user in
+            let time = try await devices.setReminderTime(of: user, hour: form["hour"], zone: form["timeZone"])
+            let hour = (time.hour < 10 ? "0" : "") + "\(time.hour):00"
+            return { $0.notice = "Contacts reminders come at \(hour), \(time.zoneID) time." }
+        }
     }
 
     @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -35,6 +35,8 @@ struct FamilyNoticeJob: JobHandler {
     let notifier: any ChangeNotifier
     let clock: Clock
     let ids: IdentifierSource
+    /// Where new notices go besides the inbox, told in the transaction that adds them.
+    let channels: [any NoticeChannel]
 
     var kind: String { Self.kind }
     var retry: JobRetryPolicy { Self.retry }
@@ -81,23 +83,23 @@ struct FamilyNoticeJob: JobHandler {
         }
         if payload.kind == .missed {
             try await moveOn(past: reminder, in: payload.scope, family: family) { store, next in
-                try await Self.insert(try await rows(store, next: next), sql: store.sql)
+                try await insert(try await rows(store, next: next), sql: store.sql)
             }
             return
         }
         let delivered = try await database.transaction { sql in
-            try await Self.insert(try await rows(SyncTransaction(sql: sql, scope: payload.scope)), sql: sql)
+            try await insert(try await rows(SyncTransaction(sql: sql, scope: payload.scope)), sql: sql)
         }
         await notifier.committed(delivered)
     }
 
-    /// Adds each row unless its recipient has it already; the inboxes to nudge.
-    static func insert(_ rows: [NoticeRow], sql: any SQLDatabase) async throws -> [ScopeChange] {
-        var changes: [ScopeChange] = []
-        for row in rows where try await NoticeTables(sql: sql).insert(row) {
-            changes.append(ScopeChange(scope: InboxScope.of(row.userID), seq: row.seq))
-        }
-        return changes
+    /// Adds each row unless its recipient has it already, and hands the added ones to the
+    /// channels; the inboxes to nudge.
+    func insert(_ rows: [NoticeRow], sql: any SQLDatabase) async throws -> [ScopeChange] {
+        var added: [NoticeRow] = []
+        for row in rows where try await NoticeTables(sql: sql).insert(row) { added.append(row) }
+        for channel in channels where !added.isEmpty { try await channel.delivered(added, sql: sql) }
+        return added.map { ScopeChange(scope: InboxScope.of($0.userID), seq: $0.seq) }
     }
 
     static let familyEntities: Set<String> = [FamilyEntities.member.name, FamilyEntities.info.name]

@@ -67,6 +67,11 @@ struct NoticeTables: Sendable {
         return stored == notice.id
     }
 
+    /// One notice by its id (a push job reads what it sends when it runs).
+    func notice(_ id: String) async throws -> NoticeRow? {
+        try await sql.raw("SELECT * FROM family_notices WHERE id = \(bind: id)").record(NoticeRow.self)
+    }
+
     /// A page of `userID`'s notices, newest first, before `seq` when given.
     func page(of userID: String, unreadOnly: Bool, before seq: Int64?, limit: Int) async throws -> [NoticeRow] {
         var query = SQLQueryString("SELECT * FROM family_notices WHERE user_id = \(bind: userID)")

@@ -1,14 +1,17 @@
 import Foundation
 import KithCore
 
-/// The account page (account.mustache): the email, the API tokens (a new one shown once), and the
-/// forms that change the password, make and revoke tokens and delete the account.
+/// The account page (account.mustache): the email, the API tokens (a new one shown once), the
+/// devices that get notifications, and the forms that change the password, make and revoke tokens,
+/// choose what each device is told or remove it, and delete the account.
 struct AccountModel: AccountPageModel {
     static let template = "account"
     static let title = "Your account"
 
     let account: Account
     let tokens: [TokenRow]
+    let devices: [DeviceRow]
+    let reminderTime: ReminderTimeForm
     var newToken: NewToken?
     var notice: String?
     var error: String?
@@ -16,9 +19,34 @@ struct AccountModel: AccountPageModel {
     let limits = CredentialLimits.declared
     var section: WebSection { .account }
 
-    init(_ user: AuthenticatedUser, tokens: [PersonalTokenDTO], zone: TimeZone?) {
+    init(
+        _ user: AuthenticatedUser, tokens: [PersonalTokenDTO], devices: [WebPushDeviceDTO], reminderTime: ReminderTime,
+        zone: TimeZone?
+    ) {
         account = Account(email: user.email, createdAt: Moment(user.createdAt, in: zone))
         self.tokens = tokens.map { TokenRow($0, zone: zone) }
+        self.devices = devices.map { DeviceRow($0, zone: zone) }
+        self.reminderTime = ReminderTimeForm(reminderTime)
+    }
+
+    /// When Contacts reminders are pushed: an hour (a choice from 00:00 to 23:00) and a zone (the
+    /// zones a family may choose, as on the Family pages).
+    struct ReminderTimeForm {
+        let hours: [Hour]
+        let zones: [ZoneOption]
+
+        struct Hour {
+            let value: Int
+            let label: String
+            let selected: Bool
+        }
+
+        init(_ time: ReminderTime) {
+            hours = ReminderTime.hours.map {
+                Hour(value: $0, label: ($0 < 10 ? "0" : "") + "\($0):00", selected: $0 == time.hour)
+            }
+            zones = ZoneOption.all(selected: time.zoneID)
+        }
     }
 
     struct Account {
@@ -42,6 +70,34 @@ struct AccountModel: AccountPageModel {
             expiresAt = token.expiresAt.map { Moment($0, in: zone) }
         }
     }
+
+    /// A device that gets notifications (docs/push.md), with a box for each kind it may be told.
+    struct DeviceRow {
+        let id: String
+        let name: String
+        let createdAt: Moment
+        let lastUsedAt: Moment?
+        let kinds: [KindBox]
+
+        struct KindBox {
+            let field: String
+            let label: String
+            let checked: Bool
+        }
+
+        init(_ device: WebPushDeviceDTO, zone: TimeZone?) {
+            id = device.id
+            name = device.name
+            createdAt = Moment(device.createdAt, in: zone)
+            lastUsedAt = device.lastUsedAt.map { Moment($0, in: zone) }
+            kinds = WebPushKind.allCases.map {
+                KindBox(field: AccountModel.kindField($0), label: $0.label, checked: device.kinds.contains($0))
+            }
+        }
+    }
+
+    /// The form field of a kind's box (`kind.before_3`): one field each, as the form reader keeps one value a name.
+    static func kindField(_ kind: WebPushKind) -> String { "kind." + kind.rawValue }
 
     struct NewToken {
         let name: String

@@ -51,7 +51,8 @@ struct MonicaAccountRepository: Sendable {
         WithContacts(value: account, contacts: try await storage.details.summaries(account.meContactID.map { [$0] } ?? []))
     }
 
-    private func find(userID: String) async throws -> MonicaAccount? {
+    /// The user's Monica account if they have one (made on their first `/api` request), without making it.
+    func find(userID: String) async throws -> MonicaAccount? {
         try await database.read { sql in
             // Every /api request reads this: text with a bind, not a builder (MonicaTableStore says why).
             try await sql.raw("SELECT id, me_contact_id, contacts_version FROM monica_accounts WHERE user_id = \(bind: userID)")
