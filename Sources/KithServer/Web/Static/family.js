@@ -316,6 +316,8 @@
     });
   }
 
+  var PUSH_PATIENCE_SECONDS = 10;
+
   function setUpPush() {
     var enable = document.getElementById("enable-push");
     var disable = document.getElementById("disable-push");
@@ -365,10 +367,23 @@
         })]);
       }).then(function (both) {
         var found = both[0];
-        return found.subscription || found.registration.pushManager.subscribe({
-          userVisibleOnly: true, applicationServerKey: base64urlToBytes(both[1].publicKey)
-        }).catch(function (error) {
-          throw new Error("This browser could not reach its push service (" + (error.message || error.name) + ").");
+        if (found.subscription) return found.subscription;
+        // The browser asks its push service for an address; without an answer (no connection to
+        // it) some browsers wait for good, so the page gives up after a while and says so.
+        return new Promise(function (resolve, reject) {
+          var timer = window.setTimeout(function () {
+            reject(new Error("This browser could not reach its push service (no answer in " +
+              PUSH_PATIENCE_SECONDS + " s). Check the connection and try again."));
+          }, PUSH_PATIENCE_SECONDS * 1000);
+          found.registration.pushManager.subscribe({
+            userVisibleOnly: true, applicationServerKey: base64urlToBytes(both[1].publicKey)
+          }).then(function (subscription) {
+            window.clearTimeout(timer);
+            resolve(subscription);
+          }, function (error) {
+            window.clearTimeout(timer);
+            reject(new Error("This browser could not reach its push service (" + (error.message || error.name) + ")."));
+          });
         });
       }).then(function (subscription) {
         var body = subscription.toJSON();
