@@ -12,11 +12,10 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
 
 from conftest import start_server, stop_server
-from pages import (WAIT, fill, find, fresh_email, mark_page, open_page, path_of, sign_in, sign_up, submit, texts,
-                   until, visible, wait_loaded, wait_new_page, wait_text)
+from pages import (fill, find, fresh_email, mark_page, open_page, path_of, set_color_scheme, sign_in, sign_up, submit,
+                   texts, until, visible, wait_new_page, wait_text)
 
 PASSWORD = "correct horse battery"
 
@@ -33,12 +32,6 @@ def worker_ready(driver):
     """Waits until the service worker controls the page (it claims pages as it activates)."""
     until(driver, lambda d: d.execute_script(
         "return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"), "the service worker controls the page")
-
-
-def reload_offline(driver):
-    mark_page(driver)
-    driver.refresh()
-    wait_new_page(driver)
 
 
 def offline_status(driver) -> str:
@@ -145,6 +138,9 @@ def test_changes_made_offline_reach_the_server_once_in_order(own_server, driver,
     assert "Waiting to be sent" in row.text
     wait_text(driver, "#offline-status", "4 changes waiting")
     shot(driver, "offline-family-waiting")
+    set_color_scheme(driver, "dark")
+    shot(driver, "offline-family-waiting-dark")
+    set_color_scheme(driver, "light")
 
     # A page never opened says so and lists what can be opened.
     open_page(driver, server, "/account")

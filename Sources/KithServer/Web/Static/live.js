@@ -68,10 +68,15 @@
   // How the page's status line (an element with data-state) says what follow() reports; `extra`
   // adds the page's own states (Outreach's "saving").
   function statusLine(element, extra) {
+    // With the service worker in charge, what is changed offline is kept (offline.js).
+    var keptOffline = Boolean(window.KithOffline && window.KithOffline.usable &&
+      navigator.serviceWorker && navigator.serviceWorker.controller);
     var states = {
       connecting: "Connecting…",
       live: "Up to date · live",
-      offline: "Offline: reconnecting… Changes can't be saved until the connection is back."
+      offline: keptOffline
+        ? "Offline: reconnecting… Changes are kept on this device and sent when the connection is back."
+        : "Offline: reconnecting… Changes can't be saved until the connection is back."
     };
     Object.keys(extra || {}).forEach(function (state) { states[state] = extra[state]; });
     return function (state, text) {
