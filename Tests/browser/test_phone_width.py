@@ -3,8 +3,10 @@ it: nothing wider than the screen, every button, field and link a finger aims at
 (and buttons 44 px wide), and the fields a phone shows a keyboard for bring up the right one."""
 
 import pytest
+from selenium.webdriver.support.ui import Select
+
 from pages import (WebAPI, fill, find, fresh_email, open_details, open_page, path_of, set_color_scheme, sign_up,
-                   submit)
+                   submit, until, visible)
 
 PASSWORD = "correct horse battery"
 
@@ -144,6 +146,14 @@ def test_signed_out_pages_fit_a_phone(server, driver, shot):
 
 
 def test_fields_bring_up_the_right_keyboard(server, driver, filled_account):
+    # A contact's email and phone: the value's keyboard follows the type chosen.
+    open_page(driver, server, filled_account["contact"])
+    find(driver, "#contact-info-add").click()
+    kind = Select(visible(driver, "#contact-info-field-contact_field_type_id"))
+    for label, keyboard in (("Email", "email"), ("Phone", "tel")):
+        kind.select_by_visible_text(label)
+        until(driver, lambda d: find(d, "#contact-info-field-data").get_attribute("type") == keyboard,
+              f"a {label} brings up the {keyboard} keyboard")
     open_page(driver, server, "/food")
     for field in ("#food-calories", "#food-protein", "#goal-calories-input"):
         assert find(driver, field).get_attribute("inputmode") in ("decimal", "numeric"), field

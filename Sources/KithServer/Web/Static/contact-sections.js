@@ -121,6 +121,23 @@
       describe: function (field) { return "the " + fieldTypeName(field) + " " + quoted(field.content); }
     });
 
+    // The value's keyboard follows its type: on a phone, an email brings up the keyboard with @
+    // and a phone number the number pad (Monica's types say which: "email", "phone").
+    function keyboardForType(event) {
+      var form = event.target.closest && event.target.closest("#contact-info-form");
+      if (!form) return;
+      var select = form.querySelector("#contact-info-field-contact_field_type_id");
+      var value = form.querySelector("#contact-info-field-data");
+      if (!select || !value) return;
+      once("fieldTypes", function () { return K.allPages("/api/contactfieldtypes"); }).then(function (types) {
+        var chosen = types.find(function (type) { return String(type.id) === select.value; });
+        var kind = chosen && chosen.type;
+        value.type = kind === "email" ? "email" : kind === "phone" ? "tel" : "text";
+      }, function () { /* the type list could not be read: a plain keyboard */ });
+    }
+    document.addEventListener("change", keyboardForType);
+    document.addEventListener("focusin", keyboardForType);
+
     // ---- Relationships -------------------------------------------------------------------------
 
     // Monica's 27 default relationship types are keys; what the other contact is to this one.
