@@ -227,7 +227,7 @@ function cannotSend(from) {
     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
     "<title>Not sent · Kith</title><link rel=\"stylesheet\" href=\"/static/app.css\"></head>" +
     "<body><main id=\"main\" class=\"stack\"><div class=\"card\" id=\"not-sent\"><h1>Not sent</h1>" +
-    "<p>The server cannot be reached, and this needs it there and then. Nothing was changed.</p>" +
+    "<p>The server cannot be reached, and this needs it there and then: try again once the connection is back.</p>" +
     "<p><a class=\"btn btn-primary\" href=\"" + escapeHTML(from) + "\">Back</a></p></div></main></body></html>";
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
