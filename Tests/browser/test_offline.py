@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import start_server, stop_server
 from pages import (fill, find, fresh_email, mark_page, open_page, path_of, set_color_scheme, sign_in, sign_up, submit,
@@ -189,8 +190,16 @@ def test_changes_made_offline_reach_the_server_once_in_order(own_server, driver,
     open_page(other_driver, server, "/food")
     assert texts(other_driver, "#food-list .food-name").count("Porridge on the train") == 1
 
-    # Discard drops the refused change; the page then shows the server's state only.
+    # Try again sends it again (with this page's session token); the server still refuses it, and
+    # says so on the reminder again.
     open_page(driver, server, f"/family/reminders/{reminder_id}")
+    before = find(driver, "#reminder-detail .outbox-mark")
+    find(driver, "#reminder-detail .outbox-retry").click()
+    until(driver, EC.staleness_of(before), "the change is drawn again as it is sent")
+    until(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#reminder-detail .outbox-mark-text").text
+          == "Not saved: A completed reminder can't be changed.", "refused again")
+
+    # Discard drops the refused change; the page then shows the server's state only.
     find(driver, "#reminder-detail .outbox-discard").click()
     until(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".outbox-mark"), "the refused change is gone")
     until(driver, lambda d: not d.find_elements(By.ID, "offline-banner"), "no banner once nothing waits")
