@@ -497,8 +497,9 @@ def main_run(args):
 
     print()
     print(f"engine {args.engine}: {len(devices):,} devices subscribed in {len(families):,} families; "
-          f"{total_reminders:,} reminders due over {args.minutes + 3:g} min, {len(expected):,} notices, "
-          f"{args.rate:g} a minute for {args.minutes:g} min (3 min ramps either side), one push each")
+          f"{total_reminders:,} reminders due over {args.minutes + 3:g} min, {len(notices):,} notices, "
+          f"{args.rate:g} a minute for {args.minutes:g} min (3 min ramps either side), "
+          f"{len(expected):,} of them pushed (devices asking for {', '.join(sorted(args.kinds)) or 'nothing'})")
     print(f"pushes: expected {expected_count:,}, received {received:,}, missing {missing:,}, "
           f"duplicates {duplicates}, unexpected {unexpected}, failed checks {len(failed)}, "
           f"`at` not the notice's time {wrong_at}")
@@ -510,7 +511,8 @@ def main_run(args):
           f"{span / 60:.1f} min; {full_rate / (args.minutes * 60):.1f} pushes/s for the {args.minutes:g} min "
           f"at full rate; busiest minute {busiest:,}")
     print(f"server CPU: {cpu:.1f} s over the {window / 60:.1f} min window, "
-          f"{cpu / max(1, received) * 1000:.2f} ms per push ({cpu / window * 100:.1f} % of a core); "
+          + (f"{cpu / received * 1000:.2f} ms per push, " if received else "")
+          + f"{cpu / window * 100:.1f} % of a core; "
           f"{cpu / len(notices) * 1000:.2f} ms per notice; idle before it {idle_rate * 100:.2f} % of a core")
     print(f"server RSS: fresh {fresh_rss:.0f} MiB, window start {rss_start:.0f}, middle {rss.at(middle):.0f}, "
           f"end {rss_end:.0f}, peak in the window {rss.peak(window_start):.0f}, peak overall {rss.peak():.0f} MiB")
