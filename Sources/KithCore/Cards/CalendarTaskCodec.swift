@@ -9,9 +9,10 @@ enum CalendarTaskCodec {
         var seen = Set<String>()
         for numbered in component.properties {
             let line = numbered.line
-            let first = !seen.contains(line.name)
-            seen.insert(line.name)
-            if first, try read(line, number: numbered.number, into: &task, zone: zone) { continue }
+            if !seen.contains(line.name), try read(line, number: numbered.number, into: &task, zone: zone) {
+                seen.insert(line.name)
+                continue
+            }
             task.unknown.append(line)
         }
         for child in component.children {
@@ -25,7 +26,8 @@ enum CalendarTaskCodec {
     }
 
     /// Whether the property was read into a field (else it stays in `unknown`). Each field takes
-    /// the first line of its name.
+    /// the first line of its name it can read (a RELATED-TO;RELTYPE=CHILD before the parent's
+    /// stays unknown).
     private static func read(
         _ line: ContentLine, number: Int, into task: inout CalendarTask, zone: (String) -> TimeZone?
     ) throws(CardFormatError) -> Bool {

@@ -237,6 +237,17 @@ struct CalendarTaskTests {
         #expect(task.unknownAlarms[0] == "BEGIN:VALARM\r\nACTION:EMAIL\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\n")
     }
 
+    @Test func theParentIsTheRelatedToWithoutAnotherRelation() throws {
+        let text =
+            "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nRELATED-TO;RELTYPE=CHILD:kid\nRELATED-TO:mum\nEND:VTODO\nEND:VCALENDAR"
+        let task = try #require(try CalendarDocument.parse(text).tasks.first)
+        #expect(task.relatedTo == "mum")
+        #expect(
+            task.unknown == [
+                ContentLine(name: "RELATED-TO", parameters: [.init(name: "RELTYPE", values: ["CHILD"])], value: "kid")
+            ])
+    }
+
     @Test func durations() {
         let cases: [(String, TimeInterval)] = [
             ("PT0S", 0), ("-PT3M", -180), ("-PT1H30M", -5_400), ("-P1D", -86_400), ("P1DT2H3M4S", 93_784),

@@ -240,6 +240,15 @@ struct ContactCardTests {
         #expect(error?.message.contains("nested more than 10") == true)
     }
 
+    @Test func aLargeExportReadsQuickly() throws {
+        let one = try DAVFixtures.text("google-contacts-export.vcf")
+        let text = String(repeating: one, count: 230)  // 690 cards, 9,660 lines: just under the limit
+        let started = Date()
+        let cards = try ContactCard.parse(text)
+        #expect(cards.count == 690)
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     // MARK: - Round trip over generated cards
 
     @Test(arguments: [ContactCard.Version.v3, .v4])
