@@ -115,6 +115,11 @@ public func buildApplication(
     if address.isHTTPS { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: contacts.mount)
+    let dav = DAVServer(
+        accounts: accounts,
+        homes: DAVHomes(addressBooks: contacts.addressBooks(for:), calendars: family.calendars(for:)),
+        store: DAVItemStore(database: database), logger: logger)
+    router.add(middleware: MountMiddleware(prefixes: DAVServer.prefixes, responder: dav))
     router.add(middleware: ErrorMiddleware(renderer: renderer, session: session))
     let routeTable = RouteTable()
     router.add(middleware: MethodNotAllowedMiddleware(table: routeTable))
@@ -122,7 +127,8 @@ public func buildApplication(
     if let staticDirectory = WebRenderer.staticDirectory {
         router.add(
             middleware: FileMiddleware(
-                staticDirectory, urlBasePath: "/static", cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]),
+                staticDirectory, urlBasePath: "/static",
+                cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]),
                 logger: logger))
     }
 
@@ -133,7 +139,8 @@ public func buildApplication(
     let liveSockets = LiveSockets()
     let live = LiveController(
         services: LiveServices(
-            accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live, notices: NoticeFeed(database: database),
+            accounts: accounts, rules: syncRules, hub: liveHub, settings: config.live,
+            notices: NoticeFeed(database: database),
             sockets: liveSockets, logger: logger))
     live.addRoutes(to: router)
     AccountPages(accounts: accounts, renderer: renderer, session: session, devices: push.devices).addRoutes(to: router)

@@ -31,7 +31,8 @@ struct AccountService: Sendable {
             id: ids.text(), email: email, passwordHash: try await hasher.hash(password),
             createdAt: now, passwordChangedAt: now)
         guard let user = try await repository.createUser(record) else {
-            throw AppError(.conflict, .emailTaken, "An account with this email already exists. Sign in instead.", field: "email")
+            throw AppError(
+                .conflict, .emailTaken, "An account with this email already exists. Sign in instead.", field: "email")
         }
         var session = try await startSession(for: user, kind: kind)
         session.deviceToken = try await rememberDevice(of: user, presented: nil)
@@ -81,14 +82,15 @@ struct AccountService: Sendable {
             throw Self.tooManyAttempts(oldest: oldest, windowStart: windowStart)
         }
         guard try await hasher.verify(password, against: user?.passwordHash), let user else {
-            try await repository.recordLoginFailure(email: email, client: origin.address, at: now, forgetBefore: windowStart)
+            try await repository.recordLoginFailure(
+                email: email, client: origin.address, at: now, forgetBefore: windowStart)
             throw AppError.invalidCredentials
         }
         if !failures.isEmpty { try await repository.clearLoginFailures(email: email) }
         return (user, knownDevice)
     }
 
-    private static func tooManyAttempts(oldest: Int64, windowStart: Int64) -> AppError {
+    static func tooManyAttempts(oldest: Int64, windowStart: Int64) -> AppError {
         let retryAfter = max(1, Int((oldest - windowStart + 999) / 1000))
         return AppError(
             .tooManyRequests, .tooManyAttempts,
@@ -124,7 +126,8 @@ struct AccountService: Sendable {
     func refresh(refreshToken: String) async throws -> (UserRecord, IssuedSession) {
         let now = clock.nowMillis
         let presentedHash = Tokens.hash(refreshToken)
-        guard let sessionID = try await session(of: refreshToken, hash: presentedHash), let id = UUID(text: sessionID) else {
+        guard let sessionID = try await session(of: refreshToken, hash: presentedHash), let id = UUID(text: sessionID)
+        else {
             throw Self.unknownRefreshToken
         }
         let access = Tokens.generate(.access, session: id)
@@ -192,7 +195,8 @@ struct AccountService: Sendable {
     func signOut(_ user: AuthenticatedUser) async throws {
         guard let sessionID = user.sessionID else {
             throw AppError(
-                .badRequest, .badRequest, "A personal access token has no session to sign out of; revoke the token instead.")
+                .badRequest, .badRequest,
+                "A personal access token has no session to sign out of; revoke the token instead.")
         }
         try await repository.deleteSession(id: sessionID)
     }
@@ -202,9 +206,12 @@ struct AccountService: Sendable {
     func changePassword(_ user: AuthenticatedUser, current: String, new: String) async throws {
         guard let record = try await repository.user(id: user.id.lowercased) else { throw AppError.unauthorized }
         guard try await hasher.verify(current, against: record.passwordHash) else {
-            throw AppError(.unauthorized, .invalidCredentials, "The current password is incorrect.", field: "currentPassword")
+            throw AppError(
+                .unauthorized, .invalidCredentials, "The current password is incorrect.", field: "currentPassword")
         }
-        if let problem = CredentialRules.validateNewPassword(new, field: "newPassword") { throw AppError.validation(problem) }
+        if let problem = CredentialRules.validateNewPassword(new, field: "newPassword") {
+            throw AppError.validation(problem)
+        }
         try await repository.setPassword(
             userID: record.id, hash: try await hasher.hash(new), at: clock.nowMillis, keepingSession: user.sessionID)
     }
@@ -307,7 +314,8 @@ struct AccountService: Sendable {
 
 extension AppError {
     static let invalidResetLink = AppError(
-        .badRequest, .invalidToken, "This reset link is not valid or was already used. Ask for a new one.", field: "token")
+        .badRequest, .invalidToken, "This reset link is not valid or was already used. Ask for a new one.",
+        field: "token")
     static let expiredResetLink = AppError(
         .badRequest, .tokenExpired, "This reset link has expired. Ask for a new one.", field: "token")
 }

@@ -1,6 +1,9 @@
 /// Every schema change, in order. Never edit one that has landed; append a new one.
 enum Migrations {
-    static let all: [Migration] = [accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices, familySnoozeLimit, sessionsByID, recordsPerScope, writeKeys, webPush, pushReminderTimes]
+    static let all: [Migration] = [
+        accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices,
+        familySnoozeLimit, sessionsByID, recordsPerScope, writeKeys, webPush, pushReminderTimes, dav,
+    ]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in
         [

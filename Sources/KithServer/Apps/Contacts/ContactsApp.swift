@@ -9,6 +9,7 @@ struct ContactsApp: ServerApp {
     /// Monica's routes ("METHOD /path"), for the server's route table.
     let apiRoutes: [String]
     private let parts: AppParts
+    private let contacts: ContactRepository
 
     init(_ parts: AppParts) {
         self.parts = parts
@@ -17,6 +18,17 @@ struct ContactsApp: ServerApp {
             clock: parts.clock, ids: parts.ids)
         mount = MountMiddleware(prefixes: MonicaServer.prefixes, responder: monica.router.buildResponder())
         apiRoutes = monica.routes
+        contacts = ContactRepository(database: parts.database, ids: parts.ids, index: ContactIndex())
+    }
+
+    /// The account's contacts as one CardDAV address book (docs/dav.md).
+    func addressBooks(for user: AuthenticatedUser) async throws -> [any DAVCollection] {
+        let account = try await MonicaAccountRepository(database: parts.database)
+            .account(userID: user.id.lowercased, now: parts.clock.nowMillis)
+        return [
+            ContactsAddressBook(
+                user: user, account: account, database: parts.database, contacts: contacts, clock: parts.clock)
+        ]
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {

@@ -1,4 +1,5 @@
 import Hummingbird
+import KithCore
 
 /// The Family app on the server (docs/family.md): /v1/family and the inbox, the /family pages, and
 /// the notices job. Its membership (`FamilyService`) is made before accounts, which ask it before
@@ -43,6 +44,21 @@ struct FamilyApp: ServerApp {
         ReminderPages(reminders: reminders, operations: parts.operations, pages: pages, session: parts.session)
             .addRoutes(to: router)
         NoticePages(inbox: inbox, reminders: reminders, pages: pages, session: parts.session).addRoutes(to: router)
+    }
+
+    /// The member's family as a CalDAV calendar of tasks (docs/dav.md); none outside a family.
+    func calendars(for user: AuthenticatedUser) async throws -> [any DAVCollection] {
+        let family: FamilyDTO
+        do {
+            family = try await families.family(of: user)
+        } catch let error as AppError where error.status == FamilyService.notInFamily.status {
+            return []
+        }
+        return [
+            FamilyCalendar(
+                user: user, family: family, reminders: reminders, operations: parts.operations, database: parts.database
+            )
+        ]
     }
 
     var jobHandlers: [any JobHandler] {

@@ -25,7 +25,8 @@ struct ContactRepository: MonicaRepository {
         -> RecordPage<ContactDetails>
     {
         let ids: [Int64]
-        if let colon = query.lastIndex(of: ":"), colon != query.startIndex, query.index(after: colon) != query.endIndex {
+        if let colon = query.lastIndex(of: ":"), colon != query.startIndex, query.index(after: colon) != query.endIndex
+        {
             let found = try await fieldSearch(
                 account: account.id, field: String(query[..<colon]), value: String(query[query.index(after: colon)...]))
             ids = try await index.ordered(found, account: account, page) { try await indexRows(account.id) }
@@ -45,14 +46,17 @@ struct ContactRepository: MonicaRepository {
         try await reading(account) { storage in
             let byID = try await storage.contacts.byID(ids)
             return RecordPage(
-                records: try await storage.details.details(of: ids.compactMap { byID[$0] }, withContactFields: withContactFields),
+                records: try await storage.details.details(
+                    of: ids.compactMap { byID[$0] }, withContactFields: withContactFields),
                 total: total)
         }
     }
 
     /// Contact `id` in full, or 404 (another account's contact is not there).
     func details(account: Int64, id: Int64, withContactFields: Bool) async throws -> ContactDetails {
-        try await reading(account) { storage in try await Self.details(id, storage, withContactFields: withContactFields) }
+        try await reading(account) { storage in
+            try await Self.details(id, storage, withContactFields: withContactFields)
+        }
     }
 
     /// 404 unless contact `id` is the account's.
@@ -76,7 +80,8 @@ struct ContactRepository: MonicaRepository {
             if let email = change.email, let emailType = try await Self.emailType(storage) {
                 let field = try await storage.table(ContactFieldRecord.self).insert(
                     [
-                        "uuid": .text(ids.text()), "contact_id": .int(contact.id), "contact_field_type_id": .int(emailType.id),
+                        "uuid": .text(ids.text()), "contact_id": .int(contact.id),
+                        "contact_field_type_id": .int(emailType.id),
                         "data": .text(email),
                     ], now: now)
                 fields.append((field, emailType))
@@ -88,7 +93,8 @@ struct ContactRepository: MonicaRepository {
             }
             try await storage.setSearchText(of: contact, emails: fields.map(\.field.data))
             return storage.details.details(
-                ofNew: contact, gender: gender, reminders: reminders, fields: fields, withContactFields: withContactFields)
+                ofNew: contact, gender: gender, reminders: reminders, fields: fields,
+                withContactFields: withContactFields)
         }
     }
 
@@ -180,7 +186,7 @@ struct ContactRepository: MonicaRepository {
 
     /// The yearly reminder of one of the contact's dates: replaced when the date changes, gone when
     /// unset. The contact as it is afterwards.
-    private func replaceReminder(_ reminder: DateReminder, of contact: ContactRecord, _ storage: MonicaStorage, now: Int64)
+    func replaceReminder(_ reminder: DateReminder, of contact: ContactRecord, _ storage: MonicaStorage, now: Int64)
         async throws -> ContactRecord
     {
         let current: Int64? =
@@ -217,12 +223,12 @@ struct ContactRepository: MonicaRepository {
 
     /// The gender the change sets, checked to be the account's; nil when it sets none.
     @discardableResult
-    private func checkGender(_ change: ContactChange, _ storage: MonicaStorage) async throws -> GenderRecord? {
+    func checkGender(_ change: ContactChange, _ storage: MonicaStorage) async throws -> GenderRecord? {
         guard case .some(.some(let genderID)) = change.genderID else { return nil }
         return try await storage.table(GenderRecord.self).existing(genderID, attribute: "gender id")
     }
 
-    private static func columns(of change: ContactChange, creating: Bool) -> MonicaColumns {
+    static func columns(of change: ContactChange, creating: Bool) -> MonicaColumns {
         var values: MonicaColumns = change.birthdate.columns("birthdate")
         for (column, value) in change.names { values[column] = .text(value) }
         if let isPartial = change.isPartial { values["is_partial"] = .bool(isPartial) }

@@ -58,7 +58,7 @@ struct IfMatch: Sendable, Equatable {
 
     /// `#entity-tag`: tags separated by commas and optional spaces. A weak tag (`W/"…"`) is read
     /// but kept out: it never matches strongly. nil when the text is anything else.
-    private static func parse(_ text: Substring) -> [String]? {
+    static func parse(_ text: Substring) -> [String]? {
         var rest = text
         var tags: [String] = []
         var sawTag = false

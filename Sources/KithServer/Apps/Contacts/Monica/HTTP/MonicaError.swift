@@ -73,3 +73,15 @@ struct MonicaError: Error, Sendable {
         }
     }
 }
+
+extension MonicaError {
+    /// The error's messages as one sentence (a DAV client shows it to the person).
+    var sentence: String {
+        let message = body["error"]?["message"] ?? body["message"]
+        switch message {
+        case .string(let text): return text
+        case .array(let items): return items.compactMap(\.stringValue).joined(separator: " ")
+        default: return status.reasonPhrase
+        }
+    }
+}

@@ -21,7 +21,10 @@ extension MonicaRepository {
         async throws -> T
     {
         try await database.transaction { [engine = database.engine] sql in
-            try await body(MonicaStorage(sql: sql, account: account, engine: engine))
+            let storage = MonicaStorage(sql: sql, account: account, engine: engine)
+            let result = try await body(storage)
+            try await storage.cardsChanged()
+            return result
         }
     }
 }
@@ -48,6 +51,15 @@ struct MonicaStorage: Sendable {
     func check<Record: MonicaRecord>(_ ifMatch: IfMatch?, _ type: Record.Type, id: Int64) async throws {
         guard let ifMatch else { return }
         try ifMatch.check(try await table(type).find(id, forUpdate: engine == .postgres))
+    }
+
+    /// Tells the account's address book (CardDAV) to look at its contacts again: every write to
+    /// the account's tables moves it, whatever it changed (a note, a tag's name, an address all
+    /// show on a card), so no write can be missed; `DAVItemStore` then compares cards.
+    func cardsChanged() async throws {
+        try await sql.raw(
+            "UPDATE monica_accounts SET cards_version = cards_version + 1 WHERE id = \(bind: account)"
+        ).run()
     }
 
     /// Tells every server's contact index (`ContactIndex`) that the account's contacts changed.

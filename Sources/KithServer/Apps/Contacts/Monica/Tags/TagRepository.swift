@@ -44,7 +44,8 @@ struct TagRepository: MonicaRepository {
         try await reading(account) { storage in
             _ = try await storage.table(TagRecord.self).require(tagID)
             let found = try await storage.contacts.page(
-                page, filter: linked("id", through: "monica_contact_tags", select: "contact_id", where: "tag_id", is: tagID))
+                page,
+                filter: linked("id", through: "monica_contact_tags", select: "contact_id", where: "tag_id", is: tagID))
             let details = try await storage.details.details(of: found.records, withContactFields: true)
             return RecordPage(records: details, total: found.total)
         }
@@ -54,18 +55,23 @@ struct TagRepository: MonicaRepository {
     func attach(account: Int64, names: [String], to contactID: Int64, now: Int64) async throws {
         try await writing(account) { storage in
             _ = try await storage.contacts.require(contactID)
-            for name in names {
-                let tag = try await Self.named(name, storage).asyncOr {
-                    try await storage.table(TagRecord.self).insert(
-                        ["name": .text(name), "name_slug": .text(TagSlug.slug(name))], now: now)
-                }
-                let linked = try await storage.sql.select().column("tag_id").from("monica_contact_tags")
-                    .where("contact_id", .equal, contactID).where("tag_id", .equal, tag.id).first()
-                if linked == nil {
-                    try await storage.sql.insert(into: "monica_contact_tags")
-                        .columns("contact_id", "tag_id", "account_id", "created_at")
-                        .values(SQLBind(contactID), SQLBind(tag.id), SQLBind(account), SQLBind(now)).run()
-                }
+            try await Self.attach(names, to: contactID, storage, now: now)
+        }
+    }
+
+    /// The same inside a unit of work that has checked the contact.
+    static func attach(_ names: [String], to contactID: Int64, _ storage: MonicaStorage, now: Int64) async throws {
+        for name in names {
+            let tag = try await named(name, storage).asyncOr {
+                try await storage.table(TagRecord.self).insert(
+                    ["name": .text(name), "name_slug": .text(TagSlug.slug(name))], now: now)
+            }
+            let linked = try await storage.sql.select().column("tag_id").from("monica_contact_tags")
+                .where("contact_id", .equal, contactID).where("tag_id", .equal, tag.id).first()
+            if linked == nil {
+                try await storage.sql.insert(into: "monica_contact_tags")
+                    .columns("contact_id", "tag_id", "account_id", "created_at")
+                    .values(SQLBind(contactID), SQLBind(tag.id), SQLBind(storage.account), SQLBind(now)).run()
             }
         }
     }
