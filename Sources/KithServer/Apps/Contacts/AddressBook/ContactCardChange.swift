@@ -46,9 +46,15 @@ struct ContactCardChange: Sendable {
         leftovers.organizationUnits = card.organizationUnits
 
         genderID = card.gender.flatMap { Self.gender($0, in: genders) }.map { .some($0.id) }
-        birthdate = try card.birthday.map { try Self.date($0, today: today, attribute: "birthdate") }
+        // A date Kith cannot store (a year before 1, an age past the oldest) is kept verbatim.
+        if let birthday = card.birthday {
+            birthdate = try? Self.date(birthday, today: today, attribute: "birthdate")
+            if birthdate == nil { leftovers.birthday = birthday }
+        }
         if let deathDate = card.deathDate {
-            death = (true, try Self.date(deathDate, today: today, attribute: "deceased date"))
+            let date = try? Self.date(deathDate, today: today, attribute: "deceased date")
+            if date == nil { leftovers.deathDate = deathDate }
+            death = (true, date ?? .unknown)
         } else if card.unknown.contains(where: { $0.name == ContactCardMapping.deceasedMark }) {
             death = (true, .unknown)
         }
@@ -130,8 +136,13 @@ struct ContactCardChange: Sendable {
             input = SpecialDateInput(
                 known: true, ageBased: false, day: Int64(day), month: Int64(month), year: Int64(year), age: nil)
         case .monthDay(let month, let day):
-            input = SpecialDateInput(
-                known: true, ageBased: false, day: Int64(day), month: Int64(month), year: nil, age: nil)
+            // Stored in a year that has the day (29 February: the last leap year); the year stays unknown.
+            var year = today.year
+            while MonicaDate(year: year, month: month, day: day) == nil && year > today.year - 8 { year -= 1 }
+            let value = try SpecialDateInput(
+                known: true, ageBased: false, day: Int64(day), month: Int64(month), year: Int64(year), age: nil
+            ).value(today: today, attribute: attribute)
+            return SpecialDateValue(day: value.day, isAgeBased: false, isYearUnknown: true)
         case .year(let year):
             input = SpecialDateInput(
                 known: true, ageBased: true, day: nil, month: nil, year: nil, age: Int64(today.year - year))

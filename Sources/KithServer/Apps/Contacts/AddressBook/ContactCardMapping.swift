@@ -108,7 +108,13 @@ enum ContactCardMapping {
         merged.organizationUnits += extras.organizationUnits
         merged.name.prefixes = extras.name.prefixes
         merged.name.suffixes = extras.name.suffixes
+        if merged.birthday == nil { merged.birthday = extras.birthday }
+        if merged.deathDate == nil { merged.deathDate = extras.deathDate }
         merged.unknown += extras.unknown
+        // A card's second NOTE or TITLE was read into the leftovers' own field: it goes back as a line.
+        for (name, value) in [("NOTE", extras.note), ("TITLE", extras.title), ("NICKNAME", extras.nickname)] {
+            if let value { merged.unknown.append(ContentLine(name: name, value: ContentLines.escapeText(value))) }
+        }
         return merged
     }
 }
