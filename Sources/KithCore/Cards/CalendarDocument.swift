@@ -2,7 +2,8 @@ import Foundation
 
 /// An iCalendar object (BEGIN:VCALENDAR … END:VCALENDAR, RFC 5545) as a CalDAV task list holds it:
 /// its to-dos, any other component kept as text (a caller that takes only tasks refuses those),
-/// and the zones its VTIMEZONEs describe.
+/// and the zones its VTIMEZONEs describe. The calendar's own properties (PRODID, METHOD,
+/// X-WR-CALNAME) are not kept: a collection's name is a CalDAV property, not part of a task.
 public struct CalendarDocument: Sendable, Equatable {
     public var tasks: [CalendarTask]
     /// VEVENT, VJOURNAL… each as component text (CRLF, folded).

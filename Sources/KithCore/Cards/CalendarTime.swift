@@ -10,7 +10,8 @@ public struct CalendarTime: Sendable, Equatable {
     public var timeZone: TimeZone?
     /// A DATE (VALUE=DATE): `date` is midnight in `timeZone`, or UTC when there is none.
     public var isDateOnly: Bool
-    /// No zone and no "Z": a wall-clock time (or day) in whatever zone the reader is in.
+    /// No zone and no "Z": a wall-clock time (or day) in whatever zone the reader is in. A day
+    /// without a zone is always floating (`day(_:)`): that is how it reads back.
     public var isFloating: Bool
 
     public init(date: Date, timeZone: TimeZone? = nil, isDateOnly: Bool = false, isFloating: Bool = false) {
