@@ -33,6 +33,9 @@ struct AccountCommandTests {
                 #expect(
                     createdText.stdout.hasPrefix("Created token \"ci\" ("), "\(createdText)")
                 #expect(createdText.stdout.contains("Copy it now, it is not shown again:\nkpt_"), "\(createdText)")
+                #expect(
+                    createdText.stdout.contains("server \(server.url.absoluteString)/dav/, user name \(email)"),
+                    "the phone's apps are told how to sign in: \(createdText)")
 
                 let listed = try #require(
                     try await laptop.object(["account", "tokens", "list"])["tokens"] as? [[String: Any]])
@@ -68,7 +71,8 @@ struct AccountCommandTests {
                 #expect(empty.stdout.hasPrefix("No device gets notifications."), "\(empty)")
 
                 // A browser subscribes itself through the API (RFC 8291's example keys).
-                let token = try #require(try await laptop.object(["account", "tokens", "create", "browser"])["token"] as? String)
+                let token = try #require(
+                    try await laptop.object(["account", "tokens", "create", "browser"])["token"] as? String)
                 var request = URLRequest(url: server.url.appendingPathComponent("v1/push/subscriptions"))
                 request.httpMethod = "POST"
                 request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -80,7 +84,8 @@ struct AccountCommandTests {
                 #expect((response as? HTTPURLResponse)?.statusCode == 201, "\(String(decoding: body, as: UTF8.self))")
                 let id = try WireCoding.decoder().decode(WebPushDeviceDTO.self, from: body).id
 
-                let listed = try #require(try await laptop.object(["account", "devices", "list"])["devices"] as? [[String: Any]])
+                let listed = try #require(
+                    try await laptop.object(["account", "devices", "list"])["devices"] as? [[String: Any]])
                 #expect(listed.map { $0["name"] as? String } == ["Ada's phone"])
                 #expect(listed.first?["kinds"] as? [String] == ["due"])
                 let text = await laptop.kith(["account", "devices"])

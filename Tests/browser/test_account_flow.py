@@ -1,5 +1,6 @@
 """The web app's account pages in a real browser against a real `kith serve`."""
 
+import requests
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -107,6 +108,24 @@ def test_account_lifecycle(server, driver, shot):
     set_color_scheme(driver, "dark")
     shot(driver, "account-token-dark")
     set_color_scheme(driver, "light")
+
+    # The page says how a phone's own Contacts and Reminders sign in with such a token, and what
+    # it says works: the server and user name shown, the token as the password, find the contacts.
+    assert "the password, with your email as the user name" in find(driver, "#new-token-panel").text
+    shown_server = find(driver, "#phone-server").text
+    assert shown_server == server.base_url
+    assert find(driver, "#phone-user").text == address
+    found = requests.request(
+        "PROPFIND", shown_server + "/.well-known/carddav", auth=(address, token), headers={"Depth": "0"},
+        data='<d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>', timeout=10)
+    assert found.status_code == 207 and "/dav/principals/" in found.text, (found.status_code, found.text[:300])
+    refused = requests.request("PROPFIND", shown_server + "/dav/", auth=(address, first_password), timeout=10)
+    assert refused.status_code == 401, "the account password is not an app password"
+    iphone = find(driver, "#phone-apps details.how summary")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", iphone)
+    iphone.click()
+    assert "Add CardDAV Account" in visible(driver, "#phone-apps details.how[open] p").text
+    shot(driver, "account-phone-apps")
 
     # Reading the page again does not show the token again.
     open_page(driver, server, "/account")

@@ -42,9 +42,19 @@ struct TokensCommand: ParsableCommand {
 
         func run(_ console: Console) async throws {
             try await options.run(console) { profile, output in
-                let token = try await profile.client().createPersonalToken(name: name)
+                let client = try profile.client()
+                let token = try await client.createPersonalToken(name: name)
+                let session = try profile.sessionStore.load()
+                let server = (session?.serverURL ?? client.serverURL).absoluteString
+                let dav = (server.hasSuffix("/") ? String(server.dropLast()) : server) + "/dav/"
                 output.emit(token) {
-                    "Created token \"\(token.name)\" (\(token.id.lowercased)). Copy it now, it is not shown again:\n\(token.token ?? "")"
+                    """
+                    Created token "\(token.name)" (\(token.id.lowercased)). Copy it now, it is not shown again:
+                    \(token.token ?? "")
+
+                    Use it as the bearer token of a script or a Monica app, or as the app password of a phone's
+                    own Contacts (CardDAV) and Reminders (CalDAV) apps: server \(dav), user name \(session?.user.email ?? "your email").
+                    """
                 }
             }
         }

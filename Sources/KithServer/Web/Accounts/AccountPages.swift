@@ -55,7 +55,8 @@ struct AccountPages {
     }
 
     /// Re-renders a form after `error`: a field's message goes next to that field.
-    private func render(_ page: some AccountPageModel, _ context: AppRequestContext, error: AppError) throws -> Response {
+    private func render(_ page: some AccountPageModel, _ context: AppRequestContext, error: AppError) throws -> Response
+    {
         var page = page
         page.refuse(error)
         let status: HTTPResponse.Status = error.status == .tooManyRequests ? .tooManyRequests : .unprocessableContent
@@ -183,7 +184,8 @@ struct AccountPages {
     ) async throws -> Response {
         var page = AccountModel(
             user, tokens: try await accounts.personalTokens(user), devices: try await devices.devices(of: user),
-            reminderTime: try await devices.reminderTime(of: user), zone: WebTime.readerZone(request)?.zone)
+            reminderTime: try await devices.reminderTime(of: user), zone: WebTime.readerZone(request)?.zone,
+            publicURL: accounts.publicURL())
         show(&page)
         if let error { return try render(page, context, error: error) }
         return try render(page, context)
@@ -270,7 +272,8 @@ struct AccountPages {
             return try await renderAccount(
                 request, context, user,
                 error: AppError(
-                    .unprocessableContent, .validationFailed, "Tick the box to confirm that you want to delete the account.",
+                    .unprocessableContent, .validationFailed,
+                    "Tick the box to confirm that you want to delete the account.",
                     field: "deletePassword"))
         }
         do {

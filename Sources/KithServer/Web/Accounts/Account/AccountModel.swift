@@ -12,6 +12,8 @@ struct AccountModel: AccountPageModel {
     let tokens: [TokenRow]
     let devices: [DeviceRow]
     let reminderTime: ReminderTimeForm
+    /// How the phone's own Contacts and Reminders apps sign in (CardDAV, CalDAV: docs/dav.md).
+    let phoneApps: PhoneApps
     var newToken: NewToken?
     var notice: String?
     var error: String?
@@ -21,8 +23,9 @@ struct AccountModel: AccountPageModel {
 
     init(
         _ user: AuthenticatedUser, tokens: [PersonalTokenDTO], devices: [WebPushDeviceDTO], reminderTime: ReminderTime,
-        zone: TimeZone?
+        zone: TimeZone?, publicURL: String
     ) {
+        phoneApps = PhoneApps(server: publicURL, dav: publicURL + DAVServer.root + "/")
         account = Account(email: user.email, createdAt: Moment(user.createdAt, in: zone))
         self.tokens = tokens.map { TokenRow($0, zone: zone) }
         self.devices = devices.map { DeviceRow($0, zone: zone) }
@@ -47,6 +50,13 @@ struct AccountModel: AccountPageModel {
             }
             zones = ZoneOption.all(selected: time.zoneID)
         }
+    }
+
+    /// The server's address as a phone's account settings ask for it: iOS and Thunderbird find the
+    /// collections from the server alone (`/.well-known`), DAVx⁵ from the DAV address.
+    struct PhoneApps {
+        let server: String
+        let dav: String
     }
 
     struct Account {
