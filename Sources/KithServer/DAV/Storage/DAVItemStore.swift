@@ -57,19 +57,12 @@ struct DAVItemStore: Sendable {
 
     /// The collection's members (tombstones included) and its change number, brought up to date.
     func current(_ source: some DAVCollectionSource) async throws -> DAVCollectionState {
-        for _ in 0..<5 {
-            let stored = try await state(source.collectionKey)
-            let version = Self.renderingVersion + ":" + (try await source.version())
-            if stored?.sourceVersion == version, let stored { return stored }
-            let contents = try await source.contents()
-            if let updated = try await reconcile(
-                source, from: stored?.sourceVersion, to: version, contents: contents)
-            {
-                return updated
-            }
-            // Another request brought it up to date meanwhile: look again.
-        }
-        throw DAVError(.serviceUnavailable, "The collection is changing too quickly to be read. Try again.")
+        let stored = try await state(source.collectionKey)
+        let version = Self.renderingVersion + ":" + (try await source.version())
+        if stored?.sourceVersion == version, let stored { return stored }
+        let contents = try await source.contents()
+        return try await reconcile(
+            source, from: stored?.sourceVersion, startSeq: stored?.lastSeq ?? 0, to: version, contents: contents)
     }
 
     /// The stored collection as it is, without looking at its source.
@@ -86,41 +79,41 @@ struct DAVItemStore: Sendable {
         }
     }
 
-    /// Applies `contents` if the collection is still at `from` (nil: never read); nil when it is not.
+    /// Applies `contents`, read when the collection was at change number `startSeq` and source
+    /// version `from`. Requests apply one at a time (the collection's row is locked; on SQLite the
+    /// write transaction is), and several may have read at once: what moved after this one read
+    /// (a member a client just wrote, one another request numbered) is theirs and left alone, and
+    /// the version is recorded only if no one else recorded one meanwhile, so a later read looks
+    /// again rather than trust contents older than someone else's.
     private func reconcile(
-        _ source: some DAVCollectionSource, from: String?, to version: String, contents: [String: String]
-    ) async throws -> DAVCollectionState? {
+        _ source: some DAVCollectionSource, from: String?, startSeq: Int64, to version: String,
+        contents: [String: String]
+    ) async throws -> DAVCollectionState {
         let key = source.collectionKey
         let engine = database.engine
         return try await database.transaction { sql in
             let lock = engine == .postgres ? " FOR UPDATE" : ""
-            let row = try await sql.raw(
-                "SELECT source_version, last_seq FROM dav_collections WHERE collection = \(bind: key)\(unsafeRaw: lock)"
-            ).first()
-            var seq: Int64 = 0
-            if let row {
-                guard try row.decode(column: "source_version", as: String.self) == from else { return nil }
-                seq = try row.decode(column: "last_seq", as: Int64.self)
-            } else {
-                guard from == nil else { return nil }
-                let (user, family) = source.owner.columns
-                try await sql.raw(
-                    """
-                    INSERT INTO dav_collections (collection, user_id, family_id, source_version, last_seq)
-                    VALUES (\(bind: key), \(bind: user), \(bind: family), '', 0) ON CONFLICT DO NOTHING
-                    """
-                ).run()
-                // Made by another request a moment ago: start again from what it stored.
-                guard
-                    let made = try await sql.raw(
-                        "SELECT source_version FROM dav_collections WHERE collection = \(bind: key)\(unsafeRaw: lock)"
-                    ).first(), try made.decode(column: "source_version", as: String.self).isEmpty
-                else { return nil }
-            }
+            let (user, family) = source.owner.columns
+            try await sql.raw(
+                """
+                INSERT INTO dav_collections (collection, user_id, family_id, source_version, last_seq)
+                VALUES (\(bind: key), \(bind: user), \(bind: family), '', 0) ON CONFLICT DO NOTHING
+                """
+            ).run()
+            guard
+                let row = try await sql.raw(
+                    "SELECT source_version, last_seq FROM dav_collections WHERE collection = \(bind: key)\(unsafeRaw: lock)"
+                ).first()
+            else { throw DAVError(.internalServerError, "The collection \(key) is missing.") }
+            let stillFrom = try row.decode(column: "source_version", as: String.self) == (from ?? "")
+            var seq = try row.decode(column: "last_seq", as: Int64.self)
             let items = try await Self.items(key, sql)
             var seen = Set<String>()
+            // Objects whose members moved after this request read: theirs, not this one's.
+            let movedSince = Set(items.filter { $0.seq > startSeq }.map(\.objectID))
             for item in items where !item.isDeleted {
                 seen.insert(item.objectID)
+                guard item.seq <= startSeq else { continue }
                 if let text = contents[item.objectID] {
                     // A client's own body stands while Kith's text is the one made of it (its first
                     // look after the write records that text).
@@ -148,7 +141,8 @@ struct DAVItemStore: Sendable {
                 }
             }
             let tombstones = Set(items.filter(\.isDeleted).map(\.name))
-            for (objectID, text) in contents.sorted(by: { $0.key < $1.key }) where !seen.contains(objectID) {
+            for (objectID, text) in contents.sorted(by: { $0.key < $1.key })
+            where !seen.contains(objectID) && !movedSince.contains(objectID) {
                 seq += 1
                 let name = objectID + source.memberSuffix
                 let etag = Self.etag(text, uid: objectID, extras: "")
@@ -172,12 +166,16 @@ struct DAVItemStore: Sendable {
             }
             try await sql.raw(
                 """
-                UPDATE dav_collections SET source_version = \(bind: version), last_seq = \(bind: seq)
-                WHERE collection = \(bind: key)
+                UPDATE dav_collections SET last_seq = \(bind: seq) WHERE collection = \(bind: key)
                 """
             ).run()
+            if stillFrom {
+                try await sql.raw(
+                    "UPDATE dav_collections SET source_version = \(bind: version) WHERE collection = \(bind: key)"
+                ).run()
+            }
             return DAVCollectionState(
-                key: key, sourceVersion: version, lastSeq: seq, items: try await Self.items(key, sql))
+                key: key, sourceVersion: stillFrom ? version : "", lastSeq: seq, items: try await Self.items(key, sql))
         }
     }
 
@@ -198,16 +196,18 @@ struct DAVItemStore: Sendable {
             guard
                 let counted = try await sql.raw(
                     """
-                    UPDATE dav_collections SET last_seq = last_seq + 1, source_version = ''
+                    UPDATE dav_collections SET last_seq = last_seq + 1, source_version = 'placed:' || last_seq
                     WHERE collection = \(bind: key) RETURNING last_seq
                     """
                 ).first()
             else { throw DAVError(.internalServerError, "The collection \(key) is missing.") }
             let seq = try counted.decode(column: "last_seq", as: Int64.self)
             // A read between the client's write and this one may have listed the new object under
-            // a name of its own: that name goes, so one object is one member. (The source version
-            // is emptied, so the next read compares every member again: the empty tag below
-            // differs from any.)
+            // a name of its own: that name goes, so one object is one member. The source version
+            // becomes one no source gives, and no other placement either: the next read compares
+            // every member again (the empty tag below differs from any), and a read that started
+            // before this one, from contents that may lack the new object, finds the version moved
+            // and starts again rather than take the member away.
             try await sql.raw(
                 """
                 UPDATE dav_items SET deleted = 1, seq = \(bind: seq), extras = '', body = '', basis = ''
