@@ -37,8 +37,9 @@ struct DAVMethodHandler {
             let own = properties.collection(collection, state)
             answer.add(href: collection.path, asked: asked, properties: own.properties, listed: own.listed)
             if depth == .one {
-                let bodies = try await bodiesIfAsked(collection, state.members, asked, format: .standard)
-                for item in state.members {
+                let members = try await state.members()
+                let bodies = try await bodiesIfAsked(collection, members, asked, format: .standard)
+                for item in members {
                     let member = properties.member(collection, item, body: bodies[item.name])
                     answer.add(
                         href: DAVTarget.memberPath(collection, item.name), asked: asked, properties: member.properties,
@@ -47,7 +48,7 @@ struct DAVMethodHandler {
             }
         case .member(let collection, let name):
             let state = try await store.current(collection)
-            guard let item = state.member(named: name) else { throw DAVError.notFound }
+            guard let item = try await state.member(named: name) else { throw DAVError.notFound }
             let bodies = try await bodiesIfAsked(collection, [item], asked, format: .standard)
             let member = properties.member(collection, item, body: bodies[item.name])
             answer.add(
@@ -100,19 +101,19 @@ struct DAVMethodHandler {
         var answer = Multistatus()
         switch report {
         case .multiget(let asked, let hrefs):
+            let named = hrefs.map { href in (href, DAVTarget.memberName(href: href, in: collection)) }
+            let byName = Dictionary(
+                try await state.members(named: named.compactMap(\.1)).map { ($0.name, $0) }
+            ) { first, _ in first }
             var found: [DAVItem] = []
             var missing: [String] = []
-            for href in hrefs {
-                if let name = DAVTarget.memberName(href: href, in: collection), let item = state.member(named: name) {
-                    found.append(item)
-                } else {
-                    missing.append(href)
-                }
+            for (href, name) in named {
+                if let name, let item = byName[name] { found.append(item) } else { missing.append(href) }
             }
             try await addMembers(found, collection, asked, format, into: &answer)
             for href in missing { answer.add(href: href, status: "404 Not Found") }
         case .query(let asked, let filter, let limit):
-            var members = state.members
+            var members = try await state.members()
             if let filter {
                 let bodies = try await served(collection, members, format: .standard)
                 members = try members.filter { item throws(DAVError) in
@@ -126,9 +127,7 @@ struct DAVMethodHandler {
             try await addMembers(members, collection, asked, format, into: &answer)
         case .syncCollection(let asked, let token, let limit):
             let since = try SyncToken.changeNumber(token, of: state)
-            var changed = state.items.filter { $0.seq > since && (since > 0 || !$0.isDeleted) }.sorted {
-                $0.seq < $1.seq
-            }
+            var changed = try await state.changes(since: since)
             var reached = state.lastSeq
             if let limit, limit >= 0, changed.count > limit {
                 // RFC 6578 §3.6: a truncated answer says so, and its token resumes after the last one given.
@@ -141,7 +140,7 @@ struct DAVMethodHandler {
                 answer.add(href: DAVTarget.memberPath(collection, item.name), status: "404 Not Found")
             }
             answer.syncToken = SyncToken.make(
-                DAVCollectionState(key: state.key, sourceVersion: state.sourceVersion, lastSeq: reached, items: []))
+                DAVCollectionState(key: state.key, sourceVersion: state.sourceVersion, lastSeq: reached, store: store))
         }
         return answer.response
     }
@@ -202,7 +201,7 @@ struct DAVMethodHandler {
             throw DAVError(.forbidden, "This address is read with PROPFIND.")
         }
         let state = try await store.current(collection)
-        guard let item = state.member(named: name) else { throw DAVError.notFound }
+        guard let item = try await state.member(named: name) else { throw DAVError.notFound }
         let format = DAVDataFormat(dataElement: nil, accept: request.headers[.accept])
         let body = try await served(collection, [item], format: format)[item.name] ?? ""
         let headers: HTTPFields = [
@@ -220,19 +219,17 @@ struct DAVMethodHandler {
         let conditions = try WriteConditions(request)
         let body = try await DAVBody.read(request, limit: collection.maximumMemberSize)
         let state = try await store.current(collection)
-        let existing = state.member(named: name)
+        let existing = try await state.member(named: name)
         try conditions.check(existing)
         let written = try await collection.write(body, name: name, existing: existing, state: state)
-        try await store.place(
+        let placed = try await store.place(
             collection, name: name, objectID: written.objectID, uid: written.uid, extras: written.extras,
-            body: collection.servesClientBodies ? String(decoding: body, as: UTF8.self) : "")
+            body: collection.servesClientBodies ? String(decoding: body, as: UTF8.self) : "", written: written.text)
         var headers: HTTPFields = [:]
         if existing == nil { headers[.location] = DAVTarget.memberPath(collection, name) }
         // RFC 4791 §5.3.4 / RFC 6352 §6.3.2.3: a tag only when the member is now exactly the bytes
-        // sent (it is, unless another change landed at once), so the client knows what it holds.
-        if let placed = try await store.current(collection).member(named: name), placed.servesClientBody {
-            headers[.eTag] = "\"\(placed.etag)\""
-        }
+        // sent, so the client knows what it holds.
+        if placed.servesClientBody { headers[.eTag] = "\"\(placed.etag)\"" }
         return Response(status: existing == nil ? .created : .noContent, headers: headers)
     }
 
@@ -243,7 +240,7 @@ struct DAVMethodHandler {
         }
         let conditions = try WriteConditions(request)
         let state = try await store.current(collection)
-        guard let item = state.member(named: name) else { throw DAVError.notFound }
+        guard let item = try await state.member(named: name) else { throw DAVError.notFound }
         try conditions.check(item)
         try await collection.delete(item)
         return Response(status: .noContent)

@@ -42,6 +42,9 @@ struct DAVWrite: Sendable {
     let objectID: String
     let uid: String
     let extras: String
+    /// The object in the collection's own form with the source's versions around the write, when
+    /// the collection can tell them (`DAVItemStore.place`): then no comparison follows the write.
+    var text: DAVWrittenText? = nil
 }
 
 /// The form of a member's body a request asks for: CardDAV's `address-data` may name vCard 4.0

@@ -65,9 +65,9 @@ struct DAVItemStore: Sendable {
             source, from: stored?.sourceVersion, startSeq: stored?.lastSeq ?? 0, to: version, contents: contents)
     }
 
-    /// The stored collection as it is, without looking at its source.
+    /// The stored collection as it is, without looking at its source: one row.
     func state(_ key: String) async throws -> DAVCollectionState? {
-        try await database.read { sql in
+        try await database.read { [self] sql in
             guard
                 let row = try await sql.raw(
                     "SELECT source_version, last_seq FROM dav_collections WHERE collection = \(bind: key)"
@@ -75,7 +75,7 @@ struct DAVItemStore: Sendable {
             else { return nil }
             return DAVCollectionState(
                 key: key, sourceVersion: try row.decode(column: "source_version", as: String.self),
-                lastSeq: try row.decode(column: "last_seq", as: Int64.self), items: try await Self.items(key, sql))
+                lastSeq: try row.decode(column: "last_seq", as: Int64.self), store: self)
         }
     }
 
@@ -91,7 +91,7 @@ struct DAVItemStore: Sendable {
     ) async throws -> DAVCollectionState {
         let key = source.collectionKey
         let engine = database.engine
-        return try await database.transaction { sql in
+        return try await database.transaction { [self] sql in
             let lock = engine == .postgres ? " FOR UPDATE" : ""
             let (user, family) = source.owner.columns
             try await sql.raw(
@@ -174,40 +174,52 @@ struct DAVItemStore: Sendable {
                     "UPDATE dav_collections SET source_version = \(bind: version) WHERE collection = \(bind: key)"
                 ).run()
             }
-            return DAVCollectionState(
-                key: key, sourceVersion: stillFrom ? version : "", lastSeq: seq, items: try await Self.items(key, sql))
+            return DAVCollectionState(key: key, sourceVersion: stillFrom ? version : "", lastSeq: seq, store: self)
         }
     }
 
     /// Records that the member `name` now shows `objectID` under `uid`, with `extras`, as a client's
-    /// write left it; its tag is worked out on the next read. A name that was a tombstone lives again.
+    /// write left it (a name that was a tombstone lives again); the member as placed.
+    ///
+    /// With `written` (the collection's own text of the object, read in the write's transaction,
+    /// and the source's versions just before and after the write), its tag is set here; and when
+    /// the collection was up to date just before the write, it is up to date after it, so the
+    /// next read compares nothing. Otherwise the tag is worked out, with every other member's, on
+    /// the next read.
+    @discardableResult
     func place(
-        _ source: some DAVCollectionSource, name: String, objectID: String, uid: String, extras: String, body: String
-    ) async throws {
+        _ source: some DAVCollectionSource, name: String, objectID: String, uid: String, extras: String, body: String,
+        written: DAVWrittenText? = nil
+    ) async throws -> DAVItem {
         let key = source.collectionKey
         let (user, family) = source.owner.columns
-        try await database.transaction { sql in
+        let basis = written.map { body.isEmpty ? "" : Self.digest($0.text) } ?? ""
+        let etag = written.map { body.isEmpty ? Self.etag($0.text, uid: uid, extras: extras) : Self.digest(body) } ?? ""
+        return try await database.transaction { sql in
             try await sql.raw(
                 """
                 INSERT INTO dav_collections (collection, user_id, family_id, source_version, last_seq)
                 VALUES (\(bind: key), \(bind: user), \(bind: family), '', 0) ON CONFLICT DO NOTHING
                 """
             ).run()
+            // Up to date after the write only if it was just before it, and nothing else moved since.
+            let before = written.map { Self.renderingVersion + ":" + $0.versionBefore } ?? "-"
+            let after = written.map { Self.renderingVersion + ":" + $0.versionAfter } ?? ""
             guard
                 let counted = try await sql.raw(
                     """
-                    UPDATE dav_collections SET last_seq = last_seq + 1, source_version = 'placed:' || last_seq
+                    UPDATE dav_collections SET last_seq = last_seq + 1, source_version = CASE
+                    WHEN source_version = \(bind: before) THEN \(bind: after) ELSE 'placed:' || last_seq END
                     WHERE collection = \(bind: key) RETURNING last_seq
                     """
                 ).first()
             else { throw DAVError(.internalServerError, "The collection \(key) is missing.") }
             let seq = try counted.decode(column: "last_seq", as: Int64.self)
             // A read between the client's write and this one may have listed the new object under
-            // a name of its own: that name goes, so one object is one member. The source version
-            // becomes one no source gives, and no other placement either: the next read compares
-            // every member again (the empty tag below differs from any), and a read that started
-            // before this one, from contents that may lack the new object, finds the version moved
-            // and starts again rather than take the member away.
+            // a name of its own: that name goes, so one object is one member. Otherwise the source
+            // version becomes one no source gives, and no other placement either: the next read
+            // compares every member again (an empty tag differs from any), and a read that started
+            // before this one, from contents that may lack the new object, leaves this member alone.
             try await sql.raw(
                 """
                 UPDATE dav_items SET deleted = 1, seq = \(bind: seq), extras = '', body = '', basis = ''
@@ -218,22 +230,58 @@ struct DAVItemStore: Sendable {
             try await sql.raw(
                 """
                 INSERT INTO dav_items (collection, name, object_id, uid, etag, seq, deleted, extras, body, basis)
-                VALUES (\(bind: key), \(bind: name), \(bind: objectID), \(bind: uid), '', \(bind: seq), 0, \(bind: extras),
-                \(bind: body), '')
+                VALUES (\(bind: key), \(bind: name), \(bind: objectID), \(bind: uid), \(bind: etag), \(bind: seq), 0,
+                \(bind: extras), \(bind: body), \(bind: basis))
                 ON CONFLICT (collection, name) DO UPDATE SET object_id = \(bind: objectID), uid = \(bind: uid),
-                etag = '', seq = \(bind: seq), deleted = 0, extras = \(bind: extras), body = \(bind: body), basis = ''
+                etag = \(bind: etag), seq = \(bind: seq), deleted = 0, extras = \(bind: extras), body = \(bind: body),
+                basis = \(bind: basis)
                 """
             ).run()
+            return DAVItem(
+                name: name, objectID: objectID, uid: uid, etag: etag, seq: seq, isDeleted: false, extras: extras,
+                body: body, basis: basis)
         }
     }
 
-    private static func items(_ key: String, _ sql: any SQLDatabase) async throws -> [DAVItem] {
-        try await sql.raw(
-            """
-            SELECT name, object_id, uid, etag, seq, deleted, extras, body, basis FROM dav_items
-            WHERE collection = \(bind: key) ORDER BY name
-            """
-        ).all().map { row in
+    // MARK: Reading members (of a collection brought up to date)
+
+    /// The live members, by name.
+    func members(_ key: String) async throws -> [DAVItem] {
+        try await database.read { sql in try await Self.items(key, sql, where: " AND deleted = 0") }
+    }
+
+    /// The live members with these names.
+    func members(_ key: String, named names: [String]) async throws -> [DAVItem] {
+        guard !names.isEmpty else { return [] }
+        return try await database.read { sql in
+            try await Self.items(key, sql, where: " AND deleted = 0 AND name IN (\(binds: Array(Set(names))))")
+        }
+    }
+
+    /// The live member with this UID.
+    func member(_ key: String, uid: String) async throws -> DAVItem? {
+        try await database.read { sql in
+            try await Self.items(key, sql, where: " AND deleted = 0 AND uid = \(bind: uid)").first
+        }
+    }
+
+    /// What changed after change number `since`, oldest change first: tombstones too, unless
+    /// `since` is 0 (a first sync has nothing to forget).
+    func changes(_ key: String, since: Int64) async throws -> [DAVItem] {
+        try await database.read { sql in
+            let deleted: SQLQueryString = since > 0 ? "" : " AND deleted = 0"
+            return try await Self.items(key, sql, where: " AND seq > \(bind: since)" + deleted)
+                .sorted { ($0.seq, $0.name) < ($1.seq, $1.name) }
+        }
+    }
+
+    private static func items(_ key: String, _ sql: any SQLDatabase, where filter: SQLQueryString = "") async throws
+        -> [DAVItem]
+    {
+        let query: SQLQueryString =
+            "SELECT name, object_id, uid, etag, seq, deleted, extras, body, basis FROM dav_items WHERE collection = \(bind: key)"
+            + filter + " ORDER BY name"
+        return try await sql.raw(query).all().map { row in
             DAVItem(
                 name: try row.decode(column: "name", as: String.self),
                 objectID: try row.decode(column: "object_id", as: String.self),
@@ -257,19 +305,31 @@ struct DAVItemStore: Sendable {
     }
 }
 
-/// A collection as served at one change number.
+/// A collection as served at one change number; its members are read from the store as needed,
+/// so a request that needs one member (a GET, a PUT) reads one row, not the collection.
 struct DAVCollectionState: Sendable {
     let key: String
     let sourceVersion: String
     let lastSeq: Int64
-    /// Every member, tombstones included, by name.
-    let items: [DAVItem]
+    let store: DAVItemStore
 
-    var members: [DAVItem] { items.filter { !$0.isDeleted } }
+    func members() async throws -> [DAVItem] { try await store.members(key) }
 
-    func member(named name: String) -> DAVItem? { items.first { $0.name == name && !$0.isDeleted } }
+    func members(named names: [String]) async throws -> [DAVItem] { try await store.members(key, named: names) }
 
-    func member(uid: String) -> DAVItem? { items.first { $0.uid == uid && !$0.isDeleted } }
+    func member(named name: String) async throws -> DAVItem? { try await store.members(key, named: [name]).first }
+
+    func member(uid: String) async throws -> DAVItem? { try await store.member(key, uid: uid) }
+
+    func changes(since: Int64) async throws -> [DAVItem] { try await store.changes(key, since: since) }
+}
+
+/// What a client's write made of the object, in the collection's own form, and the source's
+/// versions just before and after the write (read in its transaction).
+struct DAVWrittenText: Sendable {
+    let text: String
+    let versionBefore: String
+    let versionAfter: String
 }
 
 extension DAVCollectionOwner {

@@ -6,11 +6,13 @@ extension ContactRepository {
     /// Creates a contact (`uuid` nil) or changes contact `uuid` as a client's vCard says, all in
     /// one transaction: the contact, its fields, addresses, tags and notes, its birthday reminder
     /// and search words. What the card leaves out that phones cannot show (gender, a death) stays
-    /// (`ContactCardChange`). The contact's uuid; 404 when contact `uuid` is gone.
+    /// (`ContactCardChange`). The contact's uuid, its card as the address book writes it and the
+    /// account's `cards_version` after the write, all from the write's transaction; 404 when
+    /// contact `uuid` is gone.
     func save(_ change: ContactCardChange, account: Int64, uuid: String?, preferredUUID: String?, now: Int64)
-        async throws -> String
+        async throws -> (uuid: String, card: String, cardsVersion: Int64)
     {
-        try await writing(account) { storage in
+        let ((uuid, card), version) = try await writingCards(account) { storage in
             var existing: ContactRecord?
             if let uuid {
                 existing = try await storage.sql.raw(
@@ -54,8 +56,11 @@ extension ContactRepository {
             try await Self.replaceTags(change.tags, of: contact.id, storage, now: now)
             try await Self.replaceNotes(change.note, of: contact.id, storage, ids: ids, now: now)
             try await storage.refreshSearchText(of: contact)
-            return contact.uuid.lowercased()
+            let written = contact.uuid.lowercased()
+            let records = try await ContactCardLoader(storage: storage).records(uuids: [written])
+            return (written, records[written].map { ContactCardMapping.card($0).write(.v3) } ?? "")
         }
+        return (uuid, card, version)
     }
 
     /// Deletes contact `uuid` (and the account's "me" if it was); nothing when it is gone already.

@@ -102,7 +102,7 @@ struct ContactsAddressBook: DAVCollection {
         if card.uid.trimmedWhitespace.isEmpty {
             card.uid = existing?.uid ?? String(name.dropLast(name.hasSuffix(memberSuffix) ? memberSuffix.count : 0))
         }
-        if let other = state.member(uid: card.uid), other.name != name {
+        if let other = try await state.member(uid: card.uid), other.name != name {
             throw DAVError.forbidden(
                 "Another contact in this address book already has the UID \(card.uid).",
                 precondition: DAVName.noUIDConflict)
@@ -120,9 +120,9 @@ struct ContactsAddressBook: DAVCollection {
         } catch let error as MonicaError {
             throw DAVError.forbidden(error.sentence, precondition: validDataPrecondition)
         }
-        let uuid: String
+        let saved: (uuid: String, card: String, cardsVersion: Int64)
         do {
-            uuid = try await contacts.save(
+            saved = try await contacts.save(
                 change, account: account.id, uuid: existing?.objectID, preferredUUID: card.uid, now: clock.nowMillis)
         } catch let error as MonicaError where error.status == .notFound {
             throw DAVError.stale
@@ -130,7 +130,11 @@ struct ContactsAddressBook: DAVCollection {
         var leftovers = change.leftovers
         leftovers.uid = card.uid
         let hasLeftovers = leftovers != ContactCard(uid: card.uid)
-        return DAVWrite(objectID: uuid, uid: card.uid, extras: hasLeftovers ? leftovers.write(.v4) : "")
+        return DAVWrite(
+            objectID: saved.uuid, uid: card.uid, extras: hasLeftovers ? leftovers.write(.v4) : "",
+            text: DAVWrittenText(
+                text: saved.card, versionBefore: String(saved.cardsVersion - 1),
+                versionAfter: String(saved.cardsVersion)))
     }
 
     func delete(_ item: DAVItem) async throws {

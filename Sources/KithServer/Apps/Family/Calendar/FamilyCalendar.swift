@@ -105,7 +105,7 @@ struct FamilyCalendar: DAVCollection {
 
     func write(_ body: [UInt8], name: String, existing: DAVItem?, state: DAVCollectionState) async throws -> DAVWrite {
         let task = try FamilyTaskMapping.task(in: body, precondition: validDataPrecondition)
-        if let other = state.member(uid: task.uid), other.name != name {
+        if let other = try await state.member(uid: task.uid), other.name != name {
             throw DAVError.forbidden(
                 "Another task in this calendar already has the UID \(task.uid).", precondition: DAVName.noUIDConflictCal
             )

@@ -20,11 +20,18 @@ extension MonicaRepository {
     func writing<T: Sendable>(_ account: Int64, _ body: @escaping @Sendable (MonicaStorage) async throws -> T)
         async throws -> T
     {
+        try await writingCards(account, body).result
+    }
+
+    /// The same, with the account's `cards_version` as the write left it (the one before it is
+    /// one less: every write moves it once).
+    func writingCards<T: Sendable>(
+        _ account: Int64, _ body: @escaping @Sendable (MonicaStorage) async throws -> T
+    ) async throws -> (result: T, cardsVersion: Int64) {
         try await database.transaction { [engine = database.engine] sql in
             let storage = MonicaStorage(sql: sql, account: account, engine: engine)
             let result = try await body(storage)
-            try await storage.cardsChanged()
-            return result
+            return (result, try await storage.cardsChanged())
         }
     }
 }
@@ -56,10 +63,11 @@ struct MonicaStorage: Sendable {
     /// Tells the account's address book (CardDAV) to look at its contacts again: every write to
     /// the account's tables moves it, whatever it changed (a note, a tag's name, an address all
     /// show on a card), so no write can be missed; `DAVItemStore` then compares cards.
-    func cardsChanged() async throws {
+    @discardableResult
+    func cardsChanged() async throws -> Int64 {
         try await sql.raw(
-            "UPDATE monica_accounts SET cards_version = cards_version + 1 WHERE id = \(bind: account)"
-        ).run()
+            "UPDATE monica_accounts SET cards_version = cards_version + 1 WHERE id = \(bind: account) RETURNING cards_version"
+        ).first()?.decode(column: "cards_version", as: Int64.self) ?? 0
     }
 
     /// Tells every server's contact index (`ContactIndex`) that the account's contacts changed.
