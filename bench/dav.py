@@ -520,7 +520,7 @@ def main():
         sync_token = changed.sync_token
 
     # 3. A card edited on the phone.
-    puts, after_put = row("phone: PUT an edited card with If-Match (compares every card)"), \
+    puts, after_put = row("phone: PUT an edited card with If-Match"), \
         row("  then sync-collection from the token")
     same_tag = 0
     for k in range(args.repeat):
