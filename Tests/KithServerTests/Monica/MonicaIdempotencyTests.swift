@@ -189,8 +189,10 @@ struct MonicaIdempotencyTests {
                 try WriteKey(
                     "held", userID: userID,
                     request: MonicaIdempotencyMiddleware.requestName(.post, "/api/contacts", body: body)))
+            // Recorded now: a key recorded at time 0 is past its keeping, and the server's daily job
+            // (which may run at any moment after start) would delete it first.
             try await server.app.database.transaction { sql in
-                try await WriteKeys.record(held, answer: nil, now: 0, in: sql)
+                try await WriteKeys.record(held, answer: nil, now: server.clock.now.epochMillis, in: sql)
             }
             let busy = try await me.call(.post, "/api/contacts", Self.ada, headers: Self.keyed("held"))
             #expect(busy.status == .conflict)
