@@ -67,3 +67,20 @@ public struct RecurrenceRule: Sendable, Equatable {
         return parts
     }
 }
+
+extension RecurrenceRule {
+    /// The rule as Kith's weekly recurrence of a series whose first occurrence is `first`, read on
+    /// `zone`'s clock (its day and time of day start the series); nil for any rule `weekly` refuses.
+    public func weeklyRecurrence(first: Date, in zone: TimeZone) -> WeeklyRecurrence? {
+        let day = LocalDate(first, in: zone)
+        guard let weekly = weekly(start: Weekday(day)) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: first)
+        guard let clock = LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0),
+            case .success(let recurrence) = WeeklyRecurrence.make(
+                weekdays: weekly.weekdays, interval: weekly.interval, start: day, time: clock, timeZone: zone)
+        else { return nil }
+        return recurrence
+    }
+}

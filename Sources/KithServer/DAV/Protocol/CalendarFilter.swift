@@ -67,21 +67,11 @@ struct CalendarFilter {
         // Each instance as (start, due): the task itself, and for a weekly repeat its first
         // occurrence in the range, which starts and is due at its own time.
         var instances: [(begin: Date?, due: Date?)] = [(task.start?.date, task.due?.date)]
-        if let due = task.due, let rule = task.recurrence, let zone = due.timeZone,
-            let weekly = rule.weekly(start: Weekday(LocalDate(due.date, in: zone)))
+        if let due = task.due, let zone = due.timeZone,
+            let recurrence = task.recurrence?.weeklyRecurrence(first: due.date, in: zone),
+            let next = recurrence.next(after: max(start, due.date).addingTimeInterval(-1))
         {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.hour, .minute], from: due.date)
-            if let clock = LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0),
-                case .success(let recurrence) = WeeklyRecurrence.make(
-                    weekdays: weekly.weekdays, interval: weekly.interval, start: LocalDate(due.date, in: zone),
-                    time: clock,
-                    timeZone: zone),
-                let next = recurrence.next(after: max(start, due.date).addingTimeInterval(-1))
-            {
-                instances.append((task.start == nil ? nil : next, next))
-            }
+            instances.append((task.start == nil ? nil : next, next))
         }
         return instances.contains { instance in
             switch (instance.begin, instance.due) {

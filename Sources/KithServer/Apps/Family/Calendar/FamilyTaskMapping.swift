@@ -80,23 +80,15 @@ enum FamilyTaskMapping {
         let due = dueDate(time, zone: zone)
         var recurrence: WeeklyRecurrence?
         if let rule = task.recurrence {
-            let day = LocalDate(due, in: zone)
-            guard let weekly = rule.weekly(start: Weekday(day)) else {
+            guard let made = rule.weeklyRecurrence(first: due, in: zone) else {
                 throw DAVError.forbidden(
                     "Family reminders repeat every 1 to 52 weeks on chosen weekdays; this repeat (\(rule.raw)) cannot be kept."
                 )
             }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.hour, .minute], from: due)
-            guard let clock = LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0),
-                case .success(let made) = WeeklyRecurrence.make(
-                    weekdays: weekly.weekdays, interval: weekly.interval, start: day, time: clock, timeZone: zone)
-            else { throw DAVError.forbidden("This repeat cannot be kept.") }
             // The same repeat, sent back with the occurrence it is at: the stored one, so the
             // weeks it counts from do not move.
             if let stored, stored.weekdays == made.weekdays, stored.interval == made.interval,
-                stored.time == made.time, stored.occurs(on: day)
+                stored.time == made.time, stored.occurs(on: made.start)
             {
                 recurrence = stored
             } else {
