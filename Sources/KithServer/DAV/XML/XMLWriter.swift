@@ -7,10 +7,9 @@ enum DAVNamespace {
     static let calDAV = "urn:ietf:params:xml:ns:caldav"
     /// Apple's calendar server extensions: `getctag`, which iOS and macOS still ask for.
     static let calendarServer = "http://calendarserver.org/ns/"
-    static let appleICal = "http://apple.com/ns/ical/"
 
     static let prefixes: [(namespace: String, prefix: String)] = [
-        (dav, "d"), (cardDAV, "card"), (calDAV, "cal"), (calendarServer, "cs"), (appleICal, "ical"),
+        (dav, "d"), (cardDAV, "card"), (calDAV, "cal"), (calendarServer, "cs"),
     ]
 }
 

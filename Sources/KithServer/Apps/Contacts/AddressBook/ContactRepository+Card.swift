@@ -26,10 +26,14 @@ extension ContactRepository {
             contactChange.names = change.names
             contactChange.genderID = change.genderID
             contactChange.death = change.death
+            let birthday = contactChange.birthdate
             let birthdayMoved =
-                existing.map { Self.day($0.birthdateValue) != Self.day(contactChange.birthdate) } ?? true
+                existing.map {
+                    let stored = $0.birthdateValue
+                    return stored.day != birthday.day || stored.isAgeBased != birthday.isAgeBased
+                        || stored.isYearUnknown != birthday.isYearUnknown
+                } ?? true
             if birthdayMoved {
-                let birthday = contactChange.birthdate
                 contactChange.reminders = [.birthday(birthday.isAgeBased ? nil : birthday.day)]
             }
             try await checkGender(contactChange, storage)
@@ -72,14 +76,6 @@ extension ContactRepository {
         }
         guard let id else { return }
         try await delete(account: account, id: id, ifMatch: nil)
-    }
-
-    private static func day(_ value: SpecialDateValue) -> String {
-        "\(value.day?.ymd ?? "")/\(value.isAgeBased)/\(value.isYearUnknown)"
-    }
-
-    private static func day(_ value: ContactRecord.SpecialDate) -> String {
-        "\(value.day?.ymd ?? "")/\(value.isAgeBased)/\(value.isYearUnknown)"
     }
 
     /// The card's UID as the contact's uuid, when it is one and no contact of the account has it.
