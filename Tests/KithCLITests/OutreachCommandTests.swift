@@ -52,7 +52,7 @@ struct OutreachCommandTests {
             let unknownJSON = await device.kith(["--json", "outreach", "deliver", "zzz"])
             #expect(unknownJSON.stderr.contains("\"code\":\"not_found\""), "\(unknownJSON)")
             let deleted = await device.kith(["outreach", "delete", short])
-            #expect(deleted.stdout == "Deleted Ada Lovelace.\n", "\(deleted)")
+            #expect(deleted.stdout == "Deleted Ada Lovelace. To take it back: kith outreach undo\n", "\(deleted)")
         }
     }
 

@@ -12,7 +12,7 @@ struct OutreachCommand: ParsableCommand {
             "Works offline against this profile's local data and syncs when the server answers. ID is a person's id or a unique prefix of it.",
         subcommands: [
             Years.self, YearCommand.self, List.self, Add.self, Edit.self, Deliver.self, Undeliver.self, Delete.self,
-            Import.self, Export.self, CopyYear.self,
+            Undo.self, Import.self, Export.self, CopyYear.self,
         ]
     )
 
@@ -23,13 +23,27 @@ struct OutreachCommand: ParsableCommand {
         try await OutreachSession.run(options, console, body)
     }
 
-    /// `deliver` and `undeliver`.
-    static func setDelivered(_ options: ClientOptions, _ console: Console, _ id: String, _ delivered: Bool)
+    /// What a change of many says after what it did.
+    static let undoHint = " To take it back: kith outreach undo"
+
+    /// `deliver` and `undeliver`: one person answers with their line; many in one change, with a
+    /// sentence and what `undo` takes back.
+    static func setDelivered(_ options: ClientOptions, _ console: Console, _ ids: [String], _ delivered: Bool)
         async throws
     {
         try await run(options, console) { session in
-            let contact = try session.outreach.setDelivered(try session.contact(id).id, delivered)
-            session.output.emit(contact) { ContactText.line(contact) }
+            let people = try session.contacts(ids)
+            if people.count == 1 {
+                let contact = try session.outreach.setDelivered(people[0].id, delivered)
+                session.output.emit(contact) { ContactText.line(contact) }
+                return
+            }
+            let undo = try session.outreach.setDelivered(people.map(\.id), delivered)
+            try session.keep(undo)
+            let changed = try people.compactMap { try session.outreach.contact($0.id) }
+            session.output.emit(changed) {
+                undo.doneSentence(delivered: delivered) + (undo.count > 0 ? Self.undoHint : "")
+            }
         }
     }
 
@@ -50,15 +64,26 @@ struct OutreachCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The people of a year with delivery and comments.")
         @OptionGroup var options: ClientOptions
         @Option(help: "The year (default: the selected one).") var year: String?
+        @Option(help: "Only people whose name or enterprise has these words (ignoring case and accents).")
+        var search: String = ""
+        @Flag(help: "Only the people delivered.") var delivered = false
+        @Flag(help: "Only the people not delivered yet.") var notDelivered = false
+
+        func validate() throws {
+            if delivered && notDelivered { throw ValidationError("Choose --delivered or --not-delivered, not both.") }
+        }
 
         func run(_ console: Console) async throws {
+            let filter = OutreachFilter(
+                text: search, delivery: delivered ? .delivered : notDelivered ? .notDelivered : .all)
             try await OutreachCommand.run(options, console) { session in
                 let year = try session.year(named: year)
-                let people = try session.outreach.contacts(in: year.id)
+                let people = try session.outreach.contacts(in: year.id, matching: filter)
                 let progress = try session.outreach.progress(of: year.id)
                 let listing = YearListing(year: YearLine(year, selected: true), progress: progress, contacts: people)
+                let shown = filter.isEmpty ? "" : " (\(people.count) shown)"
                 session.output.emit(listing) {
-                    (["\(year.name): \(progress.delivered) of \(progress.total) delivered"]
+                    (["\(year.name): \(progress.delivered) of \(progress.total) delivered" + shown]
                         + people.map(ContactText.line))
                         .joined(separator: "\n")
                 }
@@ -111,35 +136,57 @@ struct OutreachCommand: ParsableCommand {
     }
 
     struct Deliver: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a person delivered, now.")
+        static let configuration = CommandConfiguration(abstract: "Mark people delivered, now.")
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The person's id or a unique prefix.") var id: String
+        @Argument(help: "Each person's id or a unique prefix.") var ids: [String]
 
-        func run(_ console: Console) async throws { try await OutreachCommand.setDelivered(options, console, id, true) }
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.setDelivered(options, console, ids, true)
+        }
     }
 
     struct Undeliver: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a person not delivered.")
+        static let configuration = CommandConfiguration(abstract: "Mark people not delivered.")
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The person's id or a unique prefix.") var id: String
+        @Argument(help: "Each person's id or a unique prefix.") var ids: [String]
 
         func run(_ console: Console) async throws {
-            try await OutreachCommand.setDelivered(options, console, id, false)
+            try await OutreachCommand.setDelivered(options, console, ids, false)
         }
     }
 
     struct Delete: ConsoleCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a person.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete people.", discussion: "`kith outreach undo` brings them back.")
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The person's id or a unique prefix.") var id: String
+        @Argument(help: "Each person's id or a unique prefix.") var ids: [String]
 
         func run(_ console: Console) async throws {
             try await OutreachCommand.run(options, console) { session in
-                let contact = try session.contact(id)
-                try session.outreach.deleteContact(contact.id)
-                session.output.emit(["deleted": contact.id.lowercased]) {
-                    "Deleted \(contact.firstName) \(contact.lastName)."
+                let people = try session.contacts(ids)
+                let undo = try session.outreach.deleteContacts(people.map(\.id))
+                try session.keep(undo)
+                let deleted = people.map { $0.id.lowercased }
+                session.output.emit(["deleted": deleted]) {
+                    undo.doneSentence() + OutreachCommand.undoHint
                 }
+            }
+        }
+    }
+
+    struct Undo: ConsoleCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take back the last deletion, or marking of many people, made with this profile.")
+        @OptionGroup var options: ClientOptions
+
+        func run(_ console: Console) async throws {
+            try await OutreachCommand.run(options, console) { session in
+                guard let undo = try session.takeUndo() else {
+                    throw KithError.invalid(APIErrorDetail(.notFound, "There is nothing to undo."))
+                }
+                let count = try session.outreach.undo(undo)
+                let deletion = if case .deletion = undo { true } else { false }
+                session.output.emit(["undone": count]) { OutreachUndo.undoneSentence(count, deletion: deletion) }
             }
         }
     }
@@ -148,7 +195,7 @@ struct OutreachCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add the people of a CSV file to a year.",
             discussion:
-                "Columns: \(OutreachCSV.header.joined(separator: ",")), with that header row. One bad row: nothing is imported."
+                "Columns: \(OutreachCSV.header.joined(separator: ",")), with that header row, separated by commas or semicolons. A bad line is skipped and reported."
         )
         @OptionGroup var options: ClientOptions
         @Argument(help: "The CSV file (UTF-8).") var file: String
@@ -164,8 +211,9 @@ struct OutreachCommand: ParsableCommand {
                         APIErrorDetail(.unreadableFile, "Cannot read \(file) as UTF-8 text."))
                 }
                 let done = try session.outreach.importCSV(text, into: year.id)
-                session.output.emit(["imported": done.added, "updated": done.updated, "unchanged": done.unchanged]) {
-                    OutreachImport.sentence(done, year: year.name)
+                session.output.emit(ImportAnswer(done)) {
+                    ([OutreachImport.sentence(done, year: year.name)] + done.skipped.map(\.sentence))
+                        .joined(separator: "\n")
                 }
             }
         }
@@ -205,6 +253,21 @@ struct OutreachCommand: ParsableCommand {
                     "Created \(year.name) with \(count) people from \(source.name)."
                 }
             }
+        }
+    }
+
+    /// What `import --json` prints: the counts and each skipped line with its reason.
+    struct ImportAnswer: Encodable {
+        let imported: Int
+        let updated: Int
+        let unchanged: Int
+        let skipped: [OutreachSkippedLine]
+
+        init(_ done: OutreachImport) {
+            imported = done.added
+            updated = done.updated
+            unchanged = done.unchanged
+            skipped = done.skipped
         }
     }
 }

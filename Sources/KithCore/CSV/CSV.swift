@@ -2,7 +2,8 @@ import Foundation
 
 /// RFC 4180 CSV: fields separated by commas, records by CRLF (LF accepted), fields with commas,
 /// quotes or line breaks in double quotes, quotes doubled inside. Small and dependency-free so the
-/// server and devices read and write the same files.
+/// server and devices read and write the same files. Reading also takes semicolons as the
+/// separator: Excel writes them where the decimal mark is a comma (French, German, …).
 public enum CSV {
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         /// 1-based line where the bad record starts.
@@ -22,9 +23,27 @@ public enum CSV {
         public let fields: [String]
     }
 
-    /// Parses `text` into rows; an empty last line is not a row. A quote that never closes, or text
-    /// right after a closing quote, is an error naming its line.
-    public static func parse(_ text: String) throws -> [Row] {
+    /// The separator a file uses, read from its first line: a semicolon when it has more of them
+    /// than commas outside quotes, else a comma.
+    public static func separator(of text: String) -> Character {
+        var commas = 0
+        var semicolons = 0
+        var inQuotes = false
+        for character in text {
+            switch character {
+            case "\"": inQuotes.toggle()
+            case "," where !inQuotes: commas += 1
+            case ";" where !inQuotes: semicolons += 1
+            case "\n", "\r\n", "\r": if !inQuotes { return semicolons > commas ? ";" : "," }
+            default: break
+            }
+        }
+        return semicolons > commas ? ";" : ","
+    }
+
+    /// Parses `text` into rows, fields separated by `separator`; an empty last line is not a row.
+    /// A quote that never closes, or text right after a closing quote, is an error naming its line.
+    public static func parse(_ text: String, separator: Character = ",") throws -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
         var field = ""
@@ -70,7 +89,7 @@ public enum CSV {
                 continue
             }
             switch character {
-            case ",":
+            case separator:
                 fields.append(field)
                 field = ""
                 afterQuote = false

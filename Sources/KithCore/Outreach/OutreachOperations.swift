@@ -141,19 +141,20 @@ public enum OutreachOperations {
     /// Adds the people of a CSV file to `year`. A row naming someone already in the year (same
     /// first and last name and enterprise, ignoring case and accents) updates their delivery and
     /// comments instead of adding them twice, so importing a file again adds nobody. A bad row is
-    /// the refusal (by its line) and nothing is written.
+    /// left out and reported by its line and reason; a file that is not the CSV at all is the
+    /// refusal and nothing is written.
     public static func importCSV(_ csv: String, into year: UUID) -> RecordOperation<OutreachImport> {
         RecordOperation("outreach.importCSV", reads: reads) { (draft) throws(APIErrorDetail) in
             _ = try draft.existing(OutreachEntities.year, year, what: "That year")
-            let rows = try OutreachCSV.people(in: csv, year: year)
-            var summary = OutreachImport(added: 0, updated: 0, unchanged: 0)
+            let reading = try OutreachCSV.read(csv, year: year)
+            var summary = OutreachImport(added: 0, updated: 0, unchanged: 0, skipped: reading.skipped)
             // Who is in the year, by what makes two people the same: looked up once per row (a file
             // of thousands against a year of thousands), kept up to date with the rows added.
             var known: [[String]: UUID] = [:]
             for person in draft.book.people(in: year) where known[person.sameKey] == nil {
                 known[person.sameKey] = person.id
             }
-            for fields in rows {
+            for fields in reading.people {
                 let key = OutreachContact(id: UUID(), fields: fields)?.sameKey
                 if let key, let existing = known[key] {
                     let stored = draft.record(OutreachEntities.contact, existing) ?? [:]
@@ -197,16 +198,31 @@ public enum OutreachOperations {
 }
 
 /// What importing a CSV file did: people added, people already there whose delivery or comments
-/// the file changed, and people already there as the file has them.
+/// the file changed, people already there as the file has them, and the lines left out.
 public struct OutreachImport: Sendable, Equatable, Codable {
     public var added: Int
     public var updated: Int
     public var unchanged: Int
+    public var skipped: [OutreachSkippedLine]
+    /// How many lines were left out: `skipped.count`, unless only the first ones are listed (the
+    /// web page's address carries at most 50).
+    public var skippedCount: Int
 
-    public init(added: Int, updated: Int, unchanged: Int) {
+    public init(added: Int, updated: Int, unchanged: Int, skipped: [OutreachSkippedLine] = []) {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
+        self.skipped = skipped
+        skippedCount = skipped.count
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        added = try container.decode(Int.self, forKey: .added)
+        updated = try container.decode(Int.self, forKey: .updated)
+        unchanged = try container.decode(Int.self, forKey: .unchanged)
+        skipped = try container.decodeIfPresent([OutreachSkippedLine].self, forKey: .skipped) ?? []
+        skippedCount = try container.decodeIfPresent(Int.self, forKey: .skippedCount) ?? skipped.count
     }
 }
 
@@ -239,6 +255,9 @@ extension OutreachImport {
         var parts = ["Imported \(people(done.added))" + (year.map { " into \($0)" } ?? "")]
         if done.updated > 0 { parts.append("\(people(done.updated, already: true)) updated") }
         if done.unchanged > 0 { parts.append("\(people(done.unchanged, already: true)) unchanged") }
+        if done.skippedCount > 0 {
+            parts.append("\(done.skippedCount) \(done.skippedCount == 1 ? "line was" : "lines were") skipped")
+        }
         return parts.joined(separator: "; ") + "."
     }
 

@@ -63,6 +63,23 @@ public struct EntityDeclaration: Sendable, Hashable {
         self.writeRule = writeRule
     }
 
+    /// The declaration of `field`. A field the caller names that the entity lacks is a mistake in
+    /// the caller (a form, a wording), found by its first use in a test.
+    public func declaration(of field: String) -> FieldDeclaration {
+        guard let declaration = fields.first(where: { $0.name == field }) else {
+            preconditionFailure("\(name) declares no field \(field)")
+        }
+        return declaration
+    }
+
+    /// The most characters a text field takes (a form's `maxlength`, a sentence's limit).
+    public func maxLength(of field: String) -> Int {
+        guard case .string(let maxLength, _) = declaration(of: field).type else {
+            preconditionFailure("\(name).\(field) is not text")
+        }
+        return maxLength
+    }
+
     /// Problems with the fields of an upsert; empty when it may be applied. `isCreation` asks for
     /// every required field; a later upsert may carry only the fields it changes.
     public func problems(in values: [String: JSONTree], isCreation: Bool) -> [APIErrorDetail] {
@@ -101,19 +118,24 @@ public struct EntityDeclaration: Sendable, Hashable {
             if trimmed.unicodeScalars.count > maxLength {
                 return refuse("\(name) must be at most \(maxLength) characters.")
             }
-            if text.unicodeScalars.contains(where: { $0.value == 0 }) { return refuse("\(name) contains a NUL character.") }
+            if text.unicodeScalars.contains(where: { $0.value == 0 }) {
+                return refuse("\(name) contains a NUL character.")
+            }
             return nil
         case (.integer(let range), .int(let integer)):
-            return range.contains(integer) ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
+            return range.contains(integer)
+                ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
         case (.integer(let range), .double(let number)):
             guard number == number.rounded(), let integer = Int64(exactly: number) else {
                 return refuse("\(name) must be a whole number.")
             }
-            return range.contains(integer) ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
+            return range.contains(integer)
+                ? nil : refuse("\(name) must be between \(range.lowerBound) and \(range.upperBound).")
         case (.number(let range), .int), (.number(let range), .double):
             let number = value.doubleValue ?? .nan
             return number.isFinite && range.contains(number)
-                ? nil : refuse("\(name) must be between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound)).")
+                ? nil
+                : refuse("\(name) must be between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound)).")
         case (.bool, .bool):
             return nil
         case (.timestamp, .string(let text)):

@@ -7,9 +7,10 @@ extension OutreachStore {
         OutreachCSV.export(try contacts(in: year))
     }
 
-    /// Adds the people of `csv` to a year. Every row is checked first: one bad row is reported by
-    /// its line number and nothing is imported. Someone already in the year (same names and
-    /// enterprise) is updated, not added twice: what the import did.
+    /// Adds the people of `csv` (commas or semicolons) to a year. A bad row is left out and listed
+    /// in the answer by its line and reason; a file that is not the CSV at all is refused and
+    /// nothing is imported. Someone already in the year (same names and enterprise) is updated,
+    /// not added twice: what the import did.
     @discardableResult
     public func importCSV(_ csv: String, into year: UUID) throws -> OutreachImport {
         try apply(OutreachOperations.importCSV(csv, into: year))

@@ -100,6 +100,13 @@ public final class OutreachStore {
             try store.records(Self.contact).compactMap(OutreachContact.init).filter { $0.yearId == year })
     }
 
+    /// The people of a year a search shows (`OutreachFilter`: name or enterprise, delivered or
+    /// not), by last name then first name.
+    public func contacts(in year: UUID, matching filter: OutreachFilter) throws -> [OutreachContact] {
+        let people = try contacts(in: year)
+        return filter.isEmpty ? people : people.filter(filter.matches)
+    }
+
     public func contact(_ id: UUID) throws -> OutreachContact? {
         try store.record(Self.contact, id: id).flatMap(OutreachContact.init)
     }
@@ -123,7 +130,8 @@ public final class OutreachStore {
             _ = try transaction.apply(
                 OutreachOperations.editPerson(
                     id,
-                    OutreachFields.edits(first: firstName, last: lastName, enterprise: enterpriseName, comments: comments)))
+                    OutreachFields.edits(
+                        first: firstName, last: lastName, enterprise: enterpriseName, comments: comments)))
             return try Self.contact(id, transaction)
         }
     }
@@ -136,6 +144,25 @@ public final class OutreachStore {
 
     public func deleteContact(_ id: UUID) throws {
         _ = try apply(OutreachOperations.deletePerson(id))
+    }
+
+    /// Marks many people delivered now, or not delivered, in one change (people already so keep
+    /// their time): what `undo` takes to put them back.
+    @discardableResult
+    public func setDelivered(_ ids: [UUID], _ delivered: Bool) throws -> OutreachUndo {
+        .deliveries(try apply(OutreachOperations.setDelivered(ids, delivered)))
+    }
+
+    /// Deletes many people in one change: what `undo` takes to bring them back.
+    @discardableResult
+    public func deleteContacts(_ ids: [UUID]) throws -> OutreachUndo {
+        .deletion(try apply(OutreachOperations.deletePeople(ids)))
+    }
+
+    /// Takes back a change of many people: how many were put back.
+    @discardableResult
+    public func undo(_ undo: OutreachUndo) throws -> Int {
+        try apply(OutreachOperations.undo(undo))
     }
 
     public func progress(of year: UUID) throws -> OutreachProgress {

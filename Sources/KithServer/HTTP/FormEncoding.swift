@@ -17,6 +17,15 @@ enum FormEncoding {
         }
     }
 
+    /// `value` as a form or query writes it: only ASCII letters, digits and `-._~` stay as they are
+    /// (`.alphanumerics` would keep "é" unencoded), everything else is percent-escaped.
+    static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unescaped) ?? ""
+    }
+
+    private static let unescaped = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
     static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced

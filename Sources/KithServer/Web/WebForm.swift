@@ -7,6 +7,8 @@ import NIOCore
 /// matched the browser's CSRF cookie.
 struct WebForm: Sendable {
     private let fields: [String: String]
+    /// Every name and value in the order sent: a name may come many times (ticked boxes).
+    private let pairs: [(name: String, value: String)]
 
     static func read(_ request: Request, context: AppRequestContext) async throws -> WebForm {
         var request = request
@@ -16,7 +18,8 @@ struct WebForm: Sendable {
         } catch is NIOTooManyBytesError {
             throw AppError.payloadTooLarge
         }
-        let form = WebForm(fields: parse(String(buffer: buffer)))
+        let pairs = FormEncoding.pairs(String(buffer: buffer)[...])
+        let form = WebForm(fields: Dictionary(pairs.map { ($0.name, $0.value) }) { _, last in last }, pairs: pairs)
         guard let expected = context.csrfToken, let sent = form.fields["_csrf"],
             Tokens.constantTimeEquals(expected, sent)
         else {
@@ -28,6 +31,9 @@ struct WebForm: Sendable {
 
     subscript(_ name: String) -> String { fields[name] ?? "" }
 
+    /// Every value sent under `name`, in order (a list's ticked boxes); the subscript gives the last.
+    func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
     /// The write key the page's script put in the form (`_key`: a random id per form shown, kept
     /// when the same form is sent again), nil when it sent none (docs/sync.md, "Write keys").
     var writeKey: String? {
@@ -37,8 +43,10 @@ struct WebForm: Sendable {
 
     /// What the form asked, for its write key: every field but the CSRF token and the key itself.
     var request: String {
-        fields.filter { $0.key != "_csrf" && $0.key != Self.writeKeyField }.sorted { $0.key < $1.key }
-            .map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        pairs.filter { $0.name != "_csrf" && $0.name != Self.writeKeyField }.sorted {
+            ($0.name, $0.value) < ($1.name, $1.value)
+        }
+        .map { "\($0.name)=\($0.value)" }.joined(separator: "&")
     }
 
     static let writeKeyField = "_key"
@@ -53,11 +61,5 @@ struct WebForm: Sendable {
     func seen(marker: String) -> ((String) -> String)? {
         guard fields[Self.seenPrefix + marker] != nil else { return nil }
         return { self[Self.seenPrefix + $0] }
-    }
-
-    static func parse(_ body: String) -> [String: String] {
-        var fields: [String: String] = [:]
-        for (name, value) in FormEncoding.pairs(body[...]) { fields[name] = value }
-        return fields
     }
 }

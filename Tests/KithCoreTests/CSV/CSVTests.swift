@@ -22,8 +22,21 @@ struct CSVTests {
     }
 
     @Test func brokenQuotingNamesItsLine() {
-        #expect(throws: CSV.ParseError(line: 2, reason: "a quoted field never ends")) { try CSV.parse("a\n\"open,b\nc") }
+        #expect(throws: CSV.ParseError(line: 2, reason: "a quoted field never ends")) {
+            try CSV.parse("a\n\"open,b\nc")
+        }
         #expect(throws: CSV.ParseError(line: 1, reason: "text after a closing quote")) { try CSV.parse("\"a\"b,c") }
-        #expect(throws: CSV.ParseError(line: 3, reason: "a quote inside an unquoted field")) { try CSV.parse("a\nb\nc\"d") }
+        #expect(throws: CSV.ParseError(line: 3, reason: "a quote inside an unquoted field")) {
+            try CSV.parse("a\nb\nc\"d")
+        }
+    }
+
+    @Test func semicolonsSeparateWhenTheFirstLineHasMoreOfThemThanCommas() throws {
+        let french = "Nom;Prix\r\n\"Café; crème\";3,50\r\n"
+        #expect(CSV.separator(of: french) == ";")
+        #expect(try CSV.parse(french, separator: ";").map(\.fields) == [["Nom", "Prix"], ["Café; crème", "3,50"]])
+        #expect(CSV.separator(of: "a,b;c,d\nx;y;z;w") == ",", "only the first line counts")
+        #expect(CSV.separator(of: "\"a;b;c\",d") == ",", "separators inside quotes don't count")
+        #expect(CSV.separator(of: "") == ",")
     }
 }

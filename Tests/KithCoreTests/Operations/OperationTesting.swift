@@ -36,6 +36,11 @@ struct OperationBench {
     }
 
     func fields(_ entity: EntityDeclaration) -> [[String: JSONTree]] { Array((records[entity.name] ?? [:]).values) }
+
+    /// The ids of the live records of `entity`, in a fixed order.
+    func ids(_ entity: EntityDeclaration) -> [UUID] {
+        (records[entity.name] ?? [:]).keys.sorted { $0.uuidString < $1.uuidString }
+    }
 }
 
 /// Sequential ids (…0001, …0002), so a test knows what was made.

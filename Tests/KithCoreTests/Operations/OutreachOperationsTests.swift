@@ -50,17 +50,77 @@ struct OutreachOperationsTests {
         }
     }
 
-    @Test("a bad row refuses the whole import and decides no write")
-    func aBadRowRefusesTheImport() throws {
+    @Test("a bad row is skipped and reported by line in words; a file that is not the CSV writes nothing")
+    func aBadRowIsSkipped() throws {
         var bench = OperationBench()
         let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
-        let bad = Self.csv + "\nAlan,Turing,Bletchley,maybe,,"
+        let bad = Self.csv + "\nAlan,Turing,Bletchley,maybe,,\n,Hopper,Navy,no,,"
+        let (done, _) = try bench.run(OutreachOperations.importCSV(bad, into: year.id))
+        #expect(done.added == 2 && done.skippedCount == 2)
         #expect(
-            throws: APIErrorDetail(code: "invalid_csv", message: "Line 4: Delivered must be yes or no, not \"maybe\"")
-        ) {
-            try bench.run(OutreachOperations.importCSV(bad, into: year.id))
+            done.skipped.map(\.sentence) == ["Line 4: Delivered must be yes or no.", "Line 5: Enter a first name."])
+        #expect(
+            OutreachImport.sentence(done)
+                == "Imported 2 people; 2 lines were skipped.")
+        #expect(bench.fields(OutreachEntities.contact).count == 2)
+
+        var empty = OperationBench()
+        let (other, _) = try empty.run(OutreachOperations.addYear("2027"))
+        #expect(throws: APIErrorDetail(code: "invalid_csv", message: "Line 4: a quoted field never ends")) {
+            try empty.run(OutreachOperations.importCSV(Self.csv + "\n\"Alan,Turing,B,no,,", into: other.id))
         }
-        #expect(bench.fields(OutreachEntities.contact).isEmpty)
+        #expect(empty.fields(OutreachEntities.contact).isEmpty)
+    }
+
+    @Test("a file from French or German Excel, with semicolons, imports like one with commas")
+    func semicolonsAreSeparators() throws {
+        var bench = OperationBench()
+        let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
+        let csv =
+            "First Name;Last Name;Enterprise;Delivered;Delivered At;Comments\r\n"
+            + "Émile;Durand;\"Dupont; Fils\";no;;\"prix: 3,50 €\"\r\nJürgen;Müller;GmbH;yes;2026-11-21T10:00:00Z;\r\n"
+        let (done, _) = try bench.run(OutreachOperations.importCSV(csv, into: year.id))
+        #expect(done == OutreachImport(added: 2, updated: 0, unchanged: 0))
+        let people = bench.fields(OutreachEntities.contact)
+        #expect(
+            people.contains {
+                $0["enterpriseName"] == .string("Dupont; Fils") && $0["comments"] == .string("prix: 3,50 €")
+            })
+        #expect(people.contains { $0["lastName"] == .string("Müller") && $0["delivered"] == .bool(true) })
+    }
+
+    @Test("many people ticked, marked delivered, then undone: each back as it was, time included")
+    func manyDeliveriesAndTheirUndo() throws {
+        var bench = OperationBench()
+        let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
+        let (done, _) = try bench.run(OutreachOperations.importCSV(Self.csv, into: year.id))
+        #expect(done.added == 2)
+        let people = bench.fields(OutreachEntities.contact)
+        #expect(people.count == 2)
+        let ids = bench.ids(OutreachEntities.contact)
+        let (before, writes) = try bench.run(OutreachOperations.setDelivered(ids, true))
+        // Grace was delivered already: she keeps her time, and only Ada is written and undone.
+        #expect(before.count == 1 && writes.count == 1 && before[0].delivered == false)
+        let (restored, _) = try bench.run(OutreachOperations.undo(.deliveries(before)))
+        #expect(restored == 1)
+        let delivered = bench.fields(OutreachEntities.contact).filter { $0["delivered"] == .bool(true) }
+        #expect(delivered.count == 1 && delivered[0]["deliveredAt"] == .string("2026-11-21T10:00:00.000Z"))
+    }
+
+    @Test("many people deleted, then undone: they are back with their comments and delivery")
+    func manyDeletedAndBack() throws {
+        var bench = OperationBench()
+        let (year, _) = try bench.run(OutreachOperations.addYear("2026"))
+        _ = try bench.run(OutreachOperations.importCSV(Self.csv, into: year.id))
+        let before = Set(bench.fields(OutreachEntities.contact))
+        let (gone, _) = try bench.run(OutreachOperations.deletePeople(bench.ids(OutreachEntities.contact) + [UUID()]))
+        #expect(gone.count == 2 && bench.fields(OutreachEntities.contact).isEmpty)
+        #expect(throws: APIErrorDetail(.notFound, "Those people are not there (they may have been deleted).")) {
+            try bench.run(OutreachOperations.deletePeople(gone.map(\.id)))
+        }
+        let (back, _) = try bench.run(OutreachOperations.undo(.deletion(gone)))
+        #expect(back == 2)
+        #expect(Set(bench.fields(OutreachEntities.contact)) == before)
     }
 
     @Test("an edit writes only what the person changed from what they saw, and says what it replaced")

@@ -118,7 +118,9 @@ struct OutreachStoreTests {
                 && edited.lastName == "Lovelace")
         try outreach.deleteContact(ada.id)
         #expect(try outreach.contacts(in: year.id).isEmpty)
-        #expect(await expectKithError { try outreach.setDelivered(ada.id, true) }?.userMessage == "That person does not exist (it may have been deleted).")
+        #expect(
+            await expectKithError { try outreach.setDelivered(ada.id, true) }?.userMessage
+                == "That person does not exist (it may have been deleted).")
     }
 
     @Test func copyingAYearBringsItsPeopleWithDeliveryCleared() async throws {
@@ -163,29 +165,72 @@ struct OutreachStoreTests {
         #expect(try outreach.contacts(in: other.id).count == 2)
     }
 
-    @Test func aBadRowIsReportedByLineAndNothingIsImported() async throws {
+    @Test func aBadRowIsSkippedAndABadFileImportsNothing() async throws {
         let outreach = try Self.store()
         let year = try outreach.selectedYear()
         let header = OutreachCSV.header.joined(separator: ",")
-        let cases: [(String, String)] = [
-            ("\(header)\nAda,Lovelace,A,no,,\n,Turing,B,no,,\n", "Line 3: firstName is required."),
-            ("\(header)\nAda,Lovelace,A,maybe,,\n", "Line 2: Delivered must be yes or no, not \"maybe\""),
-            ("\(header)\nAda,Lovelace,A,yes,,\n", "Line 2: a delivered person needs Delivered At"),
-            ("\(header)\nAda,Lovelace,A,no,\n", "Line 2: expected 6 columns, found 5"),
+        let skipped: [(String, String)] = [
+            ("\(header)\nAda,Lovelace,A,no,,\n,Turing,B,no,,\n", "Line 3: Enter a first name."),
+            ("\(header)\nAlan,Turing,A,maybe,,\n", "Line 2: Delivered must be yes or no."),
+            ("\(header)\nAlan,Turing,A,yes,,\n", "Line 2: A delivered person needs Delivered At."),
+            ("\(header)\nAlan,Turing,A,no,\n", "Line 2: It has 5 columns; a line needs 6."),
+        ]
+        for (csv, message) in skipped {
+            let done = try outreach.importCSV(csv, into: year.id)
+            #expect(done.skipped.map(\.sentence) == [message], "\(csv)")
+        }
+        // Only Ada, from the first file, was good.
+        #expect(try outreach.contacts(in: year.id).map(\.fullName) == ["Ada Lovelace"])
+        let refused: [(String, String)] = [
             ("Name,Company\nAda,A\n", "Line 1: the first row must be the header: \(header)"),
             ("\(header)\n\"Ada,Lovelace,A,no,,\n", "Line 2: a quoted field never ends"),
             ("", "Line 1: the file is empty"),
         ]
-        for (csv, message) in cases {
+        for (csv, message) in refused {
             let error = await expectKithError { try outreach.importCSV(csv, into: year.id) }
             #expect(error?.userMessage == message, "\(csv)")
         }
-        #expect(try outreach.contacts(in: year.id).isEmpty)
+        #expect(try outreach.contacts(in: year.id).count == 1)
         #expect(
-            try outreach.importCSV("\u{FEFF}\(header)\r\nAda,Lovelace,A,yes,2026-11-21T10:00:00Z,\r\n", into: year.id).added
+            try outreach.importCSV("\u{FEFF}\(header)\r\nGrace,Hopper,A,yes,2026-11-21T10:00:00Z,\r\n", into: year.id)
+                .added
                 == 1)
         #expect(
-            try outreach.contacts(in: year.id).first?.deliveredAt
+            try outreach.contacts(in: year.id).first { $0.lastName == "Hopper" }?.deliveredAt
                 == WireCoding.parseTimestamp("2026-11-21T10:00:00.000Z"))
+    }
+
+    @Test func aSearchFindsByNameOrEnterpriseIgnoringAccentsAndDelivery() throws {
+        let outreach = try Self.store()
+        let year = try outreach.selectedYear()
+        let ada = try outreach.addContact(
+            to: year.id, firstName: "Ada", lastName: "Lovelace", enterpriseName: "Analytical")
+        try outreach.addContact(to: year.id, firstName: "Jürgen", lastName: "Müller", enterpriseName: "Bäckerei")
+        try outreach.setDelivered(ada.id, true)
+        let names = { (filter: OutreachFilter) in try outreach.contacts(in: year.id, matching: filter).map(\.lastName) }
+        #expect(try names(OutreachFilter(text: "muller")) == ["Müller"])
+        #expect(try names(OutreachFilter(text: "backerei")) == ["Müller"])
+        #expect(try names(OutreachFilter(text: "ada analytical")) == ["Lovelace"])
+        #expect(try names(OutreachFilter(delivery: .notDelivered)) == ["Müller"])
+        #expect(try names(OutreachFilter(text: "ada", delivery: .notDelivered)) == [])
+        #expect(try names(OutreachFilter()) == ["Lovelace", "Müller"])
+    }
+
+    @Test func manyAreTickedOrDeletedAtOnceAndUndone() throws {
+        let outreach = try Self.store()
+        let year = try outreach.selectedYear()
+        let people = try ["Ada", "Grace", "Alan"].map {
+            try outreach.addContact(to: year.id, firstName: $0, lastName: "X", enterpriseName: "E", comments: "c")
+        }
+        let ticked = try outreach.setDelivered(people.map(\.id), true)
+        #expect(ticked.count == 3 && outreach.progress.delivered == 3)
+        #expect(try outreach.undo(ticked) == 3)
+        #expect(outreach.progress.delivered == 0)
+        let deleted = try outreach.deleteContacts([people[0].id, people[1].id])
+        #expect(try outreach.contacts(in: year.id).map(\.firstName) == ["Alan"])
+        #expect(try outreach.undo(deleted) == 2)
+        let back = try outreach.contacts(in: year.id)
+        #expect(back.map(\.firstName).sorted() == ["Ada", "Alan", "Grace"] && back.allSatisfy { $0.comments == "c" })
+        #expect(outreach.pendingChanges > 0, "each change waits to be synced like any other")
     }
 }

@@ -36,13 +36,21 @@ struct WebSessionTests {
         mutating func post(_ client: any TestClientProtocol, _ path: String, form: [String: String], csrf: Bool = true)
             async throws -> TestResponse
         {
-            var fields = form
-            if csrf { fields["_csrf"] = cookies[WebSessionMiddleware.csrfCookie] ?? "" }
+            try await post(client, path, pairs: form.map { ($0.key, $0.value) }, csrf: csrf)
+        }
+
+        /// A form whose names may come many times (ticked boxes), in the order given.
+        mutating func post(
+            _ client: any TestClientProtocol, _ path: String, pairs: [(String, String)], csrf: Bool = true
+        ) async throws -> TestResponse {
+            var fields = pairs
+            if csrf { fields.append(("_csrf", cookies[WebSessionMiddleware.csrfCookie] ?? "")) }
             let body = fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
                 .joined(separator: "&")
             var headers = cookieHeader
             headers[.contentType] = "application/x-www-form-urlencoded"
-            let response = try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+            let response = try await client.execute(
+                uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
             absorb(response)
             return response
         }
@@ -59,7 +67,8 @@ struct WebSessionTests {
             #expect(csrfCookie.contains("HttpOnly") && csrfCookie.contains("SameSite=Lax"))
             #expect(page.text.contains(browser.cookies["kith_csrf"] ?? "missing"), "the form carries the CSRF token")
 
-            let signedUp = try await browser.post(client, "/signup", form: ["email": "ada@example.com", "password": "correct horse"])
+            let signedUp = try await browser.post(
+                client, "/signup", form: ["email": "ada@example.com", "password": "correct horse"])
             #expect(signedUp.status == .found)
             #expect(signedUp.headers[.location] == "/", "to the home page")
             let sessionCookie = try #require(
@@ -92,7 +101,8 @@ struct WebSessionTests {
             #expect(forged.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(forged.text.contains("This form expired or came from another site."))
             let wrong = try await browser.post(
-                client, "/signup", form: ["email": "ada@example.com", "password": "correct horse", "_csrf": "kws_forged"],
+                client, "/signup",
+                form: ["email": "ada@example.com", "password": "correct horse", "_csrf": "kws_forged"],
                 csrf: false)
             #expect(wrong.status == .forbidden)
             #expect(try await client.logIn("ada@example.com", "correct horse").status == .unauthorized)
@@ -104,7 +114,8 @@ struct WebSessionTests {
         try await TestServer.withRouter(engine) { _, client in
             var browser = Browser()
             _ = try await browser.get(client, "/signup")
-            let refused = try await browser.post(client, "/signup", form: ["email": "not-an-email", "password": "correct horse"])
+            let refused = try await browser.post(
+                client, "/signup", form: ["email": "not-an-email", "password": "correct horse"])
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains("id=\"email-error\""))
             #expect(refused.text.contains("Enter a valid email address"))
@@ -112,7 +123,8 @@ struct WebSessionTests {
 
             _ = try await client.signUp("ada@example.com")
             _ = try await browser.get(client, "/signin")
-            let wrong = try await browser.post(client, "/signin", form: ["email": "ada@example.com", "password": "wrong password"])
+            let wrong = try await browser.post(
+                client, "/signin", form: ["email": "ada@example.com", "password": "wrong password"])
             #expect(wrong.status == .unprocessableContent)
             #expect(wrong.text.contains("The email or password is incorrect."))
         }
@@ -133,7 +145,8 @@ struct WebSessionTests {
             let form = try await browser.get(client, "/reset-password?token=\(token)")
             #expect(form.status == .ok)
             #expect(form.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
-            let done = try await browser.post(client, "/reset-password", form: ["token": token, "newPassword": "brand new pass"])
+            let done = try await browser.post(
+                client, "/reset-password", form: ["token": token, "newPassword": "brand new pass"])
             #expect(done.status == .found)
             #expect(done.headers[.location]?.hasPrefix("/signin") == true)
             #expect(try await client.logIn("ada@example.com", "brand new pass").status == .ok)

@@ -23,6 +23,79 @@
   var savesInFlight = 0;
   var savesDone = 0;
 
+  // Search: the list follows what is typed (the same search the server does for the plain form),
+  // and the address keeps it, so a reload or a shared link shows the same people.
+  var searchForm = document.getElementById("people-search");
+  var searchText = document.getElementById("search-text");
+  var searchShow = document.getElementById("search-show");
+  function searchQuery() {
+    var query = "";
+    var text = searchText ? searchText.value.trim() : "";
+    if (text) query += "&q=" + encodeURIComponent(text);
+    if (searchShow && searchShow.value !== "all") query += "&show=" + encodeURIComponent(searchShow.value);
+    return query;
+  }
+  var searchTimer = null;
+  function searchChanged() {
+    window.clearTimeout(searchTimer);
+    searchTimer = window.setTimeout(function () {
+      var address = "/outreach?year=" + encodeURIComponent(root.dataset.year) + searchQuery();
+      if (window.history && window.history.replaceState) window.history.replaceState(null, "", address);
+      refresh();
+    }, 200);
+  }
+  if (searchForm) {
+    searchForm.addEventListener("submit", function (event) { event.preventDefault(); searchChanged(); });
+    // "search": the field's own clear button; "change": a value set without typing.
+    if (searchText) ["input", "search", "change"].forEach(function (name) { searchText.addEventListener(name, searchChanged); });
+    if (searchShow) searchShow.addEventListener("change", searchChanged);
+  }
+
+  // Selecting: ticking people to mark or delete them together (the bar's buttons send the list's
+  // form to /outreach/many; the answer offers Undo).
+  var card = document.getElementById("people-card");
+  var selectToggle = document.getElementById("select-toggle");
+  function pickBoxes() { return root.querySelectorAll(".pick-box"); }
+  function drawPicked() {
+    var count = 0;
+    pickBoxes().forEach(function (box) { if (box.checked) count += 1; });
+    var label = document.getElementById("picked-count");
+    if (label) label.textContent = count === 0 ? "Tick people, then:" : (count === 1 ? "1 person selected:" : count + " people selected:");
+    ["many-deliver", "many-undeliver", "many-delete"].forEach(function (id) {
+      var button = document.getElementById(id);
+      if (button) button.disabled = count === 0;
+    });
+    var all = document.getElementById("pick-all");
+    if (all) {
+      var boxes = pickBoxes();
+      all.checked = boxes.length > 0 && count === boxes.length;
+      all.indeterminate = count > 0 && count < boxes.length;
+    }
+  }
+  function setSelecting(on) {
+    if (!card || !selectToggle) return;
+    card.classList.toggle("people-card-selecting", on);
+    selectToggle.setAttribute("aria-pressed", on ? "true" : "false");
+    selectToggle.textContent = on ? "Done" : "Select";
+    if (!on) pickBoxes().forEach(function (box) { box.checked = false; });
+    drawPicked();
+  }
+  if (selectToggle) {
+    selectToggle.addEventListener("click", function () {
+      setSelecting(!card.classList.contains("people-card-selecting"));
+    });
+  }
+  root.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.id === "pick-all") {
+      pickBoxes().forEach(function (each) { each.checked = box.checked; });
+      drawPicked();
+    } else if (box.classList && box.classList.contains("pick-box")) {
+      drawPicked();
+    }
+  });
+  drawPicked();
+
   var file = document.getElementById("import-file");
   var text = document.getElementById("import-csv");
   if (file && text) {
@@ -111,7 +184,9 @@
     if (refreshing || savesInFlight) { scheduleRefresh(); return; }
     refreshing = true;
     var savesBefore = savesDone;
-    fetch("/outreach?year=" + encodeURIComponent(root.dataset.year), { credentials: "same-origin" })
+    var picked = {};
+    pickBoxes().forEach(function (box) { if (box.checked) picked[box.value] = true; });
+    fetch("/outreach?year=" + encodeURIComponent(root.dataset.year) + searchQuery(), { credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(new Error(response.status)); })
       .then(function (html) {
         if (savesInFlight || savesDone !== savesBefore) { scheduleRefresh(); return; }
@@ -126,6 +201,9 @@
         var freshRoot = fresh.getElementById("outreach");
         if (freshRoot && freshRoot.dataset.year !== root.dataset.year) window.location.assign("/outreach");
         bindYearPicker();
+        // The people ticked before the refresh stay ticked (those still shown).
+        pickBoxes().forEach(function (box) { box.checked = !!picked[box.value]; });
+        drawPicked();
         localizeTimes(document.getElementById("people") || document);
         drawOutbox();
       })

@@ -45,11 +45,6 @@ struct OutboundHTTP: Sendable {
 
     /// The form encoding of `application/x-www-form-urlencoded` bodies and query strings.
     static func formEncoded(_ pairs: [(String, String)]) -> String {
-        // Only ASCII letters and digits stay as they are: `.alphanumerics` would keep "é" unencoded.
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return pairs.map { name, value in
-            let encoded = value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-            return "\(name)=\(encoded)"
-        }.joined(separator: "&")
+        pairs.map { name, value in "\(name)=\(FormEncoding.encode(value))" }.joined(separator: "&")
     }
 }

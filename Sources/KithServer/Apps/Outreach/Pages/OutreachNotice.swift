@@ -9,6 +9,8 @@ struct OutreachNotice {
         case added, saved
         case yearAdded = "year-added"
         case yearRenamed = "year-renamed"
+        case undoneDeliveries = "undone-deliveries"
+        case undoneDeletion = "undone-deletion"
     }
 
     let kind: Kind
@@ -17,6 +19,8 @@ struct OutreachNotice {
     /// The fields this save (of a person, or a year's name) replaced after someone else had
     /// changed them (names from a fixed list; anything else in the address is ignored).
     let replaced: [String]
+    /// How many people an undo put back.
+    let count: Int
 
     /// The notice a list address carries, if any.
     init?(_ query: QueryParameters) {
@@ -25,6 +29,7 @@ struct OutreachNotice {
         person = query.get("person").flatMap(UUID.init(text:))
         year = query.get("year").flatMap(UUID.init(text:))
         replaced = (query.get("replaced") ?? "").split(separator: ",").compactMap { Self.fieldNames[String($0)] }
+        count = max(0, query.get("count").flatMap(Int.init) ?? 0)
     }
 
     /// The fields a save may replace (a person's, a year's name), as a notice names them.
@@ -51,18 +56,41 @@ struct OutreachNotice {
             return year.flatMap(book.year).map { "Added the year \($0.name)." }
         case .yearRenamed:
             return year.flatMap(book.year).map { "Renamed the year to \($0.name)." + replacedSentence }
+        case .undoneDeliveries, .undoneDeletion:
+            return OutreachUndo.undoneSentence(count, deletion: kind == .undoneDeletion)
         }
     }
 }
 
 extension OutreachImport {
-    /// What an import did, in the list's address (`added=2&updated=1&unchanged=5`): numbers only.
-    var query: String { "added=\(added)&updated=\(updated)&unchanged=\(unchanged)" }
+    /// The most skipped lines an address lists; the page says how many more there were.
+    static let skippedInAddress = 50
+
+    /// What an import did, in the list's address (`added=2&updated=1&unchanged=5`, and the skipped
+    /// lines as `skipped=4:missing-lastName,9:delivered` with `skippedCount`): numbers and codes
+    /// only, so a link can't put words of its own on the page.
+    var query: String {
+        var query = "added=\(added)&updated=\(updated)&unchanged=\(unchanged)"
+        if !skipped.isEmpty {
+            let listed = skipped.prefix(Self.skippedInAddress).map { "\($0.line):\($0.reason.code)" }
+            query += "&skipped=" + listed.joined(separator: ",") + "&skippedCount=\(skipped.count)"
+        }
+        return query
+    }
 
     /// The import an address reports, if it reports one.
     init?(query: QueryParameters) {
         guard let added = query.get("added").flatMap(Int.init), added >= 0 else { return nil }
         let count = { (name: String) in max(0, query.get(name).flatMap(Int.init) ?? 0) }
-        self.init(added: added, updated: count("updated"), unchanged: count("unchanged"))
+        let skipped = (query.get("skipped") ?? "").split(separator: ",").prefix(Self.skippedInAddress).compactMap {
+            entry -> OutreachSkippedLine? in
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let line = Int(parts[0]), line > 0,
+                let reason = OutreachSkippedLine.Reason(code: parts[1])
+            else { return nil }
+            return OutreachSkippedLine(line: line, reason: reason)
+        }
+        self.init(added: added, updated: count("updated"), unchanged: count("unchanged"), skipped: skipped)
+        skippedCount = max(skipped.count, count("skippedCount"))
     }
 }

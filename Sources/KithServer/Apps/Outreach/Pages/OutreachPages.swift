@@ -24,6 +24,8 @@ struct OutreachPages {
         pages.get("people/{id}", use: personPage)
         pages.post("people/{id}", use: editPerson)
         pages.post("delivered", use: setDelivered)
+        pages.post("many", use: changeMany)
+        pages.post("undo", use: undo)
         pages.get("people/{id}/delete", use: confirmPersonDeletion)
         pages.post("people/{id}/delete", use: deletePerson)
         pages.post("import", use: importCSV)
@@ -33,26 +35,38 @@ struct OutreachPages {
     // MARK: The list
 
     /// `?year=ID` shows that year without remembering it (a page refreshed by a live nudge must not
-    /// write); choosing a year in the selector posts to `select`, which remembers it.
+    /// write); choosing a year in the selector posts to `select`, which remembers it. `q` and
+    /// `show` search the list (`OutreachFilter`).
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let query = request.uri.formQuery
-        let imported = OutreachImport(query: query).map { OutreachImport.sentence($0) }
+        let imported = OutreachImport(query: query)
         let year = query.get("year").flatMap(UUID.init(text:))
         return try await page(
-            for: user, year: year, request, context, show: { $0.notice = imported },
+            for: user, year: year, filter: Self.filter(query), request, context,
+            show: { model in
+                guard let imported else { return }
+                model.notice = OutreachImport.sentence(imported)
+                if !imported.skipped.isEmpty {
+                    let more = imported.skippedCount - imported.skipped.count
+                    model.importReport = .init(
+                        skipped: imported.skipped.map(\.sentence),
+                        more: more > 0 ? "And \(more) more \(more == 1 ? "line" : "lines")." : nil)
+                }
+            },
             notice: { book in OutreachNotice(query).flatMap { $0.text(in: book) } })
     }
 
     /// The list page for `year` (or the one to open), as `show` adjusts it (an error, a form's
     /// values), with the notice `notice` finds in the book.
     private func page(
-        for user: AuthenticatedUser, year requested: UUID?, _ request: Request, _ context: AppRequestContext,
+        for user: AuthenticatedUser, year requested: UUID?, filter: OutreachFilter = OutreachFilter(),
+        _ request: Request, _ context: AppRequestContext,
         status: HTTPResponse.Status = .ok, show: (inout OutreachListModel) -> Void = { _ in },
         notice: (OutreachBook) -> String? = { _ in nil }
     ) async throws -> Response {
         let (book, year) = try await outreach.open(for: user, requested: requested)
-        var model = OutreachListModel(book: book, year: year, zone: WebTime.readerZone(request)?.zone)
+        var model = OutreachListModel(book: book, year: year, filter: filter, zone: WebTime.readerZone(request)?.zone)
         show(&model)
         if let text = notice(book) { model.notice = text }
         return try renderer.page(model, title: "Outreach \(year.name)", context: context, status: status)
@@ -265,6 +279,76 @@ struct OutreachPages {
         let progress: OutreachProgress
     }
 
+    /// Many people at once (the boxes ticked in the list, `pick`): `change` deliver, undeliver or
+    /// delete (not `action`, which would hide the form's own `action` from its script). The answer is the list again, as it was searched, saying what was done, with an
+    /// Undo button that sends back what the change replaced. Under the form's write key, a form
+    /// sent twice changes once and is answered alike.
+    @Sendable func changeMany(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        let year = try Self.id(form["year"], "year")
+        let ids = form.all("pick").compactMap(UUID.init(text:))
+        let filter = OutreachFilter(text: form["q"], delivery: .init(rawValue: form["show"]) ?? .all)
+        guard !ids.isEmpty else {
+            return try await page(
+                for: user, year: year, filter: filter, request, context, status: .unprocessableContent
+            ) {
+                $0.error = "Tick the people to change first."
+            }
+        }
+        let action = form["change"]
+        let answer: String
+        switch action {
+        case "deliver", "undeliver":
+            answer = try await operations.apply(
+                OutreachOperations.setDelivered(ids, action == "deliver"), userID: user.id.lowercased,
+                key: form.writeKey, request: form.request
+            ) { Self.encoded(.deliveries($0)) }
+        case "delete":
+            answer = try await operations.apply(
+                OutreachOperations.deletePeople(ids), userID: user.id.lowercased, key: form.writeKey,
+                request: form.request
+            ) { Self.encoded(.deletion($0)) }
+        default:
+            throw AppError(
+                .unprocessableContent, .validationFailed, "change must be deliver, undeliver or delete.",
+                field: "change")
+        }
+        let undo = Self.decodedUndo(answer)
+        return try await page(for: user, year: year, filter: filter, request, context) { model in
+            model.canonicalPath = Self.listAddress(year) + Self.searchQuery(filter)
+            guard let undo else { return }
+            model.notice =
+                undo.count == 0
+                ? "Nothing to change: they were all \(action == "deliver" ? "delivered" : "not delivered") already."
+                : undo.doneSentence(delivered: action == "deliver")
+            if undo.count > 0 { model.undo = .init(payload: answer) }
+        }
+    }
+
+    /// Takes back a change of many (`undo`: what `changeMany` answered), then shows the list.
+    @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let form = try await WebForm.read(request, context: context)
+        let year = try Self.id(form["year"], "year")
+        guard let undo = Self.decodedUndo(form["undo"]) else {
+            throw AppError(.unprocessableContent, .validationFailed, "There is nothing to undo.", field: "undo")
+        }
+        let search = Self.searchQuery(OutreachFilter(text: form["q"], delivery: .init(rawValue: form["show"]) ?? .all))
+        let deletion = if case .deletion = undo { true } else { false }
+        return try await operations.submit(OutreachOperations.undo(undo), by: user, form: form) { count in
+            Self.listAddress(year, notice: deletion ? .undoneDeletion : .undoneDeliveries) + "&count=\(count)" + search
+        }
+    }
+
+    static func encoded(_ undo: OutreachUndo) -> String {
+        (try? String(decoding: JSONEncoder().encode(undo), as: UTF8.self)) ?? ""
+    }
+
+    static func decodedUndo(_ text: String) -> OutreachUndo? {
+        try? JSONDecoder().decode(OutreachUndo.self, from: Data(text.utf8))
+    }
+
     @Sendable func confirmPersonDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let person = try await outreach.person(try Self.id(context, "person"), for: user)
@@ -337,6 +421,21 @@ struct OutreachPages {
         if let person { address += "&person=\(person.lowercased)" }
         if !replaced.isEmpty { address += "&replaced=" + replaced.sorted().joined(separator: ",") }
         return address
+    }
+
+    /// The list's search, from its address (`q`, `show`).
+    static func filter(_ query: QueryParameters) -> OutreachFilter {
+        OutreachFilter(
+            text: query.get("q") ?? "", delivery: query.get("show").flatMap(OutreachFilter.Delivery.init) ?? .all)
+    }
+
+    /// The search as a list address carries it after `?year=…`: "&q=ada&show=delivered", or "".
+    static func searchQuery(_ filter: OutreachFilter) -> String {
+        var query = ""
+        let text = filter.text.trimmedWhitespace
+        if !text.isEmpty { query += "&q=" + FormEncoding.encode(text) }
+        if filter.delivery != .all { query += "&show=" + filter.delivery.rawValue }
+        return query
     }
 
     static func id(_ context: AppRequestContext, _ what: String) throws -> UUID {

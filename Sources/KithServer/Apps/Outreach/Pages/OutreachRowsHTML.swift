@@ -19,10 +19,16 @@ enum OutreachRowsHTML {
         let id = person.id.lowercased
         let delivered = person.delivered
         html += #"<tr id="person-\#(id)" class="person\#(delivered ? " is-delivered" : "")" role="row">"#
+        // Ticked to change many people at once (the bar above the table); shown while selecting.
+        html +=
+            #"<td role="cell" class="pick-cell"><label class="pick-target"><input type="checkbox" name="pick" value="\#(id)" class="pick-box" aria-label="Select \#(escaped(person.fullName))"></label></td>"#
         // The label around the box is the finger's target (44 px on a phone; the box itself is small).
-        html += #"<td role="cell" class="deliver-cell"><label class="deliver-target"><input type="checkbox" class="deliver-box" data-person="\#(id)" aria-label="Delivered to \#(escaped(person.fullName))"\#(delivered ? " checked" : "")></label>"#
-        html += #"<button type="submit" name="set" value="\#(id):\#(delivered ? "false" : "true")" class="btn btn-secondary btn-small js-hidden">\#(delivered ? "Undo" : "Delivered")</button></td>"#
-        html += #"<td role="cell" class="person-name"><a href="/outreach/people/\#(id)">\#(escaped(person.lastName)), \#(escaped(person.firstName))</a></td>"#
+        html +=
+            #"<td role="cell" class="deliver-cell"><label class="deliver-target"><input type="checkbox" class="deliver-box" data-person="\#(id)" aria-label="Delivered to \#(escaped(person.fullName))"\#(delivered ? " checked" : "")></label>"#
+        html +=
+            #"<button type="submit" name="set" value="\#(id):\#(delivered ? "false" : "true")" class="btn btn-secondary btn-small js-hidden">\#(delivered ? "Undo" : "Delivered")</button></td>"#
+        html +=
+            #"<td role="cell" class="person-name"><a href="/outreach/people/\#(id)">\#(escaped(person.lastName)), \#(escaped(person.firstName))</a></td>"#
         html += #"<td role="cell" class="person-enterprise">\#(escaped(person.enterpriseName))</td>"#
         html += #"<td role="cell" class="delivered-at">"#
         if let time = person.deliveredAt {
