@@ -143,7 +143,10 @@ public func buildApplication(
             notices: NoticeFeed(database: database),
             sockets: liveSockets, logger: logger))
     live.addRoutes(to: router)
-    AccountPages(accounts: accounts, renderer: renderer, session: session, devices: push.devices).addRoutes(to: router)
+    AccountPages(
+        accounts: accounts, renderer: renderer, session: session, devices: push.devices,
+        deletionBlocker: { try await families.accountDeletionBlocker(userID: $0) }
+    ).addRoutes(to: router)
     push.addRoutes(to: router)
     shell?.addRoutes(to: router)
     for app in apps { app.addRoutes(to: router) }

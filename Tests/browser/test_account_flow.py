@@ -132,8 +132,17 @@ def test_account_lifecycle(server, driver, shot):
     assert absent(driver, "#new-token")
     assert token_names(driver) == ["laptop"]
 
-    # Revoke it.
-    submit(driver, "#token-list .token", ".revoke-form button[type=submit]")
+    # Revoke it: the page asks first, and "Cancel" keeps it.
+    find(driver, "#token-list .token .revoke-form button[type=submit]").click()
+    alert = WebDriverWait(driver, WAIT).until(EC.alert_is_present())
+    assert alert.text == "Revoke laptop? Every app and phone signed in with it stops working at once."
+    alert.dismiss()
+    assert token_names(driver) == ["laptop"]
+    button = find(driver, "#token-list .token .revoke-form button[type=submit]")
+    mark_page(driver)
+    button.click()
+    WebDriverWait(driver, WAIT).until(EC.alert_is_present()).accept()
+    wait_new_page(driver)
     assert "laptop" not in token_names(driver)
     assert visible(driver, "#tokens-empty")
     assert "revoked" in notice_text(driver).lower()

@@ -201,8 +201,9 @@ def test_the_list_loads_more_and_searches_as_you_type(server, driver, shot):
     driver.delete_cookie("kith_session")
     search_for(driver, "Dee")
     until(driver, lambda d: "Your session expired. Please log in again." in status_text(d), "a 401 says so")
-    find(driver, "#contacts-status a[href='/signin']").click()
+    find(driver, "#contacts-status a[href^='/signin?next=%2Fcontacts']").click()
     wait_for_path(driver, "/signin")
+    assert "Sign in again to go back to the page you were on." in find(driver, "#notice").text
 
     assert browser_problems(driver) == []
 

@@ -56,6 +56,15 @@ extension WebRenderer {
         response.headers.append(contentsOf: error.headers)
         return response
     }
+
+    /// The answer to a form whose session ended before it arrived: nothing was saved, and the way
+    /// to sign in and get back to the page it came from.
+    func sessionEndedPage(signIn: String, context: AppRequestContext) throws -> Response {
+        let model = ErrorModel(
+            error: "Your session ended, so this was not saved. Sign in again to go back to the page you were on.",
+            action: .init(address: signIn, label: "Sign in again"))
+        return try page(model, title: "Your session ended", context: context, status: .unauthorized)
+    }
 }
 
 struct WebRendererError: Error, CustomStringConvertible {

@@ -22,6 +22,16 @@ struct WebSessionMiddleware: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
+            // A page that needs a signed-in person: sign in, then come back here.
+            if SignInReturn.isSignInRedirect(response), request.method == .get || request.method == .head {
+                response.headers[.location] = SignInReturn.address(
+                    returningTo: request.uri.description, ended: staleSession)
+            }
+        } catch let error as AppError where error.status == .unauthorized && context.user == nil {
+            // A form sent after its session ended: say so, with the way back to the page it came from.
+            response = try renderer.sessionEndedPage(
+                signIn: SignInReturn.address(returningTo: SignInReturn.referringPath(request), ended: true),
+                context: context)
         } catch let error as AppError {
             // A person in a browser gets a page, not the API's JSON.
             response = try renderer.errorPage(error, context: context)
@@ -54,6 +64,7 @@ struct WebSessionMiddleware: RouterMiddleware {
     }
 
     func cookie(_ name: String, _ value: String, maxAge: Int?) -> Cookie {
-        Cookie(name: name, value: value, maxAge: maxAge, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: name, value: value, maxAge: maxAge, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax)
     }
 }

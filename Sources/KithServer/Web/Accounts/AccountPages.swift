@@ -10,6 +10,8 @@ struct AccountPages {
     let renderer: WebRenderer
     let session: WebSessionMiddleware
     let devices: WebPushDevices
+    /// What an app says stands in the way of deleting an account (nil: nothing).
+    var deletionBlocker: @Sendable (_ userID: String) async throws -> AccountDeletionBlocker? = { _ in nil }
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let pages = router.group().add(middleware: session)
@@ -97,9 +99,18 @@ struct AccountPages {
         }
     }
 
+    /// `next`: the page to go back to (`SignInReturn`); `ended=1`: the person's session ended there.
     @Sendable func signInPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if context.user != nil { return .redirect(to: "/", type: .found) }
-        return try render(SignInModel(notice: notice(request)), context)
+        let query = request.uri.formQuery
+        let next = query.get("next").flatMap(SignInReturn.safePath)
+        if context.user != nil { return .redirect(to: next ?? "/", type: .found) }
+        let ended = query.get("ended") == "1"
+        return try render(
+            SignInModel(
+                next: next,
+                notice: ended
+                    ? "Your session ended. Sign in again to go back to "
+                        + (next == nil ? "Kith." : "the page you were on.") : notice(request)), context)
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -119,7 +130,8 @@ struct AccountPages {
             address: context.clientAddress, deviceToken: request.cookies[Self.deviceCookie]?.value)
         do {
             let (_, issued) = try await start(form["email"], form["password"], origin)
-            var response = signedIn(.redirect(to: "/", type: .found), token: issued.accessToken)
+            let destination = SignInReturn.safePath(form["next"]) ?? "/"
+            var response = signedIn(.redirect(to: destination, type: .found), token: issued.accessToken)
             if let device = issued.deviceToken {
                 response.setCookie(session.cookie(Self.deviceCookie, device, maxAge: Self.deviceCookieLifetime))
             }
@@ -127,6 +139,7 @@ struct AccountPages {
         } catch let error as AppError {
             var page = page
             page.email = form["email"]
+            page.next = SignInReturn.safePath(form["next"])
             return try render(page, context, error: error)
         }
     }
@@ -186,6 +199,7 @@ struct AccountPages {
             user, tokens: try await accounts.personalTokens(user), devices: try await devices.devices(of: user),
             reminderTime: try await devices.reminderTime(of: user), zone: WebTime.readerZone(request)?.zone,
             publicURL: accounts.publicURL())
+        page.deletionBlocker = try await deletionBlocker(user.id.lowercased)
         show(&page)
         if let error { return try render(page, context, error: error) }
         return try render(page, context)

@@ -20,6 +20,12 @@
   }
   window.KithWriteKey = newWriteKey;
 
+  // The sign-in page for a person whose session ended on this page: it says so, and signing in
+  // comes back here (the server keeps `next` to its own paths).
+  window.KithSignInAgain = function () {
+    return "/signin?next=" + encodeURIComponent(window.location.pathname + window.location.search) + "&ended=1";
+  };
+
   // Every form that changes something carries its key, made once per form shown: sending the
   // same form again sends the same key.
   function keyed(form) {

@@ -276,7 +276,7 @@
       el("p", { text: error.message })
     ]);
     if (error.kind === "unauthenticated") {
-      box.appendChild(el("p", {}, [el("a", { href: "/signin", className: "btn btn-secondary btn-small", text: "Sign in" })]));
+      box.appendChild(el("p", {}, [el("a", { href: window.KithSignInAgain(), className: "btn btn-secondary btn-small", text: "Sign in again" })]));
     } else if (retry && ["offline", "server", "rateLimited"].indexOf(error.kind) !== -1) {
       var button = el("button", { type: "button", className: "btn btn-secondary btn-small retry", text: "Retry" });
       button.addEventListener("click", retry);

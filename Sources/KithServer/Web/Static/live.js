@@ -1,7 +1,7 @@
 // Kith web app: follows /v1/live for a page that shows synced data (Outreach, Food, Family). The page
 // passes how to show the connection's state and what to do when its data changed elsewhere; this
 // connects with the session cookie, reconnects with backoff (and at once when the browser comes
-// back online), and sends a person whose session ended to the sign-in page.
+// back online), and sends a person whose session ended to the sign-in page, which brings them back.
 (function () {
   "use strict";
 
@@ -42,7 +42,7 @@
           noticeListeners.forEach(function (listener) { listener(message.notice); });
         } else if (message.type === "error" && (message.code === "unauthorized" || message.code === "token_expired")) {
           socket.close();
-          window.location.assign("/signin");
+          window.location.assign(window.KithSignInAgain());
         }
       });
       socket.addEventListener("close", function () {

@@ -15,6 +15,8 @@ struct AccountModel: AccountPageModel {
     /// How the phone's own Contacts and Reminders apps sign in (CardDAV, CalDAV: docs/dav.md).
     let phoneApps: PhoneApps
     var newToken: NewToken?
+    /// Why the account can't be deleted yet, with the way out: the delete form is not offered.
+    var deletionBlocker: AccountDeletionBlocker?
     var notice: String?
     var error: String?
     var errors: AccountFormErrors?

@@ -8,6 +8,8 @@ struct CredentialsModel<Form: CredentialsForm>: AccountPageModel {
     static var title: String { Form.title }
 
     var email = ""
+    /// The page to go back to after signing in (`SignInReturn`), carried by the form.
+    var next: String?
     var notice: String?
     var error: String?
     var errors: AccountFormErrors?
