@@ -24,7 +24,9 @@ struct FoodCommandTests {
                 #expect(banana["source"] as? String == "manual")
                 let bananaID = try #require(banana["id"] as? String)
                 #expect(await phone.kith(["food", "goal", "set", "2000"]).stdout == "Daily goal: 2000 kcal.\n")
-                let meal = await phone.kith(["food", "meals", "add", "Breakfast", "--ingredient", "Oats=150,5,27,3", "--ingredient", "Milk=60"])
+                let meal = await phone.kith([
+                    "food", "meals", "add", "Breakfast", "--ingredient", "Oats=150,5,27,3", "--ingredient", "Milk=60",
+                ])
                 #expect(meal.stdout.hasPrefix("Created ") && meal.stdout.contains("Breakfast: 210 kcal"), "\(meal)")
                 let logged = await phone.kith(["food", "meals", "log", "breakfast"])
                 #expect(logged.stdout.hasPrefix("Logged Breakfast:\n"), "\(logged)")
@@ -34,33 +36,68 @@ struct FoodCommandTests {
                 #expect(day["totalCalories"] as? Double == 315 && day["goal"] as? Int == 2000, "\(day)")
                 let items = try #require(day["items"] as? [[String: Any]])
                 #expect(items.map { $0["name"] as? String } == ["Banana", "Oats", "Milk"])
-                #expect(Set(items[0].keys).isSuperset(of: ["id", "name", "calories", "protein", "carbs", "fat", "source", "loggedAt"]))
+                #expect(
+                    Set(items[0].keys).isSuperset(of: [
+                        "id", "name", "calories", "protein", "carbs", "fat", "source", "loggedAt",
+                    ]))
                 let text = await phone.kith(["food", "day"])
                 #expect(text.stdout.hasPrefix("\(Self.today): 315 kcal of 2000 kcal, 1685 kcal left\n"), "\(text)")
                 let chart = await phone.kith(["food", "history", "--days", "3"])
-                #expect(chart.stdout.split(separator: "\n").count == 3 && chart.stdout.contains("315 / 2000"), "\(chart)")
+                #expect(
+                    chart.stdout.split(separator: "\n").count == 3 && chart.stdout.contains("315 / 2000"), "\(chart)")
 
                 let search = try await phone.object(["food", "search", "banana", "--limit", "3"])
                 #expect(search["source"] as? String == "builtin", "signed out: this device's own list")
                 let foods = try #require(search["foods"] as? [[String: Any]])
                 #expect(foods.count <= 3 && (foods.first?["name"] as? String)?.hasPrefix("Banana") == true, "\(foods)")
-                let fromSearch = try await phone.object(["food", "search", "banana", "--log", "1", "--date", Self.yesterday])
+                let fromSearch = try await phone.object([
+                    "food", "search", "banana", "--log", "1", "--date", Self.yesterday,
+                ])
                 #expect(fromSearch["source"] as? String == "search")
                 let noSuch = await phone.kith(["food", "search", "banana", "--limit", "2", "--log", "9"])
                 #expect(noSuch.stderr.contains("there is no number 9"), "\(noSuch)")
 
+                // An item is edited in place: what is given changes, the rest (and its day) stays.
+                let edited = try await phone.object([
+                    "food", "edit", String(bananaID.prefix(8)), "--calories", "120", "--clear", "fat", "--name",
+                    "Big banana",
+                ])
+                #expect(edited["name"] as? String == "Big banana" && edited["calories"] as? Double == 120)
+                #expect(
+                    (edited["fat"] as? Double) == nil && edited["protein"] as? Double == 1.3
+                        && edited["servingUnit"] as? String == "medium")
+                let editedDay = try await phone.object(["food", "day"])
+                #expect(editedDay["totalCalories"] as? Double == 330, "\(editedDay)")
+                let nothing = await phone.kith(["food", "edit", String(bananaID.prefix(8))])
+                #expect(nothing.exitCode != 0 && nothing.stderr.contains("Say what to change"), "\(nothing)")
+                let badEdit = await phone.kith(["food", "edit", String(bananaID.prefix(8)), "--calories", "60000"])
+                #expect(
+                    badEdit.exitCode == 1 && badEdit.stderr == "error: calories must be between 0 and 50000.\n",
+                    "\(badEdit)")
+                let tomorrow = LocalDate(Date(), in: TimeZone(identifier: "UTC")!).adding(days: 1)
+                let future = await phone.kith([
+                    "food", "log", "Later", "--calories", "5", "--date", tomorrow.description,
+                ])
+                #expect(future.exitCode == 1 && future.stderr.contains("is in the future"), "\(future)")
+
                 let tooMuch = await phone.kith(["food", "log", "Feast", "--calories", "60000"])
-                #expect(tooMuch.exitCode == 1 && tooMuch.stderr == "error: calories must be between 0 and 50000.\n", "\(tooMuch)")
+                #expect(
+                    tooMuch.exitCode == 1 && tooMuch.stderr == "error: calories must be between 0 and 50000.\n",
+                    "\(tooMuch)")
                 let old = await phone.kith(["food", "log", "Old", "--calories", "5", "--date", "2020-01-01"])
                 #expect(old.stderr.contains("more than 90 days ago"), "\(old)")
                 let noGoal = await phone.kith(["food", "goal", "set", "100"])
-                #expect(noGoal.exitCode == 1 && noGoal.stderr.contains("dailyCalories"), "\(noGoal)")
+                #expect(
+                    noGoal.exitCode == 1
+                        && noGoal.stderr == "error: The daily goal must be between 500 and 50,000 calories.\n",
+                    "\(noGoal)")
 
                 // Sign up: the log moves into the account and is uploaded.
                 phone.server = server.url
                 let email = try await phone.signUp()
                 let laptop = Device("laptop", home: home, server: server.url)
-                let login = await laptop.kith(["account", "login", email, "--password-stdin"], input: "a good password\n")
+                let login = await laptop.kith(
+                    ["account", "login", email, "--password-stdin"], input: "a good password\n")
                 #expect(login.exitCode == 0, "\(login)")
                 var laptopTZ = laptop
                 laptopTZ.environment["TZ"] = "UTC"
@@ -69,7 +106,7 @@ struct FoodCommandTests {
                 #expect(try await laptopTZ.array(["food", "meals"]).map { $0["name"] as? String } == ["Breakfast"])
 
                 let deleted = await laptopTZ.kith(["food", "delete", String(bananaID.prefix(8))])
-                #expect(deleted.stdout == "Deleted Banana.\n", "\(deleted)")
+                #expect(deleted.stdout == "Deleted Big banana.\n", "\(deleted)")
                 let after = try await phone.object(["food", "day"])
                 #expect((after["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Oats", "Milk"])
                 #expect(await phone.kith(["sync", "log"]).stdout == "No conflicts and no refused changes.\n")

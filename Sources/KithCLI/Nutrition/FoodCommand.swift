@@ -11,7 +11,8 @@ struct FoodCommand: ParsableCommand {
         discussion:
             "Works offline and before sign-up against this profile's local data; syncs when signed in and the server answers. ID is an item's id or a unique prefix of it. Days more than 90 days old are deleted.",
         subcommands: [
-            Log.self, Day.self, Delete.self, Goal.self, FoodSearchCommand.self, MealsCommand.self, History.self,
+            Log.self, Day.self, Edit.self, Delete.self, Goal.self, FoodSearchCommand.self, MealsCommand.self,
+            History.self,
         ]
     )
 
@@ -61,6 +62,50 @@ struct FoodCommand: ParsableCommand {
         }
     }
 
+    struct Edit: ConsoleCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a logged item: what is given changes, the rest stays (its day too).")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The item's id or a unique prefix of it.") var id: String
+        @Option(help: "What you ate.") var name: String?
+        @Option(help: "Calories (kcal).") var calories: TypedNumber?
+        @Option(help: "Protein (g).") var protein: TypedNumber?
+        @Option(help: "Carbohydrates (g).") var carbs: TypedNumber?
+        @Option(help: "Fat (g).") var fat: TypedNumber?
+        @Option(help: "The serving, e.g. \"1 cup\" or \"150 g\".") var serving: String?
+        @Option(help: "Clear a number: protein, carbs, fat or serving (repeat for several).")
+        var clear: [Clearable] = []
+
+        enum Clearable: String, ExpressibleByArgument, CaseIterable {
+            case protein, carbs, fat, serving
+        }
+
+        func validate() throws {
+            if name == nil, calories == nil, protein == nil, carbs == nil, fat == nil, serving == nil, clear.isEmpty {
+                throw ValidationError(
+                    "Say what to change: --name, --calories, --protein, --carbs, --fat, --serving or --clear.")
+            }
+        }
+
+        func run(_ console: Console) async throws {
+            try await FoodCommand.run(options, console) { session in
+                let item = try session.item(id)
+                let was = item.food
+                let (size, unit) = serving.map { Serving.parse($0) } ?? (was.servingSize, was.servingUnit)
+                let cleared = Set(clear)
+                let food = Food(
+                    name: name ?? was.name, calories: calories?.value ?? was.calories,
+                    protein: cleared.contains(.protein) ? nil : protein?.value ?? was.protein,
+                    carbs: cleared.contains(.carbs) ? nil : carbs?.value ?? was.carbs,
+                    fat: cleared.contains(.fat) ? nil : fat?.value ?? was.fat,
+                    servingSize: cleared.contains(.serving) ? nil : size,
+                    servingUnit: cleared.contains(.serving) ? nil : unit)
+                let saved = try session.nutrition.editItem(item.id, food: food)
+                session.output.emit(saved) { "Saved " + FoodText.line(saved) }
+            }
+        }
+    }
+
     struct Delete: ConsoleCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a logged item.")
         @OptionGroup var options: ClientOptions
@@ -88,7 +133,9 @@ struct FoodCommand: ParsableCommand {
                 case (nil, nil): break
                 case ("set", let calories?): try session.nutrition.setGoal(calories)
                 case ("clear", nil): try session.nutrition.setGoal(nil)
-                case ("set", nil): throw ValidationError("`kith food goal set` takes the goal in kcal, e.g. `kith food goal set 2000`.")
+                case ("set", nil):
+                    throw ValidationError(
+                        "`kith food goal set` takes the goal in kcal, e.g. `kith food goal set 2000`.")
                 default: throw ValidationError("`kith food goal` takes `set N` or `clear`.")
                 }
                 let goal = session.nutrition.goal?.dailyCalories

@@ -85,8 +85,10 @@ public struct DaySummary: Sendable, Equatable, Encodable {
     public var totalProtein: Double { items.reduce(0) { $0 + ($1.food.protein ?? 0) } }
     public var totalCarbs: Double { items.reduce(0) { $0 + ($1.food.carbs ?? 0) } }
     public var totalFat: Double { items.reduce(0) { $0 + ($1.food.fat ?? 0) } }
-    /// Calories left to the goal (negative when over it).
-    public var remaining: Double? { goal.map { Double($0) - totalCalories } }
+    /// Calories left to the goal (negative when over it), counted from the total as every screen
+    /// shows it (whole calories), so "968 eaten of 2,000 · 1,032 left" adds up (968.4 and 1,031.6
+    /// would each round away from the goal).
+    public var remaining: Double? { goal.map { Double($0) - totalCalories.rounded() } }
     /// 0 to 1 and beyond when over; nil without a goal.
     public var progress: Double? { goal.map { $0 > 0 ? totalCalories / Double($0) : 0 } }
 

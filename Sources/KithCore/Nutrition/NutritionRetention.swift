@@ -49,6 +49,12 @@ public struct NutritionRetention: Sendable, Hashable {
         }
     }
 
+    /// The message for a day that has not begun yet.
+    public func futureRefusal(_ date: LocalDate) -> APIErrorDetail {
+        APIErrorDetail(
+            .validationFailed, "\(date) is in the future; log a day once it has begun.", field: NutritionFields.date)
+    }
+
     /// The message for a day outside the window.
     public func refusal(_ date: LocalDate) -> APIErrorDetail {
         APIErrorDetail(

@@ -61,11 +61,7 @@ public enum NutritionRules {
                         field: "id")
                 }
                 if current == nil, !retention.accepts(date, context) { return retention.refusal(date) }
-                if current == nil, retention.isInFuture(date, context) {
-                    return APIErrorDetail(
-                        .validationFailed, "\(date) is in the future; log a day once it has begun.",
-                        field: NutritionFields.date)
-                }
+                if current == nil, retention.isInFuture(date, context) { return retention.futureRefusal(date) }
                 return nil
             }
         }

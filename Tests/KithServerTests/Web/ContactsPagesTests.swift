@@ -36,7 +36,7 @@ struct ContactsPagesTests {
             for path in ["/contacts", "/contacts/1", "/contacts/new", "/contacts/1/edit"] {
                 let page = try await browser.get(client, path)
                 #expect(page.status == .found, "\(path)")
-                #expect(page.headers[.location] == "/signin", "\(path)")
+                #expect(page.headers[.location] == "/signin?next=" + FormEncoding.encode(path), "\(path)")
             }
             let formats = try await browser.get(client, "/contacts/address-formats.json")
             #expect(formats.status == .unauthorized, "a script's request is told, not redirected")

@@ -258,7 +258,7 @@ struct NutritionPagesTests {
             #expect(lowGoal.status == .unprocessableContent)
             #expect(
                 lowGoal.text.contains(
-                    #"<p id="goal-calories-error" class="field-error">dailyCalories must be between 500 and 50000.</p>"#
+                    #"<p id="goal-calories-error" class="field-error">The daily goal must be between 500 and 50,000 calories.</p>"#
                 ))
             let badZone = try await browser.post(
                 client, "/food/goal", form: ["date": today, "dailyCalories": "2000", "timeZone": "Mars/Olympus"])
@@ -462,7 +462,7 @@ struct NutritionPagesTests {
 
             var stranger = Browser()
             let signedOut = try await stranger.get(client, "/food")
-            #expect(signedOut.status == .found && signedOut.headers[.location] == "/signin")
+            #expect(signedOut.status == .found && signedOut.headers[.location] == "/signin?next=%2Ffood")
         }
     }
 

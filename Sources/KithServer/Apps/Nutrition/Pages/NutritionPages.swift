@@ -71,7 +71,7 @@ struct NutritionPages {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
         do {
-            let date = try Self.date(form[NutritionFields.date])
+            let date = try await loggable(form[NutritionFields.date], request, user)
             guard
                 let source = FoodSource(
                     rawValue: form[NutritionFields.source].isEmpty ? "manual" : form[NutritionFields.source]),
@@ -170,7 +170,8 @@ struct NutritionPages {
                 throw AppError(
                     .unprocessableContent, .validationFailed,
                     text.isEmpty
-                        ? "dailyCalories is required." : "dailyCalories must be a whole number of kcal, such as 2000.",
+                        ? "Enter the daily goal, in calories."
+                        : "The daily goal must be a whole number of calories, such as 2000.",
                     field: NutritionFields.dailyCalories)
             }
             let today = try await today(zone, request, user)
@@ -202,6 +203,17 @@ struct NutritionPages {
         return try await operations.submit(clear, by: user, form: form) { _ in
             Self.dayAddress(LocalDate(form[NutritionFields.date]))
         }
+    }
+
+    /// The day a form logs to: refused when it has not begun in the reader's zone. The server's
+    /// rule refuses only what has begun nowhere (it can't know a device's zone); the page knows
+    /// the reader's.
+    private func loggable(_ text: String, _ request: Request, _ user: AuthenticatedUser) async throws -> LocalDate {
+        let date = try Self.date(text)
+        if date > (try await today(nil, request, user)) {
+            throw AppError.validation(nutrition.retention.futureRefusal(date))
+        }
+        return date
     }
 
     /// Today in the zone the form sent, else in the reader's zone.
@@ -267,7 +279,7 @@ struct NutritionPages {
         let id = try Self.id(context, "meal")
         let form = try await WebForm.read(request, context: context)
         do {
-            let date = try Self.date(form[NutritionFields.date])
+            let date = try await loggable(form[NutritionFields.date], request, user)
             return try await operations.submit(NutritionOperations.logMeal(id, on: date), by: user, form: form) { _ in
                 NutritionNotice.loggedMeal(id).address(on: date)
             }
