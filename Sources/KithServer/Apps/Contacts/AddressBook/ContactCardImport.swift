@@ -57,21 +57,20 @@ struct CardNumbering {
     let beginLines: [Int]
 
     init(_ text: String) {
-        var lines: [Int] = []
-        var number = 0
-        text.enumerateLines { line, _ in
-            number += 1
-            if line.trimmedWhitespace.uppercased() == "BEGIN:VCARD" { lines.append(number) }
+        // Lines end in CRLF or LF ("\r\n" is one Character, so split on newlines, not on "\n").
+        beginLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap {
+            $0.element.trimmingCharacters(in: .whitespacesAndNewlines).uppercased() == "BEGIN:VCARD"
+                ? $0.offset + 1 : nil
         }
-        beginLines = lines
     }
 
-    /// "Card 3 (line 41)": the card's number, and `line` (by default the line it begins on).
+    /// "Card 3 (line 41)": the card's number, and `line` (by default the line it begins on);
+    /// "The file (line 1)" before any card begins.
     func name(ofCard number: Int, line: Int? = nil) -> String {
-        guard let line = line ?? (beginLines.indices.contains(number - 1) ? beginLines[number - 1] : nil) else {
-            return "Card \(number)"
-        }
-        return "Card \(number) (line \(line))"
+        let line = line ?? (beginLines.indices.contains(number - 1) ? beginLines[number - 1] : nil)
+        let beforeAnyCard = beginLines.first.map { (line ?? $0) < $0 } ?? true
+        let what = beforeAnyCard ? "The file" : "Card \(number)"
+        return line.map { "\(what) (line \($0))" } ?? what
     }
 
     /// The number of the card holding `line`.
@@ -94,7 +93,7 @@ struct PeopleAlready {
             uniqueKeysWithValues: try await storage.table(ContactFieldTypeRecord.self).all().map { ($0.id, $0.type) })
         for field in try await storage.table(ContactFieldRecord.self).all() {
             guard let contact = byID[field.contactID] else { continue }
-            switch types[field.contactFieldTypeID] ?? nil {
+            switch (types[field.contactFieldTypeID] ?? nil) ?? "" {
             case "email": byEmail[Self.emailKey(field.data)] = byEmail[Self.emailKey(field.data)] ?? contact
             case "phone":
                 if let key = Self.phoneKey(field.data) { byPhone[key] = byPhone[key] ?? contact }
@@ -110,7 +109,7 @@ struct PeopleAlready {
         if let key = Self.nameKey(contact), let found = byName[key] { return (found, "the same name") }
         let kinds = Dictionary(uniqueKeysWithValues: types.map { ($0.id, $0.type) })
         for field in change.fields {
-            switch kinds[field.typeID] ?? nil {
+            switch (kinds[field.typeID] ?? nil) ?? "" {
             case "email": if let found = byEmail[Self.emailKey(field.data)] { return (found, "the same email") }
             case "phone":
                 if let key = Self.phoneKey(field.data), let found = byPhone[key] {

@@ -59,8 +59,8 @@ struct VCardsRoutes {
             [
                 "imported": .int(Int64(result.imported.count)), "contacts": .array(result.imported.map(short)),
                 "possible_duplicates": .array(
-                    result.duplicates.map {
-                        ["contact": short($0.imported), "existing": short($0.existing), "reason": .string($0.reason)]
+                    result.duplicates.map { pair -> JSONTree in
+                        ["contact": short(pair.imported), "existing": short(pair.existing), "reason": .string(pair.reason)]
                     }),
             ])
     }
