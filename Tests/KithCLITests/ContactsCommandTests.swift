@@ -185,8 +185,11 @@ struct ContactsCommandTests {
 
                 let again = await device.kith(["contacts", "merge", String(ada), String(grace)])
                 #expect(
-                    again.exitCode == 1 && again.stderr.hasPrefix("error: No contacts \(ada) and \(grace) to merge"),
-                    "\(again)")
+                    again.exitCode == 1 && again.stderr == "error: The selected contact id is invalid.\n", "\(again)")
+                let gone = await device.kith(["contacts", "merge", String(grace), String(ada)])
+                #expect(
+                    gone.exitCode == 1 && gone.stderr.hasPrefix("error: No contacts \(grace) and \(ada) to merge"),
+                    "\(gone)")
                 let itself = await device.kith(["contacts", "merge", String(ada), String(ada)])
                 #expect(
                     itself.exitCode == 1 && itself.stderr == "error: A contact cannot be merged with itself.\n",
