@@ -1,7 +1,7 @@
 import Foundation
 import KithKit
-import Synchronization
 import KithTestSupport
+import Synchronization
 import Testing
 
 /// `kith contacts …` against the Kith server's Monica-compatible `/api`: the profile's session, or
@@ -157,6 +157,47 @@ struct ContactsCommandTests {
         }
     }
 
+    @Test("merge keeps the first contact with everything on the second, and deletes the second")
+    func merge() async throws {
+        try await TestServer.run { server in
+            try await withHome { home in
+                let device = Device(home: home, server: server.url)
+                let ids = try await Self.signUpWithContacts(device, server: server)
+                let ada = try #require(ids["Ada"])
+                let grace = try #require(ids["Grace"])
+                _ = await device.kith(["contacts", "sync"])
+                _ = try await device.object(
+                    ["contacts", "address", "add", String(grace), "--city", "Arlington", "--country", "US"])
+
+                let merged = await device.kith(["contacts", "merge", String(ada), String(grace)])
+                #expect(merged.exitCode == 0, "\(merged)")
+                #expect(
+                    merged.stdout.hasPrefix(
+                        "Merged contact \(grace) into Ada Lovelace (\(ada)); contact \(grace) is deleted.\n\nAda Lovelace (#\(ada))\n"
+                    ),
+                    "\(merged)")
+                #expect(merged.stdout.contains("Arlington"), "the address moved: \(merged)")
+                let listed = try await device.object(["contacts", "list"])
+                let names = (listed["contacts"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+                #expect(names == ["Ada Lovelace", "Jon Snow"], "\(listed)")
+                let cached = try await device.object(["contacts", "status"])
+                #expect(cached["cachedContacts"] as? Int == 2, "the cache forgot the merged contact: \(cached)")
+
+                let again = await device.kith(["contacts", "merge", String(ada), String(grace)])
+                #expect(
+                    again.exitCode == 1 && again.stderr == "error: The selected contact id is invalid.\n", "\(again)")
+                let gone = await device.kith(["contacts", "merge", String(grace), String(ada)])
+                #expect(
+                    gone.exitCode == 1 && gone.stderr.hasPrefix("error: No contacts \(grace) and \(ada) to merge"),
+                    "\(gone)")
+                let itself = await device.kith(["contacts", "merge", String(ada), String(ada)])
+                #expect(
+                    itself.exitCode == 1 && itself.stderr == "error: A contact cannot be merged with itself.\n",
+                    "\(itself)")
+            }
+        }
+    }
+
     @Test("--monica-url with the token from standard input or KITH_MONICA_TOKEN, then disconnect")
     func monicaConnection() async throws {
         try await TestServer.run { server in
@@ -199,7 +240,8 @@ struct ContactsCommandTests {
             let noToken = await device.kith(["contacts", "connect", "--cloud"])
             #expect(noToken.exitCode == 1, "no terminal to prompt on: \(noToken)")
             #expect(
-                noToken.stderr == "error: Give the API token of https://app.monicahq.com/api with --token-stdin or the KITH_MONICA_TOKEN environment variable.\n",
+                noToken.stderr
+                    == "error: Give the API token of https://app.monicahq.com/api with --token-stdin or the KITH_MONICA_TOKEN environment variable.\n",
                 "\(noToken)")
             let both = await device.kith(["contacts", "connect", "--cloud", "--monica-url", "https://monica.example"])
             #expect(both.exitCode == 64 && both.stderr.contains("Give --cloud or --monica-url, not both"), "\(both)")
@@ -234,7 +276,8 @@ struct ContactsCommandTests {
             #expect(queued["pending"] as? Bool == true, "\(queued)")
 
             let cleared = try await device.object(["contacts", "cache", "clear"])
-            #expect(cleared["contactsForgotten"] as? Int == 3 && cleared["pendingAddressEdits"] as? Int == 1, "\(cleared)")
+            #expect(
+                cleared["contactsForgotten"] as? Int == 3 && cleared["pendingAddressEdits"] as? Int == 1, "\(cleared)")
             #expect(cleared["server"] as? String == (url?.absoluteString ?? "?") + "/api", "\(cleared)")
             let status = try await device.object(["contacts", "status"])
             #expect(status["cachedContacts"] as? Int == 0 && status["pendingAddressEdits"] as? Int == 1, "\(status)")

@@ -775,7 +775,7 @@ def test_everything_on_a_contact_is_added_edited_and_deleted(server, driver, sho
     # Email, phone and more.
     add(driver, "contact-info")
     save(driver, "contact-info")
-    assert field_error(driver, "contact-info", "data") == "The data field is required."
+    assert field_error(driver, "contact-info", "data") == "The value field is required."
     Select(find(driver, "#contact-info-field-contact_field_type_id")).select_by_visible_text("Phone")
     fill(driver, "#contact-info-field-data", "+44 20 7946 0958")
     save(driver, "contact-info")

@@ -17,7 +17,7 @@ struct ContactsCommand: ParsableCommand {
             """,
         subcommands: [
             Connect.self, Disconnect.self, Status.self, List.self, Search.self, Show.self, Addresses.self,
-            AddressCommand.self, Countries.self, Sync.self, Cache.self,
+            AddressCommand.self, Countries.self, Sync.self, Cache.self, Merge.self, Export.self, Import.self,
         ]
     )
 

@@ -49,7 +49,8 @@ struct ContactBookAgainstKithTests {
             let addresses = try await monica.addresses(of: ada.id)
             #expect(addresses.map(\.id) == [address.id])
 
-            let note = try await monica.notes.create(MonicaNoteInput(contactID: ada.id, body: "Wrote the first program."))
+            let note = try await monica.notes.create(
+                MonicaNoteInput(contactID: ada.id, body: "Wrote the first program."))
             #expect(
                 try await monica.notes.update(
                     note.id, MonicaNoteInput(contactID: ada.id, body: note.body, isFavorited: true)
@@ -113,6 +114,42 @@ struct ContactBookAgainstKithTests {
             #expect(emptied.relationships.isEmpty && emptied.addresses.isEmpty)
             try await monica.deleteContact(byron.id)
             await #expect(throws: MonicaClientError.notFound) { _ = try await book.details(of: byron.id) }
+        }
+    }
+
+    /// `ContactBook.merge`: one change on the server, then the cache forgets the merged contact
+    /// and holds the kept one's page as it is now.
+    @Test(arguments: Engine.available)
+    func mergeKeepsOneContactWithEverythingOnBoth(engine: Engine) async throws {
+        try await LiveServer.run(engine, configure: Self.unlimited) { server in
+            let monica = try await Self.monica(on: server)
+            let ada = try await monica.createContact(MonicaContactInput(firstName: "Ada", lastName: "Lovelace"))
+            let twin = try await monica.createContact(
+                MonicaContactInput(
+                    firstName: "Ada", nickname: "Enchantress", birthdate: MonicaDay(year: 1815, month: 12, day: 10)))
+            _ = try await monica.notes.create(MonicaNoteInput(contactID: twin.id, body: "Wrote the first program."))
+            let book = try await ContactBook(client: monica, cacheURL: nil)
+            _ = try await book.sync()
+            #expect(try await book.cachedContacts().total == 2)
+
+            let merged = try await book.merge(twin.id, into: ada.id)
+            #expect(merged.contact.id == ada.id && merged.contact.nickname == "Enchantress")
+            #expect(merged.contact.information?.dates?.birthdate?.date == MonicaDay(year: 1815, month: 12, day: 10))
+            #expect(merged.notes.map(\.body) == ["Wrote the first program."])
+            #expect(try await book.cachedContacts().contacts.map(\.id) == [ada.id], "the merged one left the cache")
+            #expect(await book.selectedContact?.contact.nickname == "Enchantress")
+
+            do {
+                _ = try await book.merge(ada.id, into: ada.id)
+                Issue.record("a contact merged with itself")
+            } catch MonicaClientError.rejected(_, let messages) {
+                #expect(messages == ["A contact cannot be merged with itself."])
+            }
+            // The merged contact is gone: its id is one no account has, as `/api` says of any body id.
+            await #expect(
+                throws: MonicaClientError.rejected(status: 422, messages: ["The selected contact id is invalid."])
+            ) { _ = try await book.merge(twin.id, into: ada.id) }
+            await #expect(throws: MonicaClientError.notFound) { _ = try await book.merge(ada.id, into: twin.id) }
         }
     }
 

@@ -195,6 +195,39 @@ struct CardDAVTests {
         }
     }
 
+    /// `/api` refuses an email that is no email, a phone number of letters and a birthday to come;
+    /// a phone's card carrying them is not refused (the phone would retry it forever and never
+    /// sync): those lines are kept verbatim and given back, and `/api` shows only what it accepts.
+    @Test(arguments: Engine.available)
+    func aCardWithValuesApiRefusesIsKeptAndTheyComeBackVerbatim(_ engine: Engine) async throws {
+        try await TestServer.withRouter(engine) { server, client in
+            let phone = try await DAVPhone.make("loose@example.com", client)
+            let card = CardText.card(
+                uid: "0A1B2C3D-0000-4000-8000-00000000000B", given: "Loose", family: "Values",
+                lines: [
+                    "EMAIL;TYPE=home:loose at example dot com", "EMAIL;TYPE=work:loose@example.com",
+                    "TEL;TYPE=cell:1-800-FLOWERS", "TEL;TYPE=home:+1 555 0100", "BDAY:2999-01-01",
+                ])
+            let made = try await phone.put(phone.addressBook + "loose.vcf", card, ifNoneMatch: "*")
+            #expect(made.status == .created, "\(made.text)")
+            let contact = try #require(try await phone.api(.get, "/api/contacts?with=contactfields")["data"]?[0])
+            let fields = contact["contactFields"]?.arrayValue?.compactMap { $0["content"]?.stringValue } ?? []
+            #expect(Set(fields) == ["loose@example.com", "+1 555 0100"], "\(fields)")
+            #expect(contact["information"]?["dates"]?["birthdate"]?["date"] == .null)
+
+            // Changed elsewhere, the phone gets Kith's card, with the lines /api refused as they were.
+            let id = try #require(contact["id"]?.intValue)
+            _ = try await phone.api(.post, "/api/notes", #"{"contact_id":\#(id),"body":"Likes tea"}"#)
+            let (served, _) = try await phone.get(phone.addressBook + "loose.vcf")
+            for line in [
+                "EMAIL:loose@example.com", "EMAIL;TYPE=home:loose at example dot com", "TEL:+1 555 0100",
+                "TEL;TYPE=cell:1-800-FLOWERS", "BDAY:2999-01-01",
+            ] {
+                #expect(served.contains(line + "\r\n"), "\(line) missing from\n\(served)")
+            }
+        }
+    }
+
     @Test(arguments: Engine.available)
     func onlyTheAccountsEmailAndAnAppPasswordSignIn(_ engine: Engine) async throws {
         try await TestServer.withRouter(engine) { server, client in

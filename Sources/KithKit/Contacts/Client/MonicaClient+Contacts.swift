@@ -35,6 +35,20 @@ extension MonicaClient {
 
     public func deleteContact(_ id: Int) async throws { try await delete("contacts/\(id)") }
 
+    /// Merges contact `otherID` into contact `keptID` (Kith's `POST /api/contacts/{id}/merge`; a
+    /// real Monica has no such route and answers `notFound`): the kept contact takes the other's
+    /// blanks and everything on it, the other is deleted. The kept contact as it is now.
+    public func mergeContacts(keeping keptID: Int, merging otherID: Int) async throws -> MonicaContact {
+        let envelope: MonicaEnvelope<MonicaContact> = try await send(
+            "POST", "contacts/\(keptID)/merge", [("with", "contactfields")], body: MergeBody(contactID: otherID))
+        return envelope.data
+    }
+
+    private struct MergeBody: Encodable {
+        let contactID: Int
+        enum CodingKeys: String, CodingKey { case contactID = "contact_id" }
+    }
+
     public func contactFields(of contactID: Int) async throws -> [MonicaContactField] {
         try await pages("contacts/\(contactID)/contactfields").allItems()
     }

@@ -142,6 +142,16 @@ public actor MonicaClient {
     private func exchange<Body: Encodable>(
         _ method: String, _ path: String, _ query: [(String, String)], body: Body?
     ) async throws -> Data {
+        try await exchange(
+            method, path, query, payload: try body.map { try JSONEncoder().encode($0) },
+            contentType: body == nil ? nil : "application/json")
+    }
+
+    /// One request with a body already encoded (`contentType` its type), its answer's body on
+    /// success; Monica's error answers thrown as `MonicaClientError`.
+    func exchange(
+        _ method: String, _ path: String, _ query: [(String, String)], payload: Data?, contentType: String?
+    ) async throws -> Data {
         let token: String
         do {
             token = try await self.token()
@@ -150,11 +160,7 @@ public actor MonicaClient {
             throw MonicaClientError(error)
         }
         var headers = ["Authorization": "Bearer \(token)", "Accept": "application/json"]
-        var payload: Data?
-        if let body {
-            headers["Content-Type"] = "application/json"
-            payload = try JSONEncoder().encode(body)
-        }
+        if let contentType { headers["Content-Type"] = contentType }
         let request = HTTPExchangeRequest(method: method, url: server.url(path, query), headers: headers, body: payload)
         var waits = 0
         while true {

@@ -92,9 +92,9 @@
 
   // A field: {name, label, type: text|textarea|number|date|select|checkbox|contact, required,
   // optional (says so in the label), maxlength, hint, placeholder, wide, options: [{value, label,
-  // group}] or a function returning a promise of them, step, min, max}.
+  // group}] or a function returning a promise of them, step, min, max, spoken}.
   // Laravel names a field in its message by its name with spaces ("The happened at field…"):
-  // that is how a refusal finds its field.
+  // that is how a refusal finds its field; `spoken` is how the message then names it.
   function attributeWords(field) {
     return (field.apiName || field.name).replace(/_/g, " ").toLowerCase();
   }
@@ -266,6 +266,9 @@
           general.push(message);
           return;
         }
+        // Said in the label's words where the API's name is not what the form shows ("The
+        // data must be…" next to a field labelled Value reads "The value must be…").
+        if (field.spoken) message = "The " + field.spoken + message.slice(("the " + attributeWords(field)).length);
         var box = errors[field.name];
         box.textContent = box.hidden ? message : box.textContent + " " + message;
         box.hidden = false;
@@ -546,5 +549,5 @@
   }
 
   window.KithEditor = { confirm: confirm, confirmRemoval: confirmRemoval, section: section, buildForm: buildForm,
-    selectOptions: selectOptions };
+    selectOptions: selectOptions, contactPicker: contactPicker };
 })();

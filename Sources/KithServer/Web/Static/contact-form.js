@@ -228,12 +228,14 @@
     return body;
   }
 
-  // Where each of Laravel's messages goes: the field it names, else above the form.
+  // Where each of Laravel's messages goes: the field it names, else above the form; and, where
+  // the API's name is not the form's, the label's words it is said in.
   var PLACES = [
     ["the first name", "contact-first-name"], ["the last name", "contact-last-name"],
     ["the nickname", "contact-nickname"], ["the description", "contact-description"],
-    ["the gender", "contact-gender"], ["the birthdate", "birthday"], ["the day", "birthday"],
-    ["the month", "birthday"], ["the year", "birthday"], ["the age", "birthday"], ["the deceased", "deceased"]
+    ["the gender", "contact-gender"], ["the birthdate", "birthday", "the birthday"], ["the day", "birthday"],
+    ["the month", "birthday"], ["the year", "birthday"], ["the age", "birthday"],
+    ["the deceased date", "deceased", "the date of death"], ["the deceased", "deceased"]
   ];
 
   function clearErrors() {
@@ -255,6 +257,7 @@
         general.push(message);
         return;
       }
+      if (place[2]) message = K.sentenceCase(place[2]) + message.slice(place[0].length);
       var box = $(place[1] + "-error");
       box.textContent = box.textContent ? box.textContent + " " + message : message;
       box.hidden = false;

@@ -94,7 +94,7 @@
               return types.map(function (type) { return { value: type.id, label: type.name }; });
             });
           } },
-        { name: "data", label: "Value", maxlength: 255, hint: "An address, a number, a user name…" }
+        { name: "data", label: "Value", spoken: "value", maxlength: 255, hint: "An address, a number, a user name…" }
       ],
       load: function () { return K.allPages(base + "/contactfields"); },
       empty: "No email, phone or other contact information",
@@ -486,9 +486,10 @@
         { name: "status", label: "Status", type: "select", options: [
           { value: "idea", label: "Idea" }, { value: "offered", label: "Offered" }, { value: "received", label: "Received" }
         ] },
-        { name: "amount", label: "Value", type: "number", step: "0.01", optional: true },
+        { name: "amount", label: "Value", spoken: "value", type: "number", step: "0.01", min: "0", optional: true,
+          hint: "In the account's currency" },
         { name: "date", label: "Date", type: "date", optional: true },
-        { name: "url", label: "Link", optional: true, placeholder: "https://" },
+        { name: "url", label: "Link", spoken: "link", type: "url", optional: true, placeholder: "https://" },
         { name: "comment", label: "Comment", type: "textarea", optional: true, wide: true }
       ],
       load: function () { return K.allPages(base + "/gifts"); },
@@ -526,16 +527,24 @@
       remove: removal("/api/gifts"),
       describe: function (gift) { return "the gift " + quoted(gift.name); }
     });
+    // The value is in the account's currency (Monica's user has one): the form says which.
+    once("me", function () { return K.api("GET", "/api/me"); }).then(function (answer) {
+      var currency = answer.data && answer.data.currency;
+      var hint = document.getElementById("gifts-field-amount-hint");
+      if (currency && currency.iso && hint) {
+        hint.textContent = "In " + currency.iso + (currency.symbol ? " (" + currency.symbol + ")" : "");
+      }
+    }, function () { /* the generic hint stays */ });
 
     // ---- Reminders -----------------------------------------------------------------------------
 
     function addToDay(day, unit, count) {
-      if (unit === "week") return new Date(day.getFullYear(), day.getMonth(), day.getDate() + 7 * count);
+      if (unit === "week") return K.makeDay(day.getFullYear(), day.getMonth(), day.getDate() + 7 * count);
       var months = unit === "year" ? 12 * count : count;
-      var first = new Date(day.getFullYear(), day.getMonth() + months, 1);
+      var first = K.makeDay(day.getFullYear(), day.getMonth() + months, 1);
       // The 31st falls on shorter months' last day, as the server's upcoming reminders do.
-      var last = new Date(first.getFullYear(), first.getMonth() + 1, 0).getDate();
-      return new Date(first.getFullYear(), first.getMonth(), Math.min(day.getDate(), last));
+      var last = K.makeDay(first.getFullYear(), first.getMonth() + 1, 0).getDate();
+      return K.makeDay(first.getFullYear(), first.getMonth(), Math.min(day.getDate(), last));
     }
 
     // The reminder's next day from today on; null for a one-time reminder already past.

@@ -21,8 +21,8 @@
 
   function nextAnniversary(day) {
     var today = K.startOfToday();
-    var next = new Date(today.getFullYear(), day.getMonth(), day.getDate());
-    if (next < today) next = new Date(today.getFullYear() + 1, day.getMonth(), day.getDate());
+    var next = K.makeDay(today.getFullYear(), day.getMonth(), day.getDate());
+    if (next < today) next = K.makeDay(today.getFullYear() + 1, day.getMonth(), day.getDate());
     return next;
   }
 
@@ -137,6 +137,7 @@
       var said = K.takeFlash();
       if (said) K.notify(notice, said);
       setUpDeletion();
+      window.KithMerge.start(contact.id);
       window.KithAddresses.start(contact);
       window.KithSections.start(contact);
     }, function (error) {

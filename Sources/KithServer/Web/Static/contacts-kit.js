@@ -63,12 +63,15 @@
 
   // One /api call: JSON in and out, the CSRF token and a write key on writes, a 10 s limit.
   // options: {ifMatch: the version the change was made against (a 412 if it is no longer the
-  // object's), key: a write key of the caller's own}. Resolves with the answer's JSON, carrying
+  // object's), key: a write key of the caller's own, contentType: a text body's own type}.
+  // Resolves with the answer's JSON, carrying
   // the object's version (its ETag) as `etag` when it is one object; rejects with an ApiError.
   function api(method, path, body, options) {
     options = options || {};
     var headers = { Accept: "application/json" };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    // A body is JSON, unless options.contentType says it is text of another type (a vCard file).
+    var raw = !!options.contentType;
+    if (body !== undefined) headers["Content-Type"] = options.contentType || "application/json";
     var action = null;
     if (method !== "GET") {
       if (csrfMeta) headers["X-CSRF-Token"] = csrfMeta.content;
@@ -82,7 +85,7 @@
       return fetch(path, {
         method: method,
         headers: headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
         credentials: "same-origin",
         signal: controller.signal
       }).then(function (response) {
@@ -308,11 +311,20 @@
   var timeFormat = { format: window.KithTime.moment };
   var DAY_MS = 86400000;
 
+  // Midnight of a calendar day in the reader's zone, for any year: `new Date(y, m, d)` reads
+  // years 0 to 99 as 1900 to 1999, so a birthday in year 1 became 1901. A month or day past its
+  // end rolls over, as with the constructor.
+  function makeDay(year, monthIndex, day) {
+    var date = new Date(2000, 0, 1);
+    date.setFullYear(year, monthIndex, day);
+    return date;
+  }
+
   // "2018-05-01" or the midnight timestamp Monica gives days ("2018-05-01T00:00:00Z"): a
   // calendar day, in the reader's time zone.
   function parseDay(text) {
     var match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text || "");
-    return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+    return match ? makeDay(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
   }
 
   function parseTime(text) {
@@ -322,7 +334,7 @@
 
   function startOfToday() {
     var now = new Date();
-    return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    return makeDay(now.getFullYear(), now.getMonth(), now.getDate());
   }
 
   // Days, then months, then years: "yesterday", "in 3 days", "2 months ago".
@@ -343,13 +355,13 @@
     if (size < 60) return relativeFormat.format(0, "second");
     if (size < 3600) return relativeFormat.format(Math.round(seconds / 60), "minute");
     if (size < DAY_MS / 1000) return relativeFormat.format(Math.round(seconds / 3600), "hour");
-    var day = new Date(date.getFullYear(), date.getMonth(), date.getDate());
-    return relativeDay(day);
+    return relativeDay(makeDay(date.getFullYear(), date.getMonth(), date.getDate()));
   }
 
   function isoDay(day) {
-    function two(number) { return (number < 10 ? "0" : "") + number; }
-    return day.getFullYear() + "-" + two(day.getMonth() + 1) + "-" + two(day.getDate());
+    function padded(number, width) { return ("000" + number).slice(-width); }
+    // Four digits for the year, as Y-m-d and <input type=date> want it: "0001-01-01".
+    return padded(day.getFullYear(), 4) + "-" + padded(day.getMonth() + 1, 2) + "-" + padded(day.getDate(), 2);
   }
 
   // <time datetime="…" title="full date">2 days ago</time>
@@ -423,6 +435,7 @@
     errorBox: errorBox,
     hueClass: hueClass,
     loading: loading,
+    makeDay: makeDay,
     parseDay: parseDay,
     parseTime: parseTime,
     startOfToday: startOfToday,

@@ -138,6 +138,8 @@
   });
 
   more.addEventListener("click", function () { load(shown.query, shown.page + 1); });
+  // Another part of the page (an import) added contacts: the first page again, as searched.
+  window.KithContactList = { reload: function () { return load(search.value.trim(), 1); } };
 
   // ---- Coming back -------------------------------------------------------------------------------
 

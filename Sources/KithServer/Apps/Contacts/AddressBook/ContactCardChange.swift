@@ -3,7 +3,8 @@ import KithCore
 
 /// What a vCard a client wrote makes of a contact (the reverse of `ContactCardMapping`), checked
 /// by `/api`'s own rules before anything is written. What Kith has no field for (a URL, a photo,
-/// an address in a country it cannot name, an email longer than a field holds) is kept verbatim
+/// an address in a country it cannot name, an email longer than a field holds or that is no email,
+/// a phone number of letters, a birthday in the future) is kept verbatim
 /// in `leftovers`, given back on every download; what it could store but the rules refuse (a
 /// first name of 300 characters) refuses the whole card with `/api`'s sentence.
 ///
@@ -110,7 +111,12 @@ struct ContactCardChange: Sendable {
         _ value: TypedValue, as type: ContactFieldTypeRecord?, else leave: (inout ContactCard) -> Void
     ) {
         let data = value.value.trimmedWhitespace
-        guard let type, !data.isEmpty, data.unicodeScalars.count <= 255 else {
+        // A value `/api` would refuse for its type (an EMAIL with no @, a TEL of letters) is not
+        // refused here: the phone keeps it and gets it back verbatim, instead of a card that can
+        // never sync.
+        guard let type, !data.isEmpty, data.unicodeScalars.count <= 255,
+            ContactValueFormats.problem(kind: type.type, value: data, attribute: "data") == nil
+        else {
             leave(&leftovers)
             return
         }
@@ -137,12 +143,13 @@ struct ContactCardChange: Sendable {
                 known: true, ageBased: false, day: Int64(day), month: Int64(month), year: Int64(year), age: nil)
         case .monthDay(let month, let day):
             // Stored in a year that has the day (29 February: the last leap year); the year stays unknown.
+            // Built here rather than as a dated input: a day later this year is no future date.
             var year = today.year
             while MonicaDate(year: year, month: month, day: day) == nil && year > today.year - 8 { year -= 1 }
-            let value = try SpecialDateInput(
-                known: true, ageBased: false, day: Int64(day), month: Int64(month), year: Int64(year), age: nil
-            ).value(today: today, attribute: attribute)
-            return SpecialDateValue(day: value.day, isAgeBased: false, isYearUnknown: true)
+            guard let stored = MonicaDate(year: year, month: month, day: day) else {
+                throw MonicaError.invalid("The \(attribute) is not a valid date.")
+            }
+            return SpecialDateValue(day: stored, isAgeBased: false, isYearUnknown: true)
         case .year(let year):
             input = SpecialDateInput(
                 known: true, ageBased: true, day: nil, month: nil, year: nil, age: Int64(today.year - year))

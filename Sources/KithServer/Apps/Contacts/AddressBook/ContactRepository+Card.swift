@@ -13,58 +13,68 @@ extension ContactRepository {
         async throws -> (uuid: String, card: String, cardsVersion: Int64)
     {
         let ((uuid, card), version) = try await writingCards(account) { storage in
-            var existing: ContactRecord?
-            if let uuid {
-                existing = try await storage.sql.raw(
-                    "SELECT * FROM monica_contacts WHERE account_id = \(bind: account) AND uuid = \(bind: uuid)"
-                ).first()?.record(ContactRecord.self)
-                guard existing != nil else { throw MonicaError.notFound }
-            }
-            var contactChange = ContactChange(
-                birthdate: change.birthdate ?? .unknown,
-                reminders: [])
-            contactChange.names = change.names
-            contactChange.genderID = change.genderID
-            contactChange.death = change.death
-            let birthday = contactChange.birthdate
-            let birthdayMoved =
-                existing.map {
-                    let stored = $0.birthdateValue
-                    return stored.day != birthday.day || stored.isAgeBased != birthday.isAgeBased
-                        || stored.isYearUnknown != birthday.isYearUnknown
-                } ?? true
-            if birthdayMoved {
-                contactChange.reminders = [.birthday(birthday.isAgeBased ? nil : birthday.day)]
-            }
-            try await checkGender(contactChange, storage)
-            var values = Self.columns(of: contactChange, creating: existing == nil)
-            values["job"] = .text(change.job)
-            values["company"] = .text(change.company)
-            var contact: ContactRecord
-            if let existing {
-                contact = try await storage.contacts.update(existing.id, values, now: now)
-            } else {
-                values["uuid"] = .text(try await Self.newUUID(preferredUUID, storage) ?? ids.uuid().lowercased)
-                values["avatar_color"] = .text(ids.pick(ContactRecord.avatarColors, or: "#b3d5fe"))
-                values["is_active"] = .bool(true)
-                values["is_starred"] = .bool(false)
-                values["is_partial"] = .bool(false)
-                values["search_text"] = .text("")
-                contact = try await storage.contacts.insert(values, now: now)
-            }
-            for reminder in contactChange.reminders {
-                contact = try await replaceReminder(reminder, of: contact, storage, now: now)
-            }
-            try await Self.replaceFields(change.fields, of: contact.id, storage, ids: ids, now: now)
-            try await Self.replaceAddresses(change.addresses, of: contact.id, storage, ids: ids, now: now)
-            try await Self.replaceTags(change.tags, of: contact.id, storage, now: now)
-            try await Self.replaceNotes(change.note, of: contact.id, storage, ids: ids, now: now)
-            try await storage.refreshSearchText(of: contact)
+            let contact = try await saveCard(change, uuid: uuid, preferredUUID: preferredUUID, storage, now: now)
             let written = contact.uuid.lowercased()
             let records = try await ContactCardLoader(storage: storage).records(uuids: [written])
             return (written, records[written].map { ContactCardMapping.card($0).write(.v3) } ?? "")
         }
         return (uuid, card, version)
+    }
+
+    /// The same inside the caller's transaction (an import writes many cards in one): the contact
+    /// as it is afterwards.
+    func saveCard(
+        _ change: ContactCardChange, uuid: String?, preferredUUID: String?, _ storage: MonicaStorage, now: Int64
+    ) async throws -> ContactRecord {
+        let account = storage.account
+        var existing: ContactRecord?
+        if let uuid {
+            existing = try await storage.sql.raw(
+                "SELECT * FROM monica_contacts WHERE account_id = \(bind: account) AND uuid = \(bind: uuid)"
+            ).first()?.record(ContactRecord.self)
+            guard existing != nil else { throw MonicaError.notFound }
+        }
+        var contactChange = ContactChange(
+            birthdate: change.birthdate ?? .unknown,
+            reminders: [])
+        contactChange.names = change.names
+        contactChange.genderID = change.genderID
+        contactChange.death = change.death
+        let birthday = contactChange.birthdate
+        let birthdayMoved =
+            existing.map {
+                let stored = $0.birthdateValue
+                return stored.day != birthday.day || stored.isAgeBased != birthday.isAgeBased
+                    || stored.isYearUnknown != birthday.isYearUnknown
+            } ?? true
+        if birthdayMoved {
+            contactChange.reminders = [.birthday(birthday.isAgeBased ? nil : birthday.day)]
+        }
+        try await checkGender(contactChange, storage)
+        var values = Self.columns(of: contactChange, creating: existing == nil)
+        values["job"] = .text(change.job)
+        values["company"] = .text(change.company)
+        var contact: ContactRecord
+        if let existing {
+            contact = try await storage.contacts.update(existing.id, values, now: now)
+        } else {
+            values["uuid"] = .text(try await Self.newUUID(preferredUUID, storage) ?? ids.uuid().lowercased)
+            values["avatar_color"] = .text(ids.pick(ContactRecord.avatarColors, or: "#b3d5fe"))
+            values["is_active"] = .bool(true)
+            values["is_starred"] = .bool(false)
+            values["is_partial"] = .bool(false)
+            values["search_text"] = .text("")
+            contact = try await storage.contacts.insert(values, now: now)
+        }
+        for reminder in contactChange.reminders {
+            contact = try await replaceReminder(reminder, of: contact, storage, now: now)
+        }
+        try await Self.replaceFields(change.fields, of: contact.id, storage, ids: ids, now: now)
+        try await Self.replaceAddresses(change.addresses, of: contact.id, storage, ids: ids, now: now)
+        try await Self.replaceTags(change.tags, of: contact.id, storage, now: now)
+        try await Self.replaceNotes(change.note, of: contact.id, storage, ids: ids, now: now)
+        try await storage.refreshSearchText(of: contact)
+        return contact
     }
 
     /// Deletes contact `uuid` (and the account's "me" if it was); nothing when it is gone already.

@@ -32,13 +32,15 @@ enum MonicaServer {
             .add(middleware: MonicaAuthMiddleware(accounts: accounts))
             .add(
                 middleware: MonicaRateLimitMiddleware(
-                    limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock)))
+                    limiter: MonicaRateLimiter(limit: settings.rateLimitPerMinute, clock: clock))
+            )
             .add(middleware: MonicaIdempotencyMiddleware(keys: writeKeys, clock: clock))
         let monicaAccounts = MonicaAccountRepository(database: database)
         let routes = MonicaRoutes(group: api, accounts: monicaAccounts, address: address, clock: clock)
         let contacts = ContactRepository(database: database, ids: ids, index: ContactIndex())
         MeRoutes(accounts: monicaAccounts).addRoutes(to: routes)
         ContactsRoutes(repository: contacts).addRoutes(to: routes)
+        VCardsRoutes(repository: contacts).addRoutes(to: routes)
         ContactFieldsRoutes(
             fields: ContactFieldRepository(database: database, ids: ids),
             types: ContactFieldTypeRepository(database: database)

@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 
 /// A contact field's fields as a write gives them.
 struct ContactFieldInput: Sendable {
@@ -22,7 +23,8 @@ struct ContactFieldRepository: MonicaRepository {
     func page(account: Int64, ofContact contactID: Int64, _ page: PageRequest) async throws -> ContactFieldsView {
         try await reading(account) { storage in
             _ = try await storage.contacts.require(contactID)
-            let fields = try await storage.table(ContactFieldRecord.self).page(page, filter: equals("contact_id", contactID))
+            let fields = try await storage.table(ContactFieldRecord.self).page(
+                page, filter: equals("contact_id", contactID))
             return try await view(fields, storage)
         }
     }
@@ -44,8 +46,13 @@ struct ContactFieldRepository: MonicaRepository {
             let fields = storage.table(ContactFieldRecord.self)
             let previous = try await id.asyncMap { try await fields.existing($0, attribute: "contact field id") }
             _ = try await storage.contacts.existing(input.contactID, attribute: "contact id")
-            _ = try await storage.table(ContactFieldTypeRecord.self).existing(
+            let type = try await storage.table(ContactFieldTypeRecord.self).existing(
                 input.typeID, attribute: "contact field type id")
+            // The type decides what the value must look like, so the check is made where the
+            // type is read, in the write's transaction.
+            if let problem = ContactValueFormats.problem(kind: type.type, value: input.data, attribute: "data") {
+                throw MonicaError.invalid(problem)
+            }
             let values: MonicaColumns = [
                 "contact_id": .int(input.contactID), "contact_field_type_id": .int(input.typeID),
                 "data": .text(input.data),

@@ -26,7 +26,8 @@ struct SpecialDateInput: Sendable {
         if ageBased, let age {
             // Born in year 1 at the earliest: the oldest age is this year minus one.
             let oldest = Int64(today.year - MonicaDate.years.lowerBound)
-            guard (0...oldest).contains(age), let date = MonicaDate(year: today.year - Int(age), month: 1, day: 1) else {
+            guard (0...oldest).contains(age), let date = MonicaDate(year: today.year - Int(age), month: 1, day: 1)
+            else {
                 throw MonicaError.invalid("The age must be between 0 and \(oldest).")
             }
             return SpecialDateValue(day: date, isAgeBased: true, isYearUnknown: false)
@@ -38,6 +39,12 @@ struct SpecialDateInput: Sendable {
             let day = Self.narrow(day ?? 0), let date = MonicaDate(year: year, month: month, day: day)
         else {
             throw MonicaError.invalid("The \(attribute) is not a valid date.")
+        }
+        // A day with its year has happened: a birthday, a death, a first meeting. "Today" is the
+        // latest calendar day anywhere (UTC+14 is a day ahead of UTC at most), so nobody's today
+        // is refused by a server in another zone.
+        if !yearUnknown, date.dayNumber > today.dayNumber + 1 {
+            throw MonicaError.invalid("The \(attribute) must be a date before or equal to today.")
         }
         return SpecialDateValue(day: date, isAgeBased: false, isYearUnknown: yearUnknown)
     }

@@ -23,7 +23,7 @@ struct ContactsRoutes {
     ]
     static let createRules =
         [FieldRules("uuid", .nullable, .string)] + nameRules + [
-            FieldRules("email", .nullable, .string, .max(255)), FieldRules("gender_id", .nullable, .integer),
+            FieldRules("email", .nullable, .string, .max(255), .email), FieldRules("gender_id", .nullable, .integer),
             FieldRules("description", .nullable, .string, .max(255)), FieldRules("is_partial", .nullable, .boolean),
         ] + dateRules + [FieldRules("is_deceased", .required, .boolean)] + deceasedRules
     static let updateRules =
@@ -68,6 +68,20 @@ struct ContactsRoutes {
             }
         }
         routes.put("contacts/{id}/introduction") { call in try await introduction(call) }
+        routes.post("contacts/{id}/merge") { call in try await merge(call) }
+    }
+
+    /// Kith's: contact `contact_id` merged into this one (`ContactRepository.merge`); the kept
+    /// contact in full.
+    private func merge(_ call: MonicaRequest) async throws -> Response {
+        let id = try call.id()
+        let raw = try await call.input()
+        try await repository.requireExists(account: call.accountID, id: id)
+        let valid = try MonicaValidator.validate(raw, [FieldRules("contact_id", .required, .integer)])
+        let details = try await repository.merge(
+            account: call.account, keptID: id, otherID: valid.int("contact_id") ?? 0, ifMatch: try call.ifMatch(),
+            now: call.now, withContactFields: call.withContactFields)
+        return Self.answer(details, call)
     }
 
     /// `{"data": Contact}` for one of the caller's contacts (partial ones in their reduced form).
@@ -104,7 +118,8 @@ struct ContactsRoutes {
     }
 
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
-        let valid = try MonicaValidator.validate(try await call.input(), id == nil ? Self.createRules : Self.updateRules)
+        let valid = try MonicaValidator.validate(
+            try await call.input(), id == nil ? Self.createRules : Self.updateRules)
         let birthdate = SpecialDateInput(
             known: valid.bool("is_birthdate_known") ?? false, ageBased: valid.bool("birthdate_is_age_based") ?? false,
             day: valid.int("birthdate_day"), month: valid.int("birthdate_month"), year: valid.int("birthdate_year"),
@@ -134,7 +149,8 @@ struct ContactsRoutes {
         if let deceased = valid.bool("is_deceased") {
             let known = deceased && deceasedDate.known
             let date = try SpecialDateInput(
-                known: known, ageBased: false, day: deceasedDate.day, month: deceasedDate.month, year: deceasedDate.year,
+                known: known, ageBased: false, day: deceasedDate.day, month: deceasedDate.month,
+                year: deceasedDate.year,
                 age: nil
             ).value(today: today, attribute: "deceased date")
             change.death = (deceased, date)
@@ -184,7 +200,8 @@ struct ContactsRoutes {
         if !problems.isEmpty { throw MonicaError.invalid(problems) }
         try await repository.requireNotPartial(account: call.accountID, id: id)
         let change = IntroductionChange(
-            metThroughContactID: valid.int("met_through_contact_id"), generalInformation: valid.string("general_information"),
+            metThroughContactID: valid.int("met_through_contact_id"),
+            generalInformation: valid.string("general_information"),
             date: try date.value(today: MonicaDate.today(nowMillis: call.now), attribute: "date"),
             wantsReminder: date.known && !date.ageBased && valid.bool("add_reminder") == true)
         let details = try await repository.setIntroduction(

@@ -2,8 +2,10 @@ import Foundation
 import KithCore
 
 enum GiftPresenter {
-    /// Monica shows no amount as null and the amount with two decimals and a dollar sign.
-    static func present(_ record: GiftRecord, contact: JSONTree?, recipient: JSONTree?, _ presentation: MonicaPresentation)
+    /// Monica shows no amount as null and the amount with two decimals after the account's currency.
+    static func present(
+        _ record: GiftRecord, contact: JSONTree?, recipient: JSONTree?, _ presentation: MonicaPresentation
+    )
         -> JSONTree
     {
         let amount = record.amount.flatMap { $0 == 0 ? nil : $0 }
@@ -11,10 +13,14 @@ enum GiftPresenter {
         return .object(
             JSONObject(
                 [
-                    ("id", .int(record.id)), ("uuid", .string(record.uuid)), ("object", "gift"), ("name", .string(record.name)),
-                    ("comment", .nullable(record.comment)), ("url", .nullable(record.url)), ("amount", .nullable(amount)),
-                    ("value", .string(value ?? "")), ("amount_with_currency", .string(value.map { "$" + $0 } ?? "")),
-                    ("status", .string(record.status)), ("date", .nullable(record.date)), ("recipient", .nullable(recipient)),
+                    ("id", .int(record.id)), ("uuid", .string(record.uuid)), ("object", "gift"),
+                    ("name", .string(record.name)),
+                    ("comment", .nullable(record.comment)), ("url", .nullable(record.url)),
+                    ("amount", .nullable(amount)),
+                    ("value", .string(value ?? "")),
+                    ("amount_with_currency", .string(amount.map(MonicaCurrency.account.amount) ?? "")),
+                    ("status", .string(record.status)), ("date", .nullable(record.date)),
+                    ("recipient", .nullable(recipient)),
                     ("photos", []), ("contact", .nullable(contact)),
                 ] + presentation.stamps(record)))
     }

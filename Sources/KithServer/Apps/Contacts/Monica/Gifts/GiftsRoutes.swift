@@ -8,8 +8,9 @@ struct GiftsRoutes {
         FieldRules("contact_id", .required, .integer), FieldRules("name", .required, .string, .max(255)),
         FieldRules("status", .required, .oneOf(["idea", "offered", "received"])),
         FieldRules("comment", .nullable, .string, .max(1_000_000)),
-        FieldRules("url", .nullable, .string, .max(1_000_000)),
-        FieldRules("amount", .nullable, .numeric, .between(-1_000_000_000_000, 1_000_000_000_000)),
+        // Kith's: a link the pages can open, and a value no one pays less than nothing for.
+        FieldRules("url", .nullable, .string, .max(1_000_000), .webLink),
+        FieldRules("amount", .nullable, .numeric, .atLeast(0), .between(0, 1_000_000_000_000)),
         FieldRules("date", .nullable, .dateYMD), FieldRules("recipient_id", .nullable, .integer),
     ]
 
@@ -22,7 +23,8 @@ struct GiftsRoutes {
     }
 
     static let present: OwnedPresenter<GiftRecord> = { gift, contact, presentation in
-        GiftPresenter.present(gift, contact: contact(gift.contactID), recipient: contact(gift.recipientID), presentation)
+        GiftPresenter.present(
+            gift, contact: contact(gift.contactID), recipient: contact(gift.recipientID), presentation)
     }
 
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
@@ -30,7 +32,8 @@ struct GiftsRoutes {
         if let id { try await repository.owned.checkExists(account: call.accountID, id: id, attribute: "gift id") }
         let valid = try MonicaValidator.validate(try await call.input(), Self.rules)
         let input = GiftInput(
-            contactID: valid.int("contact_id") ?? 0, recipientID: valid.int("recipient_id"), name: valid.string("name") ?? "",
+            contactID: valid.int("contact_id") ?? 0, recipientID: valid.int("recipient_id"),
+            name: valid.string("name") ?? "",
             status: valid.string("status") ?? "", comment: valid.string("comment"), url: valid.string("url"),
             amount: valid.double("amount"), date: valid.date("date"))
         let saved = try await repository.save(

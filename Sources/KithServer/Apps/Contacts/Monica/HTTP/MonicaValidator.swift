@@ -10,6 +10,12 @@ struct FieldRules: Sendable {
         case between(Int64, Int64)
         case oneOf([String])
         case dateYMD
+        /// A number no smaller than this (Laravel's `min` on a numeric field).
+        case atLeast(Int64)
+        /// An `http` or `https` address (Laravel's `url`, narrowed to what a browser should open).
+        case webLink
+        /// An email address (Laravel's `email`), by `ContactValueFormats`.
+        case email
     }
 
     let name: String
@@ -30,7 +36,8 @@ struct MonicaValidator {
         for field in fields {
             if let value = input[field.name], containsNUL(value) {
                 // PostgreSQL can't store it, and no name or note needs it: refused on every engine.
-                messages.append("The \(field.name.replacingOccurrences(of: "_", with: " ")) must not contain a NUL character.")
+                messages.append(
+                    "The \(field.name.replacingOccurrences(of: "_", with: " ")) must not contain a NUL character.")
             } else if let message = check(input[field.name], field) {
                 messages.append(message)
             }
@@ -90,6 +97,18 @@ struct MonicaValidator {
                 if !allowed.contains(ValidInput.text(value) ?? "") { return "The selected \(attribute) is invalid." }
             case .dateYMD:
                 if ValidInput.date(value) == nil { return "The \(attribute) does not match the format Y-m-d." }
+            case .atLeast(let low):
+                if let number = ValidInput.number(value), number < Double(low) {
+                    return "The \(attribute) must be at least \(low)."
+                }
+            case .email:
+                if let text = value.stringValue, !ContactValueFormats.isEmail(text) {
+                    return "The \(attribute) must be a valid email address."
+                }
+            case .webLink:
+                if let text = value.stringValue, !ContactValueFormats.isWebLink(text) {
+                    return "The \(attribute) must be a valid URL starting with http:// or https://."
+                }
             }
         }
         return nil

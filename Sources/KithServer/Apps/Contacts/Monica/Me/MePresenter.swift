@@ -4,7 +4,9 @@ import KithCore
 /// The signed-in user as Monica describes one. Kith accounts have an email, not a name: the name
 /// fields come from the "me" contact when there is one.
 enum MePresenter {
-    static func present(_ account: WithContacts<MonicaAccount>, user: AuthenticatedUser, _ presentation: MonicaPresentation)
+    static func present(
+        _ account: WithContacts<MonicaAccount>, user: AuthenticatedUser, _ presentation: MonicaPresentation
+    )
         -> JSONTree
     {
         let me = account.value.meContactID.flatMap { account.contacts[$0] }
@@ -16,7 +18,7 @@ enum MePresenter {
             "first_name": .nullable(first), "last_name": .nullable(last),
             "name": .string([first, last].compactMap { $0 }.joined(separator: " ")), "email": .string(user.email),
             "me_contact": .nullable(me.map { ContactPresenter.short($0, presentation) }), "timezone": "UTC",
-            "currency": ["id": 2, "object": "currency", "iso": "USD", "name": "US Dollar", "symbol": "$"],
+            "currency": MonicaCurrency.account.json,
             "locale": "en", "is_policy_compliant": true, "account": ["id": .int(account.value.id)],
             "created_at": .string(created), "updated_at": .string(created),
         ]

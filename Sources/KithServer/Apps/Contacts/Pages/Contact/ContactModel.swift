@@ -6,7 +6,7 @@ struct ContactModel: ContactsPageModel {
     static let template = "contact"
     static let scriptFiles = [
         "contacts-kit.js", "contact-editor.js", "address-lines.js", "tile-map.js", "contact-addresses.js",
-        "contact-sections.js", "contact.js",
+        "contact-sections.js", "contact-merge.js", "contact.js",
     ]
 
     let contactID: String
