@@ -72,7 +72,7 @@ struct FoodCommandTests {
                 #expect(nothing.exitCode != 0 && nothing.stderr.contains("Say what to change"), "\(nothing)")
                 let badEdit = await phone.kith(["food", "edit", String(bananaID.prefix(8)), "--calories", "60000"])
                 #expect(
-                    badEdit.exitCode == 1 && badEdit.stderr == "error: calories must be between 0 and 50000.\n",
+                    badEdit.exitCode == 1 && badEdit.stderr == "error: Calories must be between 0 and 50,000.\n",
                     "\(badEdit)")
                 let tomorrow = LocalDate(Date(), in: TimeZone(identifier: "UTC")!).adding(days: 1)
                 let future = await phone.kith([
@@ -82,7 +82,7 @@ struct FoodCommandTests {
 
                 let tooMuch = await phone.kith(["food", "log", "Feast", "--calories", "60000"])
                 #expect(
-                    tooMuch.exitCode == 1 && tooMuch.stderr == "error: calories must be between 0 and 50000.\n",
+                    tooMuch.exitCode == 1 && tooMuch.stderr == "error: Calories must be between 0 and 50,000.\n",
                     "\(tooMuch)")
                 let old = await phone.kith(["food", "log", "Old", "--calories", "5", "--date", "2020-01-01"])
                 #expect(old.stderr.contains("more than 90 days ago"), "\(old)")

@@ -96,6 +96,7 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
 
     # By hand.
     add_by_hand(driver, "Porridge", "320", protein="10", carbs="54", fat="6", size="250", unit="g")
+    assert notice_text(driver) == "Added Porridge."
     assert food_names(driver) == ["Porridge"]
     assert total(driver) == "320"
     assert text_of(driver, "#food-list .food-meta") == "250 g · P 10 g · C 54 g · F 6 g · by hand"
@@ -106,7 +107,7 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
     fill(driver, "#food-name", "Feast")
     fill(driver, "#food-calories", "60000")
     submit(driver, "#add-item-form")
-    assert "calories must be between 0 and 50000" in visible(driver, "#food-calories-error").text
+    assert "Calories must be between 0 and 50,000" in visible(driver, "#food-calories-error").text
     assert find(driver, "#food-calories").get_attribute("aria-invalid") == "true"
     assert find(driver, "#food-calories").get_attribute("value") == "60000"
     assert driver.switch_to.active_element.get_attribute("id") == "food-calories", "the keyboard goes to the field"
@@ -138,6 +139,8 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
     shot(driver, "food-confirm-delete")
     submit(driver, "#confirm-form", "#confirm-button")
     assert food_names(driver) == ["Porridge"] and text_of(driver, "#remaining") == "1,650 kcal left"
+    assert notice_text(driver) == "Deleted Pizza."
+    assert path_of(driver) == "/food", "the address is the day's again"
 
     # A custom meal: created with its ingredients (one row added by the page's button), then logged.
     find(driver, "#new-meal-link").click()

@@ -97,6 +97,6 @@ public enum NutritionFields {
     /// The problems with a food's numbers, checked before anything is written (the same limits the
     /// server checks): the first names the field and why.
     public static func problems(with food: Food) -> [APIErrorDetail] {
-        NutritionEntities.item.problems(in: Self.food(food), isCreation: false)
+        NutritionEntities.item.problems(in: Self.food(food), isCreation: false).map(NutritionFieldWords.worded)
     }
 }

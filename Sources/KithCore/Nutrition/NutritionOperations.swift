@@ -67,17 +67,9 @@ public enum NutritionOperations {
     /// A goal out of range, in the words of the form's label (every surface says it so).
     public static let goalOutOfRange = APIErrorDetail(
         .validationFailed,
-        "The daily goal must be between \(grouped(NutritionEntities.goalRange.lowerBound)) and "
-            + "\(grouped(NutritionEntities.goalRange.upperBound)) calories.",
+        "The daily goal must be between \(NutritionFieldWords.grouped(Double(NutritionEntities.goalRange.lowerBound))) "
+            + "and \(NutritionFieldWords.grouped(Double(NutritionEntities.goalRange.upperBound))) calories.",
         field: NutritionFields.dailyCalories)
-
-    /// 50000 as "50,000".
-    static func grouped(_ number: Int64) -> String {
-        let digits = String(number)
-        return digits.enumerated().map { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : String(digit)
-        }.joined()
-    }
 
     /// Sets the daily goal, or clears it (nil). `timeZone` is the person's (nil: the one stored
     /// before stays). `today`'s day, if logged, takes the new goal: it applies from today; earlier

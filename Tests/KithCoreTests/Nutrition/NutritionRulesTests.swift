@@ -169,7 +169,7 @@ struct NutritionRulesTests {
         let declaration = NutritionEntities.item
         func first(_ food: Food) -> APIErrorDetail? { NutritionFields.problems(with: food).first }
         #expect(first(Food(name: "Apple", calories: 95, protein: 0.5, carbs: 25, fat: 0.3)) == nil)
-        #expect(first(Food(name: "Feast", calories: 50_001))?.message == "calories must be between 0 and 50000.")
+        #expect(first(Food(name: "Feast", calories: 50_001))?.message == "Calories must be between 0 and 50,000.")
         #expect(first(Food(name: "Protein", calories: 10, protein: 10_001))?.field == "protein")
         #expect(first(Food(name: "Negative", calories: -1))?.field == "calories")
         #expect(first(Food(name: "  ", calories: 1))?.field == "name")

@@ -55,7 +55,7 @@ struct NutritionStoreTests {
         let nutrition = NutritionStore(store: try Self.local(), now: { Self.noon })
         let tooMuch = await expectKithError { try nutrition.log(Food(name: "Feast", calories: 50_001)) }
         #expect(tooMuch?.field == "calories")
-        #expect(tooMuch?.userMessage == "calories must be between 0 and 50000.")
+        #expect(tooMuch?.userMessage == "Calories must be between 0 and 50,000.")
         #expect(await expectKithError { try nutrition.log(Food(name: "Shake", calories: 100, protein: 10_001)) }?.field == "protein")
         #expect(await expectKithError { try nutrition.setGoal(100) }?.field == "dailyCalories")
         #expect(try nutrition.store.records(NutritionEntities.day.name).isEmpty, "not even the day was created")

@@ -23,16 +23,20 @@ enum NutritionChartSVG {
         let slot = plotWidth / Double(days.count)
         let barWidth = max(slot * 0.7, 1)
 
-        var svg = #"<svg class="chart" id="history-chart" viewBox="0 0 \#(number(width)) \#(number(height))" role="img" aria-labelledby="chart-title chart-desc" focusable="false">"#
-        svg += #"<title id="chart-title">Calories, \#(NutritionFormat.short(first.date)) to \#(NutritionFormat.short(last.date))</title>"#
+        var svg =
+            #"<svg class="chart" id="history-chart" viewBox="0 0 \#(number(width)) \#(number(height))" role="img" aria-labelledby="chart-title chart-desc" focusable="false">"#
+        svg +=
+            #"<title id="chart-title">Calories, \#(NutritionFormat.short(first.date)) to \#(NutritionFormat.short(last.date))</title>"#
         svg += #"<desc id="chart-desc">\#(OutreachRowsHTML.escaped(description(days)))</desc>"#
 
         // Grid and the calorie axis.
         var tick = 0.0
         while tick <= yMax + 0.5 {
             let lineY = number(y(tick))
-            svg += #"<line class="chart-grid" x1="\#(number(left))" x2="\#(number(width - right))" y1="\#(lineY)" y2="\#(lineY)"/>"#
-            svg += #"<text class="chart-axis" x="\#(number(left - 6))" y="\#(lineY)" dy="0.32em" text-anchor="end">\#(NutritionFormat.kcal(tick))</text>"#
+            svg +=
+                #"<line class="chart-grid" x1="\#(number(left))" x2="\#(number(width - right))" y1="\#(lineY)" y2="\#(lineY)"/>"#
+            svg +=
+                #"<text class="chart-axis" x="\#(number(left - 6))" y="\#(lineY)" dy="0.32em" text-anchor="end">\#(NutritionFormat.kcal(tick))</text>"#
             tick += step
         }
 
@@ -46,7 +50,8 @@ enum NutritionChartSVG {
             if let goal = day.goal { tip += " (goal \(NutritionFormat.kcal(Double(goal))))" }
             let top = y(day.calories)
             let barHeight = max(y(0) - top, day.calories > 0 ? 1 : 0)
-            svg += #"<rect class="\#(classes)" x="\#(number(x))" y="\#(number(y(0) - barHeight))" width="\#(number(barWidth))" height="\#(number(barHeight))" data-date="\#(day.date)"><title>\#(tip)</title></rect>"#
+            svg +=
+                #"<rect class="\#(classes)" x="\#(number(x))" y="\#(number(y(0) - barHeight))" width="\#(number(barWidth))" height="\#(number(barHeight))" data-date="\#(day.date)"><title>\#(tip)</title></rect>"#
         }
 
         // The goal, day by day (it can change), as one dashed path.
@@ -67,9 +72,11 @@ enum NutritionChartSVG {
             // The last label ends at the plot's edge rather than running past it.
             let isLast = index == days.count - 1
             let x = isLast ? width - right : left + slot * (Double(index) + 0.5)
-            svg += #"<text class="chart-axis" x="\#(number(x))" y="\#(number(height - 8))" text-anchor="\#(isLast ? "end" : "middle")">\#(NutritionFormat.short(day.date))</text>"#
+            svg +=
+                #"<text class="chart-axis" x="\#(number(x))" y="\#(number(height - 8))" text-anchor="\#(isLast ? "end" : "middle")">\#(NutritionFormat.short(day.date))</text>"#
         }
-        svg += #"<line class="chart-baseline" x1="\#(number(left))" x2="\#(number(width - right))" y1="\#(number(y(0)))" y2="\#(number(y(0)))"/>"#
+        svg +=
+            #"<line class="chart-baseline" x1="\#(number(left))" x2="\#(number(width - right))" y1="\#(number(y(0)))" y2="\#(number(y(0)))"/>"#
         return svg + "</svg>"
     }
 
@@ -77,7 +84,8 @@ enum NutritionChartSVG {
     static func description(_ days: [DayTotal]) -> String {
         guard let first = days.first, let last = days.last else { return "" }
         let logged = days.filter { $0.calories > 0 }
-        var text = "Calories eaten each day from \(NutritionFormat.short(first.date)) to \(NutritionFormat.short(last.date))"
+        var text =
+            "Calories eaten each day from \(NutritionFormat.short(first.date)) to \(NutritionFormat.short(last.date))"
         text += days.contains { $0.goal != nil } ? ", against the daily goal. " : ". "
         guard !logged.isEmpty else { return text + "Nothing logged in these days." }
         let average = logged.reduce(0) { $0 + $1.calories } / Double(logged.count)

@@ -81,11 +81,15 @@ struct NutritionPages {
                     .unprocessableContent, .validationFailed, "source must be manual or search.",
                     field: NutritionFields.source)
             }
+            let problems = Self.foodProblems { form[$0] }
+            guard problems.isEmpty else {
+                return try await refusedItem(problems: problems, form: form, user: user, request, context)
+            }
             let food = try Self.food(form)
             return try await operations.submit(
                 NutritionOperations.log(food, source: source, on: date), by: user, form: form
             ) {
-                _ in Self.dayAddress(date)
+                item in NutritionNotice.added(item.id).address(on: date)
             }
         } catch let error as AppError where error.status == .unprocessableContent {
             return try await refusedItem(error, form: form, user: user, request, context)
@@ -94,13 +98,22 @@ struct NutritionPages {
 
     /// The day page again with the reason next to the field at fault and what was typed.
     private func refusedItem(
-        _ error: AppError, form: WebForm, user: AuthenticatedUser, _ request: Request, _ context: AppRequestContext
+        _ error: AppError? = nil, problems: [String: String] = [:], form: WebForm, user: AuthenticatedUser,
+        _ request: Request, _ context: AppRequestContext
     ) async throws -> Response {
         try await page(for: user, date: form[NutritionFields.date], request, context, status: .unprocessableContent) {
             model in
             model.form = FoodForm { form[$0] }
             model.openAdd = true
-            if let errors = FoodErrors(error) { model.errors = errors } else { model.itemError = error.detail.message }
+            if !problems.isEmpty {
+                model.errors = FoodErrors(problems)
+            } else if let error {
+                if let errors = FoodErrors(error) {
+                    model.errors = errors
+                } else {
+                    model.itemError = error.detail.message
+                }
+            }
         }
     }
 
@@ -115,20 +128,41 @@ struct NutritionPages {
         let id = try Self.id(context, "food")
         let form = try await WebForm.read(request, context: context)
         do {
+            let problems = Self.foodProblems { form[$0] }
+            guard problems.isEmpty else { throw FoodProblems(problems: problems) }
             let edit = NutritionOperations.editItem(id, to: try Self.food(form), seen: Self.seenFood(form))
             return try await operations.submit(edit, by: user, form: form) { edit in
                 NutritionNotice.saved(edit.after.id, replaced: edit.replaced.map(\.field)).address(on: edit.date)
             }
+        } catch let refusal as FoodProblems {
+            return try await refusedEdit(id, errors: FoodErrors(refusal.problems), form: form, user, context)
         } catch let error as AppError where error.status == .unprocessableContent {
-            let (item, date) = try await nutrition.item(id, for: user)
-            var model = NutritionItemModel(item, on: date)
-            model.form = FoodForm { form[$0] }
-            // Still what the person first saw: a refusal must not make another tab's change look theirs.
-            if let seen = form.seen(marker: NutritionFields.name) { model.seen = FoodForm(seen) }
-            if let errors = FoodErrors(error) { model.errors = errors } else { model.error = error.detail.message }
-            return try renderer.page(
-                model, title: "Edit \(item.food.name)", context: context, status: .unprocessableContent)
+            if let errors = FoodErrors(error) {
+                return try await refusedEdit(id, errors: errors, form: form, user, context)
+            }
+            return try await refusedEdit(id, error: error.detail.message, form: form, user, context)
         }
+    }
+
+    /// Every problem of a food form at once, by field.
+    struct FoodProblems: Error {
+        let problems: [String: String]
+    }
+
+    /// The edit page again with what was typed and why it was refused.
+    private func refusedEdit(
+        _ id: UUID, errors: FoodErrors? = nil, error: String? = nil, form: WebForm, _ user: AuthenticatedUser,
+        _ context: AppRequestContext
+    ) async throws -> Response {
+        let (item, date) = try await nutrition.item(id, for: user)
+        var model = NutritionItemModel(item, on: date)
+        model.form = FoodForm { form[$0] }
+        // Still what the person first saw: a refusal must not make another tab's change look theirs.
+        if let seen = form.seen(marker: NutritionFields.name) { model.seen = FoodForm(seen) }
+        if let errors { model.errors = errors }
+        model.error = error
+        return try renderer.page(
+            model, title: "Edit \(item.food.name)", context: context, status: .unprocessableContent)
     }
 
     /// The food as the edit page showed it (`seen.…`), so a save writes only what the person
@@ -153,8 +187,16 @@ struct NutritionPages {
         let user = try context.requireUser()
         let id = try Self.id(context, "food")
         let form = try await WebForm.read(request, context: context)
-        return try await operations.submit(NutritionOperations.deleteItem(id), by: user, form: form) { deleted in
-            Self.dayAddress(deleted.date)
+        // The name is gone with the item, and an address carries no words (decision 9): the answer,
+        // kept with the form's write key, is the day and the name, and the day page says it.
+        let answer = try await operations.apply(
+            NutritionOperations.deleteItem(id), userID: user.id.lowercased, key: form.writeKey, request: form.request
+        ) { deleted in "\(deleted.date)\n\(deleted.item.food.name)" }
+        let parts = answer.split(separator: "\n", maxSplits: 1).map(String.init)
+        let date = parts.first.flatMap(LocalDate.init)
+        return try await page(for: user, date: date?.description, request, context) { model in
+            model.notice = parts.count == 2 ? "Deleted \(parts[1])." : nil
+            model.canonicalPath = Self.dayAddress(date)
         }
     }
 
@@ -322,19 +364,7 @@ struct NutritionPages {
 
     static func food(_ value: (String) -> String) throws -> Food {
         func number(_ field: String, required: Bool) throws -> Double? {
-            let text = value(field).trimmingCharacters(in: .whitespaces)
-            if text.isEmpty {
-                if required {
-                    throw AppError(.unprocessableContent, .validationFailed, "\(field) is required.", field: field)
-                }
-                return nil
-            }
-            guard let number = DecimalText.parse(text), number.isFinite else {
-                throw AppError(
-                    .unprocessableContent, .validationFailed, "\(field) must be a number, such as 250 or 12.5.",
-                    field: field)
-            }
-            return number
+            try Self.number(value(field), field, required: required)
         }
         let unit = value(NutritionFields.servingUnit).trimmingCharacters(in: .whitespaces)
         return Food(
@@ -344,6 +374,45 @@ struct NutritionPages {
             fat: try number(NutritionFields.fat, required: false),
             servingSize: try number(NutritionFields.servingSize, required: false),
             servingUnit: unit.isEmpty ? nil : unit)
+    }
+
+    /// Every problem of a food form's fields at once, in the words of their labels, by field
+    /// (empty when the food may be written): what could not be read as a number, then what the
+    /// declaration refuses of the rest.
+    static func foodProblems(_ value: (String) -> String) -> [String: String] {
+        var problems: [String: String] = [:]
+        for field in [
+            NutritionFields.calories, NutritionFields.protein, NutritionFields.carbs, NutritionFields.fat,
+            NutritionFields.servingSize,
+        ] {
+            do throws(AppError) {
+                _ = try number(value(field), field, required: field == NutritionFields.calories)
+            } catch {
+                problems[field] = error.detail.message
+            }
+        }
+        // The fields that could not be read are left out (calories as 0), so each is said once.
+        let readable =
+            (try? food { field in problems[field] == nil ? value(field) : field == NutritionFields.calories ? "0" : "" })
+            ?? Food(name: value(NutritionFields.name), calories: 0)
+        for problem in NutritionFields.problems(with: readable) {
+            guard let field = problem.field, problems[field] == nil else { continue }
+            problems[field] = problem.message
+        }
+        return problems
+    }
+
+    /// A number field: nil when left empty (refused when `required`), refused when not a number.
+    static func number(_ typed: String, _ field: String, required: Bool) throws(AppError) -> Double? {
+        let text = typed.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            if required { throw AppError.validation(NutritionFieldWords.missing(field)) }
+            return nil
+        }
+        guard let number = DecimalText.parse(text), number.isFinite else {
+            throw AppError.validation(NutritionFieldWords.notANumber(field))
+        }
+        return number
     }
 
     static func date(_ text: String) throws -> LocalDate {

@@ -33,6 +33,9 @@ struct NutritionDayModel: NutritionPageModel {
     let limits = FoodFieldLimits.item
     let goalLimits = GoalLimits.declared
     var notice: String?
+    /// The address the page stands for when a form's answer showed it (app.js puts it in the
+    /// address bar).
+    var canonicalPath: String?
     /// The add-food form: as typed after a refusal (which opens it, `openAdd`), else empty.
     var form = FoodForm()
     var errors: FoodErrors?

@@ -6,13 +6,16 @@ import KithCore
 /// (`?saved=ID&replaced=calories`, `?loggedMeal=ID`), so an address can't put text of its own on
 /// the page (decision 9); the names come from the person's own data.
 enum NutritionNotice: Equatable {
+    case added(UUID)
     case loggedMeal(UUID)
     /// An item saved; the fields the save replaced after someone else had changed them.
     case saved(UUID, replaced: [String])
 
     /// The notice a day address carries, if any.
     init?(_ query: QueryParameters) {
-        if let meal = query.get("loggedMeal").flatMap(UUID.init(text:)) {
+        if let item = query.get("added").flatMap(UUID.init(text:)) {
+            self = .added(item)
+        } else if let meal = query.get("loggedMeal").flatMap(UUID.init(text:)) {
             self = .loggedMeal(meal)
         } else if let item = query.get("saved").flatMap(UUID.init(text:)) {
             let replaced = (query.get("replaced") ?? "").split(separator: ",").map(String.init)
@@ -25,6 +28,7 @@ enum NutritionNotice: Equatable {
     /// The day page of `date` with this notice.
     func address(on date: LocalDate) -> String {
         switch self {
+        case .added(let item): return "/food?date=\(date)&added=\(item.lowercased)"
         case .loggedMeal(let meal): return "/food?date=\(date)&loggedMeal=\(meal.lowercased)"
         case .saved(let item, let replaced):
             let fields = replaced.isEmpty ? "" : "&replaced=" + replaced.sorted().joined(separator: ",")
@@ -34,15 +38,21 @@ enum NutritionNotice: Equatable {
 
     /// A food's fields, as a notice names them.
     static let fieldNames = [
-        NutritionFields.name: NutritionFields.name, NutritionFields.calories: NutritionFields.calories, NutritionFields.protein: NutritionFields.protein, NutritionFields.carbs: NutritionFields.carbs, NutritionFields.fat: NutritionFields.fat,
+        NutritionFields.name: NutritionFields.name, NutritionFields.calories: NutritionFields.calories,
+        NutritionFields.protein: NutritionFields.protein, NutritionFields.carbs: NutritionFields.carbs,
+        NutritionFields.fat: NutritionFields.fat,
         NutritionFields.servingSize: "serving size", NutritionFields.servingUnit: "serving unit",
     ]
 
     /// The sentence, or nil when what it is about is not (or no longer) in the book.
     func text(in book: NutritionBook) -> String? {
         switch self {
+        case .added(let id):
+            return book.items.values.lazy.flatMap({ $0 }).first(where: { $0.id == id }).map { "Added \($0.food.name)." }
         case .loggedMeal(let id):
-            return book.meals.first { $0.id == id }.map { "Logged \($0.name): \(NutritionFormat.kcal($0.calories)) kcal." }
+            return book.meals.first { $0.id == id }.map {
+                "Logged \($0.name): \(NutritionFormat.kcal($0.calories)) kcal."
+            }
         case .saved(let id, let replaced):
             guard let item = book.items.values.lazy.flatMap({ $0 }).first(where: { $0.id == id }) else { return nil }
             guard !replaced.isEmpty else { return "Saved \(item.food.name)." }
