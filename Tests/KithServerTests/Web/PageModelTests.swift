@@ -148,7 +148,7 @@ struct PageModelTests {
             let familyName = String(FamilyLimits.nameLength.upperBound)
             let displayName = String(FamilyLimits.displayNameLength.upperBound)
             let (intervalMin, intervalMax) = (
-                WeeklyRecurrence.intervals.lowerBound, WeeklyRecurrence.intervals.upperBound
+                RepeatFrequency.weekly.intervals.lowerBound, RepeatFrequency.weekly.intervals.upperBound
             )
             let parentPages = [
                 Expected(path: "/", title: "Home", current: ["nav-home"]),
