@@ -53,7 +53,7 @@ public enum FamilyEntities {
             FieldDeclaration(ReminderFields.completedDueAt, .timestamp, optional: true),
             // The items the last completion left unticked, a line each (the parents' notice says them).
             FieldDeclaration(
-                ReminderFields.completedUnticked, .string(maxLength: Int64(ReminderFields.untickedTextLength)),
+                ReminderFields.completedUnticked, .string(maxLength: ReminderFields.untickedTextLength),
                 optional: true),
             FieldDeclaration(
                 ReminderFields.repeatFrequency, .choice(RepeatFrequency.allCases.map(\.rawValue)), optional: true),
@@ -62,7 +62,7 @@ public enum FamilyEntities {
             FieldDeclaration(
                 ReminderFields.repeatInterval, .integer(wide(RepeatFrequency.daily.intervals)), optional: true),
             FieldDeclaration(ReminderFields.repeatMonthDay, .integer(wide(RepeatPattern.monthDays)), optional: true),
-            FieldDeclaration(ReminderFields.repeatMonthWeekday, .string(maxLength: 3), optional: true),
+            FieldDeclaration(ReminderFields.repeatMonthWeekday, .string(maxLength: 4), optional: true),
             FieldDeclaration(ReminderFields.repeatStart, .localDate, optional: true),
             FieldDeclaration(ReminderFields.repeatTime, .string(maxLength: 5), optional: true),
             // Snoozing the due notice (issue 17): how often for this occurrence, and until when.

@@ -12,7 +12,11 @@ extension FamilyRules {
     public static func recurrence(_ fields: [String: JSONTree], timeZone: TimeZone) -> Result<
         Recurrence?, APIErrorDetail
     > {
-        func given(_ name: String) -> JSONTree? { fields[name].flatMap { $0 == .null ? nil : $0 } }
+        // Not `flatMap { … ? nil : $0 }`: `nil` there is JSONTree's own null literal.
+        func given(_ name: String) -> JSONTree? {
+            guard let value = fields[name], value != .null else { return nil }
+            return value
+        }
         guard repeatFields.contains(where: { given($0) != nil }) else { return .success(nil) }
         let frequency: RepeatFrequency
         if let named = given(ReminderFields.repeatFrequency) {

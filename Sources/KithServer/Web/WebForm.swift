@@ -28,6 +28,9 @@ struct WebForm: Sendable {
 
     subscript(_ name: String) -> String { fields[name] ?? "" }
 
+    /// Whether the form sent `name` at all (a disabled field is not sent).
+    func contains(_ name: String) -> Bool { fields[name] != nil }
+
     /// The write key the page's script put in the form (`_key`: a random id per form shown, kept
     /// when the same form is sent again), nil when it sent none (docs/sync.md, "Write keys").
     var writeKey: String? {

@@ -305,7 +305,8 @@ struct PageModelTests {
             ForgotPasswordModel.self, ResetPasswordModel.self, AccountModel.self, OutreachListModel.self,
             OutreachPersonModel.self, NutritionDayModel.self, NutritionItemModel.self, NutritionMealModel.self,
             FamilyHomeModel.self, FamilyStartModel.self, FamilyMembersModel.self, FamilyNoticesModel.self,
-            ReminderModel.self, ReminderFormModel.self, ContactsListModel.self, ContactModel.self,
+            ReminderModel.self, ReminderFormModel.self, CompleteAnywayModel.self, ContactsListModel.self,
+            ContactModel.self,
             ContactFormModel.self,
         ]
         let templates = models.map { $0.template }

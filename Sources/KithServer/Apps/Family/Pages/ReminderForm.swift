@@ -137,17 +137,6 @@ struct ReminderForm {
         }
     }
 
-    /// The place as typed here, everything else as `stored` has it: the form of someone who may
-    /// change only the place (its other fields are locked, so not sent).
-    func placeOnly(on stored: ReminderForm) -> ReminderForm {
-        var form = stored
-        form.placeChoice = placeChoice
-        form.latitude = latitude
-        form.longitude = longitude
-        form.accuracy = accuracy
-        return form
-    }
-
     // MARK: Reading
 
     /// The frequency chosen; nil for none. A form without the choice (sent before it existed)

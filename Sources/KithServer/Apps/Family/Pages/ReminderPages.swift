@@ -75,11 +75,16 @@ struct ReminderPages {
         let id = try FamilyPageRenderer.id(context, what: "That reminder")
         let form = try await WebForm.read(request, context: context)
         let (snapshot, reminder) = try await reminders.reminder(id, for: user)
-        // A child on what a parent asked changes its place alone: the rest of the form is locked
-        // (its fields are not sent), and the reminder keeps what it asks.
-        let locked = !snapshot.permissions(reminder, now: reminders.now()).editDetails
+        // A child on what a parent asked changes its place alone: the rest of the form is locked,
+        // so not sent, and reads as the reminder has it; a field sent anyway is judged by the rules.
+        let may = snapshot.permissions(reminder, now: reminders.now())
+        let locked = !may.editDetails && may.setPlace
         var typed = ReminderForm(form: form)
-        if locked { typed = typed.placeOnly(on: ReminderForm(editing: reminder, in: snapshot, now: reminders.now())) }
+        if locked {
+            let stored = ReminderForm(editing: reminder, in: snapshot, now: reminders.now()).fields
+            let kept = Dictionary(stored.map { ($0.name, $0.value) }) { first, _ in first }
+            typed = ReminderForm(value: { form.contains($0) ? form[$0] : kept[$0] ?? "" })
+        }
         // What the page showed; a form that does not say is judged against the reminder as it is.
         let seen = locked ? nil : form.seen(marker: ReminderFields.title).map(ReminderForm.init(value:))
         if !form["preview"].isEmpty {
