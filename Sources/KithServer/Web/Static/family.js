@@ -61,7 +61,9 @@
       ["reminder-repeatWeekday", "repeat-monthly-weekday"]].forEach(function (pair) {
       var field = document.getElementById(pair[0]);
       var radio = document.getElementById(pair[1]);
-      if (field && radio) field.addEventListener("input", function () { radio.checked = true; });
+      if (!field || !radio) return;
+      field.addEventListener("input", function () { radio.checked = true; });
+      field.addEventListener("change", function () { radio.checked = true; });
     });
     select.addEventListener("change", apply);
     apply();
