@@ -51,6 +51,8 @@ def test_the_parent_sees_a_completion_live_and_a_reminder_has_a_place(server, dr
     open_page(parent, server, "/family/reminders/new")
     fill(parent, "#reminder-title", "Walk the dog")
     Select(find(parent, "#reminder-assigneeId")).select_by_visible_text("Irène")
+    assert not find(parent, "#reminder-latitude").is_displayed(), "no place until one is asked for"
+    find(parent, "#where-place").click()
     find(parent, "#use-my-location").click()
     until(parent, lambda d: find(d, "#reminder-latitude").get_attribute("value") == "48.858370", "the place is filled in")
     assert find(parent, "#reminder-longitude").get_attribute("value") == "2.294481"

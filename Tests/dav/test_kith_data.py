@@ -11,9 +11,12 @@ client; and the rules Kith keeps that a plain DAV server has not.
   member who made it (assignee and creator), weekly repeat days, interval, start and time, and the
   checklist as items; and the server's VTODO is in Kith's normal form (DUE with TZID=Europe/Berlin
   and its VTIMEZONE, VALARMs 3, 2, 1 minutes before and at DUE).
+- A monthly task (the second Tuesday, as Apple's apps write it with BYSETPOS) is a monthly
+  reminder on "2TU", served back as Kith's RRULE; changed on the phone to every 2 months on the
+  15th, and then to every 3 days, the reminder follows.
 - Completing a task through the caldav library completes the family reminder.
-- Refusals, each with a sentence: a new task due in the past (403), a repeat that is not weekly
-  (403 or 415); nothing is stored. The collections exist by themselves: MKCOL, MKCALENDAR and
+- Refusals, each with a sentence: a new task due in the past (403), a repeat Kith cannot count
+  (yearly, several days of the month, a COUNT) (403 or 415); nothing is stored. The collections exist by themselves: MKCOL, MKCALENDAR and
   DELETE of a collection are 403 and change nothing.
 - vCard 4.0 when the client asks for it (Accept on GET, address-data version in a multiget), 3.0
   otherwise.
@@ -176,6 +179,45 @@ def _has(props, name, value) -> bool:
     return any(p == name and v.strip() == value for p, _params, v in props)
 
 
+def test_phone_monthly_task_becomes_a_monthly_reminder(kith):
+    account = kith.new_account()
+    day = dav_items.tomorrow()
+    while not (day.weekday() == 1 and 8 <= day.day <= 14):  # the second Tuesday of a month
+        day += dt.timedelta(days=1)
+    due = dt.datetime.combine(day, dt.time(8))
+    dav_http.create(account, "tasks", "rent", dav_items.vtodo("rent", "Pay the rent", due,
+                                                               rrule="FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2"))
+
+    def reminder():
+        [fields] = [c["fields"] for c in pull(account) if c["entity"] == "family.reminder"]
+        return fields
+
+    stored = reminder()
+    assert (stored.get("repeatFrequency"), stored.get("repeatMonthWeekday"), stored.get("repeatInterval")) == \
+        ("monthly", "2TU", 1), stored
+    assert stored.get("repeatDays") is None and stored.get("repeatMonthDay") is None
+    assert instant(stored["dueAt"]) == due.replace(tzinfo=ZONE)
+    [(_url, _etag, text)] = dav_http.server_texts(account, "tasks").values()
+    assert "RRULE:FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU" in text.replace("\r\n ", ""), text
+
+    # Changed on the phone: every 2 months on the 15th, then every 3 days.
+    fifteenth = day.replace(day=15)
+    dav_http.update(account, "tasks", "rent", dav_items.vtodo(
+        "rent", "Pay the rent", dt.datetime.combine(fifteenth, dt.time(8)), rrule="FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=15"))
+    stored = reminder()
+    assert (stored.get("repeatFrequency"), stored.get("repeatMonthDay"), stored.get("repeatInterval")) == \
+        ("monthly", 15, 2), stored
+    assert stored.get("repeatMonthWeekday") is None
+    assert instant(stored["dueAt"]) == dt.datetime.combine(fifteenth, dt.time(8), tzinfo=ZONE)
+    dav_http.update(account, "tasks", "rent", dav_items.vtodo(
+        "rent", "Pay the rent", dt.datetime.combine(fifteenth, dt.time(8)), rrule="FREQ=DAILY;INTERVAL=3"))
+    stored = reminder()
+    assert (stored.get("repeatFrequency"), stored.get("repeatInterval"), stored.get("repeatMonthDay")) == \
+        ("daily", 3, None), stored
+    [(_url, _etag, text)] = dav_http.server_texts(account, "tasks").values()
+    assert "RRULE:FREQ=DAILY;INTERVAL=3" in text.replace("\r\n ", ""), text
+
+
 def test_completing_through_caldav_completes_the_reminder(kith):
     account = kith.new_account()
     calendar = task_calendar(client_for(account), account)
@@ -200,10 +242,12 @@ def test_task_refusals(kith):
     past = dt.datetime.now(ZONE).replace(tzinfo=None, microsecond=0) - dt.timedelta(hours=1)
     cases = {
         "due in the past": (dav_items.vtodo("past", "Too late", past), (403,)),
-        "a daily repeat": (dav_items.vtodo("daily", "Every day", dt.datetime.combine(dav_items.tomorrow(), dt.time(9)),
-                                           rrule="FREQ=DAILY"), (403, 415)),
-        "a monthly repeat": (dav_items.vtodo("monthly", "Every month", dt.datetime.combine(dav_items.tomorrow(), dt.time(9)),
-                                             rrule="FREQ=MONTHLY;BYMONTHDAY=1"), (403, 415)),
+        "a yearly repeat": (dav_items.vtodo("yearly", "Every year", dt.datetime.combine(dav_items.tomorrow(), dt.time(9)),
+                                            rrule="FREQ=YEARLY"), (403, 415)),
+        "two days a month": (dav_items.vtodo("twice", "Twice a month", dt.datetime.combine(dav_items.tomorrow(), dt.time(9)),
+                                             rrule="FREQ=MONTHLY;BYMONTHDAY=1,15"), (403, 415)),
+        "a counted repeat": (dav_items.vtodo("counted", "Five days", dt.datetime.combine(dav_items.tomorrow(), dt.time(9)),
+                                             rrule="FREQ=DAILY;COUNT=5"), (403, 415)),
     }
     for name, (text, statuses) in cases.items():
         answer = dav_http.put(http, calendar + f"{name.replace(' ', '-')}.ics", text, "tasks", create=True, expected=None)

@@ -17,14 +17,16 @@ enum FamilyText {
         return (["\(family.name) (\(family.timeZone)), you are a \(family.role)"] + lines).joined(separator: "\n")
     }
 
-    /// "3f2a9c1e  Wed 2026-11-25 07:30  Bins out  for Cleo · every week on Mon, Wed" and the
+    /// "3f2a9c1e  Wed 2026-11-25 07:30  Bins out  for Cleo · every week on Mon, Wed at 07:30" and the
     /// checklist, numbered as ITEM takes it.
     static func reminder(_ reminder: FamilyReminder, in family: LocalFamily) -> String {
         var parts = [
             "\(reminder.id.lowercased.prefix(8))  \(when(reminder.dueAt, in: family.timeZone))  \(reminder.title)",
             "for \(name(reminder.assigneeId, in: family))",
         ]
-        if let rule = reminder.repeatRule { parts.append(repeats(rule)) }
+        if let summary = reminder.recurrence?.summary {
+            parts.append(summary.prefix(1).lowercased() + summary.dropFirst())
+        }
         if reminder.status == .completed {
             let by = reminder.completedBy.map { " by \(name($0, in: family))" } ?? ""
             parts.append("done\(by)")
@@ -72,19 +74,6 @@ enum FamilyText {
         formatter.timeZone = zone
         formatter.dateFormat = "EEE yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
-    }
-
-    /// "every 2 weeks on Mon, Wed" from "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;WKST=MO".
-    static func repeats(_ rule: String) -> String {
-        var parts: [String: String] = [:]
-        for pair in rule.split(separator: ";") {
-            let halves = pair.split(separator: "=", maxSplits: 1)
-            if halves.count == 2 { parts[String(halves[0])] = String(halves[1]) }
-        }
-        let interval = Int(parts["INTERVAL"] ?? "1") ?? 1
-        let days = (parts["BYDAY"] ?? "").split(separator: ",").compactMap { Weekday(name: String($0)) }
-        let names = days.map { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][$0.rawValue] }
-        return (interval == 1 ? "every week" : "every \(interval) weeks") + " on " + names.joined(separator: ", ")
     }
 
     static func name(_ userId: String, in family: LocalFamily) -> String {

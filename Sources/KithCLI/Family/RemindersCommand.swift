@@ -95,51 +95,38 @@ struct RemindersCommand: ParsableCommand {
 
     struct Add: ConsoleCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a reminder, with a checklist, once (--due) or repeating weekly (--every, --on, --starting).")
+            abstract:
+                "Add a reminder, with a checklist, once (--due) or repeating (--repeats daily|weekly|monthly, --every, --on or --day, --starting)."
+        )
         @OptionGroup var options: ClientOptions
         @Argument(help: "What to remember.") var title: String
         @Option(help: "When it is due: ISO 8601 (2026-11-25T07:30:00Z), or 2026-11-25T07:30 in the family's time zone.")
         var due: String?
         @Option(help: "Who it is for (a child: only themselves). Default: you.") var assign: String?
         @Option(name: .customLong("item"), help: "A checklist line; repeat for several.") var items: [String] = []
-        @Option(help: "Repeat every N weeks (1-52).") var every: Int?
-        @Option(help: "On these days, e.g. mon,wed.") var on: String?
-        @Option(help: "From this day (yyyy-MM-dd, today or later).") var starting: String?
-        @Option(help: "At this time of day (HH:mm, the family's time zone). Default 09:00.") var at: String?
+        @OptionGroup(title: "How it repeats") var repeating: RepeatOptions
         @OptionGroup(title: "Where it is to be done") var place: PlaceOptions
 
         func validate() throws {
-            if every == nil {
-                guard on == nil, starting == nil, at == nil else {
-                    throw ValidationError("--on, --starting and --at go with --every.")
-                }
-                guard due != nil else { throw ValidationError("Give --due, or --every with --on and --starting.") }
-            } else {
+            if repeating.given {
                 guard due == nil else {
                     throw ValidationError(
                         "--due and --every don't go together: a repeating reminder is due at its first occurrence.")
                 }
-                guard let on, let starting else { throw ValidationError("--every needs --on and --starting.") }
-                _ = try makeSchedule(on: on, starting: starting)
+                _ = try repeating.schedule()
+            } else if due == nil {
+                throw ValidationError("Give --due, or --every (or --repeats) with --on or --day and --starting.")
             }
-        }
-
-        func makeSchedule(on: String, starting: String) throws -> ReminderSchedule {
-            ReminderSchedule(
-                weekdays: try ReminderInput.weekdays(on), interval: every ?? 1,
-                start: try ReminderInput.date(starting, option: "--starting"),
-                time: try ReminderInput.time(at ?? "09:00"))
         }
 
         func run(_ console: Console) async throws {
             try await RemindersCommand.run(options, console) { session in
                 let family = try session.knownFamily()
                 let assignee = try await RemindersCommand.memberId(assign, session)
-                let schedule = try on.flatMap { on in try starting.map { try makeSchedule(on: on, starting: $0) } }
                 let reminder = try session.family.addReminder(
                     title: title, dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) },
                     assignee: assignee,
-                    items: items, schedule: schedule)
+                    items: items, schedule: try repeating.schedule())
                 try RemindersCommand.emit(
                     try RemindersCommand.placing(reminder, at: place, session), session, prefix: "Added ")
             }
@@ -148,18 +135,27 @@ struct RemindersCommand: ParsableCommand {
 
     struct Edit: ConsoleCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Change a pending reminder's title, due time, assignee or place.")
+            abstract: "Change a pending reminder's title, due time, assignee, repeat or place.")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
         @Option(help: "A new title.") var title: String?
         @Option(help: "A new due time (as for add).") var due: String?
         @Option(help: "A new assignee (MEMBER).") var assign: String?
+        @OptionGroup(title: "A new repeat (as for add)") var repeating: RepeatOptions
+        @Flag(help: "Stop repeating: it is due once, at its current due time.") var noRepeat = false
         @OptionGroup(title: "A new place") var place: PlaceOptions
 
         func validate() throws {
-            guard title != nil || due != nil || assign != nil || place.given else {
-                throw ValidationError("Give --title, --due, --assign or --lat and --lon.")
+            guard title != nil || due != nil || assign != nil || place.given || repeating.given || noRepeat else {
+                throw ValidationError(
+                    "Give --title, --due, --assign, a repeat (--repeats, --every…), --no-repeat or --lat and --lon.")
             }
+            if noRepeat && repeating.given { throw ValidationError("--no-repeat takes no other repeat option.") }
+            if due != nil && repeating.given {
+                throw ValidationError(
+                    "--due and a repeat don't go together: a repeating reminder is due at its first occurrence.")
+            }
+            _ = try repeating.schedule()
         }
 
         func run(_ console: Console) async throws {
@@ -167,9 +163,17 @@ struct RemindersCommand: ParsableCommand {
                 let family = try session.knownFamily()
                 let reminder = try session.reminder(id)
                 let assignee = try await RemindersCommand.memberId(assign, session)
-                let edited = try session.family.edit(
-                    reminder.id, title: title, dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) },
-                    assignee: assignee)
+                var edited = reminder
+                if title != nil || due != nil || assignee != nil {
+                    edited = try session.family.edit(
+                        reminder.id, title: title,
+                        dueAt: try due.map { try ReminderInput.due($0, in: family.timeZone) }, assignee: assignee)
+                }
+                if let schedule = try repeating.schedule() {
+                    edited = try session.family.setSchedule(reminder.id, schedule)
+                } else if noRepeat {
+                    edited = try session.family.setSchedule(reminder.id, nil)
+                }
                 try RemindersCommand.emit(
                     try RemindersCommand.placing(edited, at: place, session), session, prefix: "Changed ")
             }
@@ -200,10 +204,24 @@ struct RemindersCommand: ParsableCommand {
         )
         @OptionGroup var options: ClientOptions
         @Argument(help: "The reminder's id or a unique prefix of it.") var id: String
+        @Flag(help: "Complete it even with checklist items not ticked (otherwise refused, naming them).")
+        var yes = false
 
         func run(_ console: Console) async throws {
             try await RemindersCommand.run(options, console) { session in
-                let done = try session.family.complete(try session.reminder(id).id)
+                let reminder = try session.reminder(id)
+                let done: FamilyReminder
+                do {
+                    done = try session.family.complete(reminder.id, evenIfUnticked: yes)
+                } catch let error as KithError where error.identifier == ErrorCode.untickedItems.rawValue {
+                    // The terminal's way to say "Complete anyway": the flag.
+                    let texts = reminder.unticked.map(\.text)
+                    let count = texts.count == 1 ? "1 item is" : "\(texts.count) items are"
+                    throw KithError.invalid(
+                        APIErrorDetail(
+                            .untickedItems,
+                            "\(count) not ticked: \(texts.joined(separator: ", ")). Complete it anyway with --yes."))
+                }
                 let zone = try session.knownFamily().timeZone
                 // A repeating reminder stays pending, due at its next occurrence.
                 let prefix =

@@ -76,7 +76,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public func adding(days count: Int) -> LocalDate {
         // `magnitude` keeps Int.min from overflowing when negated.
         let steps = Int(min(count.magnitude, UInt(LocalDate.span)))
-        let target = count >= 0
+        let target =
+            count >= 0
             ? min(dayNumber + steps, LocalDate.last.dayNumber)
             : max(dayNumber - steps, LocalDate.first.dayNumber)
         return LocalDate(dayNumber: target) ?? self
@@ -87,7 +88,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = LocalDate(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a yyyy-MM-dd date: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a yyyy-MM-dd date: \(text)"))
         }
         self = date
     }
@@ -97,7 +99,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         try container.encode(description)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

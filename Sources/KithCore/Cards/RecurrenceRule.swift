@@ -1,8 +1,8 @@
 import Foundation
 
 /// An RRULE (RFC 5545 §3.3.10). `raw` is the rule as written and is what Kith writes back, so a
-/// rule Kith cannot show (BYSETPOS, COUNT, a monthly rule) is kept whole; the other fields are read
-/// from it. Build a new rule with `init(frequency:interval:byDay:)` or from a `WeeklyRecurrence`.
+/// rule Kith cannot show (COUNT, UNTIL, a yearly rule) is kept whole; the other fields are read
+/// from it. Build a new rule with `init(frequency:interval:byDay:)` or from a `Recurrence`.
 public struct RecurrenceRule: Sendable, Equatable {
     /// "WEEKLY", "DAILY", … upper-cased; "" when the rule has no FREQ.
     public var frequency: String
@@ -27,33 +27,71 @@ public struct RecurrenceRule: Sendable, Equatable {
         self.init(raw: text)
     }
 
-    /// The rule of a Kith weekly recurrence (`FREQ=WEEKLY;INTERVAL=…;BYDAY=…;WKST=MO`).
-    public init(_ weekly: WeeklyRecurrence) { self.init(raw: weekly.rrule) }
+    /// The rule of a Kith recurrence (`FREQ=WEEKLY;INTERVAL=…;BYDAY=…;WKST=MO`, `FREQ=DAILY;…`, …).
+    public init(_ recurrence: Recurrence) { self.init(raw: recurrence.rrule) }
 
     /// The rule part `name` ("COUNT", "UNTIL", …), as written.
     public func part(_ name: String) -> String? { RecurrenceRule.parts(raw)[name.uppercased()] }
 
-    /// The rule as Kith's weekly recurrence (WeeklyRecurrence) can hold it: FREQ=WEEKLY with
-    /// plain weekdays in BYDAY (none: the weekday of DTSTART, `start`), INTERVAL 1 to 52, and no
-    /// other part but WKST (which must be MO when the interval is over 1: it moves the weeks).
-    /// Nil for any other rule, which the caller keeps as it is and does not edit.
-    public func weekly(start: Weekday? = nil) -> (weekdays: Set<Weekday>, interval: Int)? {
+    /// The rule as Kith's recurrence (`Recurrence`) can hold it, for a series starting on `start`
+    /// (whose weekday a weekly rule without BYDAY, and whose day a monthly rule without BYMONTHDAY
+    /// or BYDAY, falls on): FREQ=DAILY; FREQ=WEEKLY with plain weekdays in BYDAY; FREQ=MONTHLY with
+    /// one BYMONTHDAY (1 to 31), or one BYDAY with its place ("2TU", "-1FR"; or "TU" with one
+    /// BYSETPOS, as Apple's apps write it); the interval within its frequency's range, and no
+    /// other part but WKST (which must be MO for a weekly interval over 1: it moves the weeks).
+    /// Nil for any other rule (COUNT, UNTIL, yearly, several month days…), which the caller keeps
+    /// as it is and does not edit.
+    public func pattern(startingOn start: LocalDate?) -> (pattern: RepeatPattern, interval: Int)? {
         let parts = RecurrenceRule.parts(raw)
-        guard frequency == "WEEKLY", Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "BYDAY", "WKST"]),
-            WeeklyRecurrence.intervals.contains(interval)
+        guard let frequency = RepeatFrequency(rawValue: frequency.lowercased()), frequency.intervals.contains(interval)
         else { return nil }
-        if let weekStart = parts["WKST"], weekStart.uppercased() != "MO", interval > 1 { return nil }
         if parts["INTERVAL"] != nil, Int(parts["INTERVAL"] ?? "") == nil { return nil }
-        var weekdays = Set<Weekday>()
-        for code in byDay {
-            guard code.count == 2, let day = Weekday(name: code) else { return nil }
-            weekdays.insert(day)
+        let allowed: Set<String> =
+            switch frequency {
+            case .daily: ["FREQ", "INTERVAL", "WKST"]
+            case .weekly: ["FREQ", "INTERVAL", "BYDAY", "WKST"]
+            case .monthly: ["FREQ", "INTERVAL", "WKST", "BYMONTHDAY", "BYDAY", "BYSETPOS"]
+            }
+        guard Set(parts.keys).isSubset(of: allowed) else { return nil }
+        switch frequency {
+        case .daily:
+            return (.daily, interval)
+        case .weekly:
+            if let weekStart = parts["WKST"], weekStart.uppercased() != "MO", interval > 1 { return nil }
+            var weekdays = Set<Weekday>()
+            for code in byDay {
+                guard code.count == 2, let day = Weekday(name: code) else { return nil }
+                weekdays.insert(day)
+            }
+            if weekdays.isEmpty {
+                guard let start else { return nil }
+                weekdays = [Weekday(start)]
+            }
+            return (.weekly(weekdays), interval)
+        case .monthly:
+            return monthlyPattern(parts, start: start).map { ($0, interval) }
         }
-        if weekdays.isEmpty {
-            guard let start else { return nil }
-            weekdays = [start]
+    }
+
+    private func monthlyPattern(_ parts: [String: String], start: LocalDate?) -> RepeatPattern? {
+        let monthDays = parts["BYMONTHDAY"].map { $0.split(separator: ",").map { Int($0) } }
+        let setPositions = parts["BYSETPOS"].map { $0.split(separator: ",").map { Int($0) } }
+        switch (monthDays, byDay.count, setPositions) {
+        case (nil, 0, nil):
+            return start.map { .monthlyOnDay($0.day) }
+        case (let days?, 0, nil):
+            guard days.count == 1, let day = days[0], RepeatPattern.monthDays.contains(day) else { return nil }
+            return .monthlyOnDay(day)
+        case (nil, 1, nil):
+            return MonthlyWeekday(code: byDay[0]).map { .monthlyOnWeekday($0) }
+        case (nil, 1, let positions?):
+            guard positions.count == 1, let position = positions[0], byDay[0].count == 2,
+                let day = Weekday(name: byDay[0]), let place = MonthlyWeekday(ordinal: position, weekday: day)
+            else { return nil }
+            return .monthlyOnWeekday(place)
+        default:
+            return nil
         }
-        return (weekdays, interval)
     }
 
     private static func parts(_ raw: String) -> [String: String] {
@@ -69,17 +107,18 @@ public struct RecurrenceRule: Sendable, Equatable {
 }
 
 extension RecurrenceRule {
-    /// The rule as Kith's weekly recurrence of a series whose first occurrence is `first`, read on
-    /// `zone`'s clock (its day and time of day start the series); nil for any rule `weekly` refuses.
-    public func weeklyRecurrence(first: Date, in zone: TimeZone) -> WeeklyRecurrence? {
+    /// The rule as Kith's recurrence of a series whose first occurrence is `first`, read on
+    /// `zone`'s clock (its day and time of day start the series); nil for any rule `pattern`
+    /// refuses.
+    public func recurrence(first: Date, in zone: TimeZone) -> Recurrence? {
         let day = LocalDate(first, in: zone)
-        guard let weekly = weekly(start: Weekday(day)) else { return nil }
+        guard let found = pattern(startingOn: day) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.hour, .minute], from: first)
         guard let clock = LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0),
-            case .success(let recurrence) = WeeklyRecurrence.make(
-                weekdays: weekly.weekdays, interval: weekly.interval, start: day, time: clock, timeZone: zone)
+            case .success(let recurrence) = Recurrence.make(
+                found.pattern, interval: found.interval, start: day, time: clock, timeZone: zone)
         else { return nil }
         return recurrence
     }

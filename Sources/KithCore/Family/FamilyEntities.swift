@@ -30,9 +30,11 @@ public enum FamilyEntities {
         ],
         writeRule: .server)
 
-    /// A reminder for one member. Recurring when the four `repeat…` fields are set: weekly on
-    /// `repeatDays` ("MO,WE") every `repeatInterval` weeks from `repeatStart` at `repeatTime`
-    /// ("HH:mm") in the family's time zone; `dueAt` is then the occurrence due next.
+    /// A reminder for one member. Recurring when `repeatInterval`, `repeatStart` and `repeatTime`
+    /// ("HH:mm") are set, in the family's time zone, by `repeatFrequency` (absent: weekly, as
+    /// every repeat was before daily and monthly ones): daily; weekly on `repeatDays` ("MO,WE");
+    /// monthly on `repeatMonthDay` (15) or `repeatMonthWeekday` ("2TU", "-1FR"). `dueAt` is then
+    /// the occurrence due next. `FamilyRules.recurrence` reads them.
     public static let reminder = EntityDeclaration(
         name: "family.reminder", scope: .family,
         fields: [
@@ -49,8 +51,18 @@ public enum FamilyEntities {
             // The due time of the occurrence the last completion finished (a one-off's own dueAt):
             // undoing it within `FamilyLimits.undoSeconds` makes that occurrence due again.
             FieldDeclaration(ReminderFields.completedDueAt, .timestamp, optional: true),
+            // The items the last completion left unticked, a line each (the parents' notice says them).
+            FieldDeclaration(
+                ReminderFields.completedUnticked, .string(maxLength: ReminderFields.untickedTextLength),
+                optional: true),
+            FieldDeclaration(
+                ReminderFields.repeatFrequency, .choice(RepeatFrequency.allCases.map(\.rawValue)), optional: true),
             FieldDeclaration(ReminderFields.repeatDays, .string(maxLength: 20), optional: true),
-            FieldDeclaration(ReminderFields.repeatInterval, .integer(1...52), optional: true),
+            // The widest of the frequencies' ranges (daily); `FamilyRules` hold each to its own.
+            FieldDeclaration(
+                ReminderFields.repeatInterval, .integer(wide(RepeatFrequency.daily.intervals)), optional: true),
+            FieldDeclaration(ReminderFields.repeatMonthDay, .integer(wide(RepeatPattern.monthDays)), optional: true),
+            FieldDeclaration(ReminderFields.repeatMonthWeekday, .string(maxLength: 4), optional: true),
             FieldDeclaration(ReminderFields.repeatStart, .localDate, optional: true),
             FieldDeclaration(ReminderFields.repeatTime, .string(maxLength: 5), optional: true),
             // Snoozing the due notice (issue 17): how often for this occurrence, and until when.
@@ -85,4 +97,9 @@ public enum FamilyEntities {
         ])
 
     public static let all = [info, member, reminder, checklistItem]
+
+    /// A range of the calendar's `Int`s as a declaration's limits.
+    private static func wide(_ range: ClosedRange<Int>) -> ClosedRange<Int64> {
+        Int64(range.lowerBound)...Int64(range.upperBound)
+    }
 }

@@ -49,8 +49,12 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
     public let completedBy: String?
     /// The due time of the occurrence the last completion finished: where an undo puts `dueAt` back.
     public let completedDueAt: Date?
+    /// What the last completion left unticked, for the parents' notice ("not ticked: Milk, Bread").
+    public let completedUnticked: [String]
+    /// How it repeats, when it does (counted in the family's time zone).
+    public let recurrence: Recurrence?
     /// "FREQ=WEEKLY;…" when it repeats.
-    public let repeatRule: String?
+    public var repeatRule: String? { recurrence?.rrule }
     public let checklist: [ChecklistItem]
     /// How often this occurrence's due notice was snoozed, and until when the last snooze lasts.
     public let snoozeCount: Int64
@@ -75,10 +79,12 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
         completedAt = fields[ReminderFields.completedAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
         completedBy = fields[ReminderFields.completedBy]?.stringValue?.lowercased()
         completedDueAt = fields[ReminderFields.completedDueAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
+        completedUnticked = (fields[ReminderFields.completedUnticked]?.stringValue ?? "").split(separator: "\n")
+            .map(String.init)
         if case .success(let recurrence?) = FamilyRules.recurrence(fields, timeZone: timeZone) {
-            repeatRule = recurrence.rrule
+            self.recurrence = recurrence
         } else {
-            repeatRule = nil
+            recurrence = nil
         }
         self.checklist = checklist.sorted { ($0.position, $0.id.uuidString) < ($1.position, $1.id.uuidString) }
         snoozeCount = fields[ReminderFields.snoozeCount]?.intValue ?? 0
@@ -86,6 +92,11 @@ public struct FamilyReminder: Sendable, Equatable, Identifiable {
         location = ReminderLocation(fields: fields)
         movedAt = fields[ReminderFields.movedAt]?.stringValue.flatMap(WireCoding.parseTimestamp)
     }
+}
+
+extension FamilyReminder {
+    /// The checklist items not ticked, in order: completing the reminder asks about them first.
+    public var unticked: [ChecklistItem] { checklist.filter { !$0.done } }
 }
 
 /// Where a reminder was set: a point, how accurate the reading was (metres), when, and whether the

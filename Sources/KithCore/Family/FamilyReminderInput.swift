@@ -30,13 +30,13 @@ public struct FamilyReminderInput: Sendable, Equatable {
     public var dueAt: Date?
     /// A member's user id.
     public var assigneeId: String
-    public var recurrence: WeeklyRecurrence?
+    public var recurrence: Recurrence?
     public var checklist: [Line]
     /// nil: no place (editing, one that had a place loses it).
     public var place: Place?
 
     public init(
-        title: String, dueAt: Date?, assigneeId: String, recurrence: WeeklyRecurrence? = nil, checklist: [Line] = [],
+        title: String, dueAt: Date?, assigneeId: String, recurrence: Recurrence? = nil, checklist: [Line] = [],
         place: Place? = nil
     ) {
         self.title = title
@@ -48,7 +48,7 @@ public struct FamilyReminderInput: Sendable, Equatable {
     }
 
     /// The input a reminder as stored makes (what a form shows of it).
-    public init(_ reminder: FamilyReminder, recurrence: WeeklyRecurrence?) {
+    public init(_ reminder: FamilyReminder, recurrence: Recurrence?) {
         self.init(
             title: reminder.title, dueAt: reminder.dueAt, assigneeId: reminder.assigneeId, recurrence: recurrence,
             checklist: reminder.checklist.map { Line(id: $0.id, text: $0.text) },

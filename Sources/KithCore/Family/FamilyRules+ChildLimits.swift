@@ -8,7 +8,10 @@ import Foundation
 extension FamilyRules {
     /// The fields a child writes on a reminder a parent made for it.
     static let childFields = Set(
-        [ReminderFields.status, ReminderFields.snoozeCount, ReminderFields.snoozedUntil] + completionFields
+        [
+            ReminderFields.status, ReminderFields.snoozeCount, ReminderFields.snoozedUntil,
+            ReminderFields.completedUnticked,
+        ] + completionFields
             + ReminderFields.placeFieldNames)
 
     static let parentsDecide =

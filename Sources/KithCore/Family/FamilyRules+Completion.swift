@@ -18,8 +18,11 @@ extension FamilyRules {
     static let completionFields = [
         ReminderFields.completedBy, ReminderFields.completedAt, ReminderFields.completedDueAt,
     ]
-    static let repeatFields = [
-        ReminderFields.repeatDays, ReminderFields.repeatInterval, ReminderFields.repeatStart, ReminderFields.repeatTime,
+    /// Every field of a repeat: an edit of any of them is an edit of the repeat, not a completion.
+    public static let repeatFields = [
+        ReminderFields.repeatFrequency, ReminderFields.repeatDays, ReminderFields.repeatInterval,
+        ReminderFields.repeatStart, ReminderFields.repeatTime, ReminderFields.repeatMonthDay,
+        ReminderFields.repeatMonthWeekday,
     ]
 
     /// How `mutation` (an upsert of the stored reminder `current`) changes its completion.
@@ -60,7 +63,7 @@ extension FamilyRules {
     /// when in `completedAt`; a one-off becomes completed, a repeat moves to its next occurrence.
     static func completionProblem(
         _ mutation: Mutation, current: [String: JSONTree], merged: [String: JSONTree], actor: String,
-        recurrence: WeeklyRecurrence?
+        recurrence: Recurrence?
     ) -> APIErrorDetail? {
         let creator = current[ReminderFields.creatorId]?.stringValue?.lowercased()
         let assignee = current[ReminderFields.assigneeId]?.stringValue?.lowercased()

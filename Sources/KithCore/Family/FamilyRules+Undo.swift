@@ -53,7 +53,7 @@ extension FamilyRules {
     /// time, or (a second device completing an occurrence another already moved past) the
     /// occurrence just before the new due time.
     static func completedDueAtProblem(
-        _ mutation: Mutation, current: [String: JSONTree], due: Date?, recurrence: WeeklyRecurrence?
+        _ mutation: Mutation, current: [String: JSONTree], due: Date?, recurrence: Recurrence?
     ) -> APIErrorDetail? {
         guard let stated = timestamp(ReminderFields.completedDueAt, mutation.fields) else { return nil }
         if stated.epochMillis == timestamp(ReminderFields.dueAt, current)?.epochMillis { return nil }

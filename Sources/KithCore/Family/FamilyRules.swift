@@ -42,40 +42,6 @@ public enum FamilyRules {
     static let notMember = refuse(.forbidden, "You are not a member of this family.")
     static let completed = refuse(.completed, "A completed reminder can't be changed.")
 
-    /// The recurrence the fields describe; nil when they describe none; a problem when they are
-    /// partial or invalid.
-    public static func recurrence(_ fields: [String: JSONTree], timeZone: TimeZone) -> Result<
-        WeeklyRecurrence?, APIErrorDetail
-    > {
-        let given = repeatFields.filter { fields[$0] != nil && fields[$0] != .null }
-        if given.isEmpty { return .success(nil) }
-        guard given.count == repeatFields.count else {
-            return .failure(
-                refuse(
-                    .validationFailed, "A repeat needs its days, interval, start date and time.",
-                    field: ReminderFields.repeatDays))
-        }
-        let days = (fields[ReminderFields.repeatDays]?.stringValue ?? "").split(separator: ",").map {
-            Weekday(name: String($0))
-        }
-        guard !days.contains(where: { $0 == nil }) else {
-            return .failure(
-                refuse(
-                    .validationFailed, "repeatDays lists days as MO,TU,WE,TH,FR,SA,SU.",
-                    field: ReminderFields.repeatDays))
-        }
-        guard let start = fields[ReminderFields.repeatStart]?.stringValue.flatMap(LocalDate.init),
-            let time = fields[ReminderFields.repeatTime]?.stringValue.flatMap(LocalTime.init)
-        else {
-            return .failure(
-                refuse(.validationFailed, "repeatTime is a time of day as HH:mm.", field: ReminderFields.repeatTime))
-        }
-        let interval = Int(fields[ReminderFields.repeatInterval]?.intValue ?? 0)
-        return WeeklyRecurrence.make(
-            weekdays: Set(days.compactMap { $0 }), interval: interval, start: start, time: time, timeZone: timeZone
-        ).map { $0 }
-    }
-
     static func timeZone(_ records: [String: [SyncRecord]]) -> TimeZone {
         records[infoEntity]?.first?.fields["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:))
             ?? TimeZone(secondsFromGMT: 0) ?? .gmt
@@ -158,7 +124,7 @@ public enum FamilyRules {
             var merged = current?.fields ?? [:]
             for (name, value) in mutation.fields { merged[name] = value }
             let zone = FamilyRules.timeZone(records)
-            let recurrence: WeeklyRecurrence?
+            let recurrence: Recurrence?
             switch FamilyRules.recurrence(merged, timeZone: zone) {
             case .failure(let problem): return problem
             case .success(let found): recurrence = found
@@ -172,6 +138,14 @@ public enum FamilyRules {
                     return FamilyRules.undoProblem(mutation, current: current.fields, actor: actor, now: context.now)
                 }
                 if string(ReminderFields.status, current.fields) == "completed" { return FamilyRules.completed }
+                // What a completion left unticked is written with that completion, never alone.
+                if let unticked = mutation.fields[ReminderFields.completedUnticked], change != .completion,
+                    unticked != (current.fields[ReminderFields.completedUnticked] ?? .null)
+                {
+                    return FamilyRules.refuse(
+                        .validationFailed, "completedUnticked is written with a completion.",
+                        field: ReminderFields.completedUnticked)
+                }
                 if FamilyRules.isChildOnAParentsReminder(actor: actor, role: role, reminder: current.fields),
                     let problem = FamilyRules.childLimitProblem(mutation, current: current.fields, change: change)
                 {
@@ -213,7 +187,9 @@ public enum FamilyRules {
                         .validationFailed, "A new reminder's creator is the one creating it.",
                         field: ReminderFields.creatorId)
                 }
-                let completing = FamilyRules.completionFields.contains { merged[$0].map { $0 != .null } ?? false }
+                let completing = (FamilyRules.completionFields + [ReminderFields.completedUnticked]).contains {
+                    merged[$0].map { $0 != .null } ?? false
+                }
                 guard string(ReminderFields.status, merged) == "pending", !completing else {
                     return FamilyRules.refuse(
                         .validationFailed, "A new reminder is pending.", field: ReminderFields.status)

@@ -80,7 +80,9 @@ public enum NoticePlan {
             ]
         if let until = reminder.snoozedUntil {
             notices.append(
-                PlannedNotice(reminder: reminder.id, kind: .snoozed, occurrence: until, at: until, recipients: [reminder.assigneeId]))
+                PlannedNotice(
+                    reminder: reminder.id, kind: .snoozed, occurrence: until, at: until,
+                    recipients: [reminder.assigneeId]))
         }
         return notices
     }
@@ -98,7 +100,8 @@ public enum NoticePlan {
     /// `completion`).
     public static func movement(of reminder: FamilyReminder, parents: [String] = []) -> PlannedNotice? {
         guard let movedAt = reminder.movedAt else { return nil }
-        return PlannedNotice(reminder: reminder.id, kind: .movement, occurrence: movedAt, at: movedAt, recipients: parents)
+        return PlannedNotice(
+            reminder: reminder.id, kind: .movement, occurrence: movedAt, at: movedAt, recipients: parents)
     }
 
     /// The completion notice of the reminder's latest completion, to `parents`, 30 s later. The
@@ -129,7 +132,32 @@ public enum NoticePlan {
             return reminder.status == .pending && same(reminder.dueAt)
         case .before3, .before2, .before1:
             // They invite setting the place: once it is set, the rest are not sent.
-            return reminder.status == .pending && same(reminder.dueAt) && now < notice.occurrence && reminder.location == nil
+            return reminder.status == .pending && same(reminder.dueAt) && now < notice.occurrence
+                && reminder.location == nil
         }
     }
+
+    /// What became of the reminder since a notice about one of its occurrences was delivered:
+    /// completed (that occurrence, or the reminder for good) or deleted; nil while the notice
+    /// still stands or says nothing an action could change (a completion, a movement, a missed one).
+    public static func since(_ notice: NoticeDTO, reminder: FamilyReminder?) -> NoticeAftermath? {
+        let aboutAnOccurrence: Set<NoticeKind> = [.due, .snoozed, .before3, .before2, .before1]
+        guard aboutAnOccurrence.contains(notice.kind) else { return nil }
+        guard let reminder else { return .deleted }
+        if reminder.status == .completed { return .completed }
+        // A repeat's occurrence done (a snoozed notice's occurrence is when the snooze ended, so
+        // only a completion for good shows on it).
+        if notice.kind != .snoozed, reminder.completedDueAt?.epochMillis == notice.occurrence.epochMillis {
+            return .completed
+        }
+        return nil
+    }
+}
+
+/// What became of a notice's reminder since (`NoticePlan.since`).
+public enum NoticeAftermath: String, Sendable {
+    case completed, deleted
+
+    /// "Completed since", "Deleted since".
+    public var words: String { rawValue.capitalized + " since" }
 }

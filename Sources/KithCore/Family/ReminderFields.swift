@@ -15,7 +15,11 @@ public enum ReminderFields {
     public static let completedAt = "completedAt"
     public static let completedBy = "completedBy"
     public static let completedDueAt = "completedDueAt"
+    public static let completedUnticked = "completedUnticked"
+    public static let repeatFrequency = "repeatFrequency"
     public static let repeatDays = "repeatDays"
+    public static let repeatMonthDay = "repeatMonthDay"
+    public static let repeatMonthWeekday = "repeatMonthWeekday"
     public static let repeatInterval = "repeatInterval"
     public static let repeatStart = "repeatStart"
     public static let repeatTime = "repeatTime"
@@ -40,7 +44,7 @@ public enum ReminderFields {
 
     /// A new pending reminder, with its repeat when it has one.
     public static func new(
-        title: String, dueAt: Date, assignee: String, creator: String, createdAt: Date, recurrence: WeeklyRecurrence?
+        title: String, dueAt: Date, assignee: String, creator: String, createdAt: Date, recurrence: Recurrence?
     ) -> [String: JSONTree] {
         var fields: [String: JSONTree] = [
             ReminderFields.title: .string(title.trimmedWhitespace),
@@ -63,20 +67,24 @@ public enum ReminderFields {
         return fields
     }
 
-    /// The four `repeat…` fields; all null when it does not repeat (an edit that stops a repeat).
-    public static func repeating(_ recurrence: WeeklyRecurrence?) -> [String: JSONTree] {
-        guard let recurrence else {
-            return [
-                ReminderFields.repeatDays: .null, ReminderFields.repeatInterval: .null,
-                ReminderFields.repeatStart: .null, ReminderFields.repeatTime: .null,
-            ]
+    /// Every `repeat…` field (`FamilyRules.repeatFields`); all null when it does not repeat (an
+    /// edit that stops a repeat), and those the pattern does not use null (a weekly repeat made
+    /// monthly loses its days).
+    public static func repeating(_ recurrence: Recurrence?) -> [String: JSONTree] {
+        var fields = FamilyRules.repeatFields.reduce(into: [String: JSONTree]()) { $0[$1] = .null }
+        guard let recurrence else { return fields }
+        fields[ReminderFields.repeatFrequency] = .string(recurrence.frequency.rawValue)
+        fields[ReminderFields.repeatInterval] = .int(Int64(recurrence.interval))
+        fields[ReminderFields.repeatStart] = .string(recurrence.start.description)
+        fields[ReminderFields.repeatTime] = .string(recurrence.time.description)
+        switch recurrence.pattern {
+        case .daily: break
+        case .weekly(let days):
+            fields[ReminderFields.repeatDays] = .string(days.sorted().map(\.code).joined(separator: ","))
+        case .monthlyOnDay(let day): fields[ReminderFields.repeatMonthDay] = .int(Int64(day))
+        case .monthlyOnWeekday(let place): fields[ReminderFields.repeatMonthWeekday] = .string(place.code)
         }
-        return [
-            ReminderFields.repeatDays: .string(recurrence.weekdays.sorted().map(\.code).joined(separator: ",")),
-            ReminderFields.repeatInterval: .int(Int64(recurrence.interval)),
-            ReminderFields.repeatStart: .string(recurrence.start.description),
-            ReminderFields.repeatTime: .string(recurrence.time.description),
-        ]
+        return fields
     }
 
     public static func item(of reminder: UUID, text: String, position: Int64) -> [String: JSONTree] {
@@ -100,13 +108,15 @@ public enum ReminderFields {
 
     /// `reminder` done by `member` at `time`. One that repeats (`recurrence`) stays pending, due at
     /// its next occurrence, with its checklist unticked; any other is completed, read-only from then on.
-    /// `completedDueAt` keeps the occurrence done, for an undo.
+    /// `completedDueAt` keeps the occurrence done, for an undo; `completedUnticked` the items left
+    /// unticked, for the parents' notice.
     public static func completion(
-        of reminder: FamilyReminder, recurrence: WeeklyRecurrence?, by member: String, at time: Date
+        of reminder: FamilyReminder, recurrence: Recurrence?, by member: String, at time: Date
     ) -> Result<Completion, APIErrorDetail> {
         var fields: [String: JSONTree] = [
             ReminderFields.completedBy: .string(member.lowercased()), ReminderFields.completedAt: timestamp(time),
             ReminderFields.completedDueAt: timestamp(reminder.dueAt),
+            ReminderFields.completedUnticked: untickedText(reminder.unticked.map(\.text)),
         ]
         guard let recurrence else {
             fields[ReminderFields.status] = .string(FamilyReminder.Status.completed.rawValue)
@@ -123,6 +133,28 @@ public enum ReminderFields {
         fields[ReminderFields.snoozedUntil] = .null
         return .success(
             Completion(reminder: fields, untick: reminder.checklist.filter(\.done).map(\.id), nextDue: next))
+    }
+
+    /// The longest `completedUnticked` holds (`FamilyEntities.reminder` declares it).
+    public static let untickedTextLength = 2_000
+
+    /// The texts of the items left unticked, a line each, as `completedUnticked` keeps them: null
+    /// when every item was ticked; whole lines while they fit, then "…and N more".
+    public static func untickedText(_ texts: [String]) -> JSONTree {
+        guard !texts.isEmpty else { return .null }
+        var kept: [String] = []
+        for (index, text) in texts.enumerated() {
+            let rest = texts.count - index
+            let more = rest > 1 ? "\n…and \(rest - 1) more" : ""
+            let line = text.trimmedWhitespace.replacingOccurrences(of: "\n", with: " ")
+            let candidate = (kept + [line]).joined(separator: "\n")
+            if candidate.count + more.count > untickedTextLength {
+                kept.append("…and \(rest) more")
+                break
+            }
+            kept.append(line)
+        }
+        return .string(kept.joined(separator: "\n"))
     }
 
     /// Undoing the last completion (its completer, within `FamilyLimits.undoSeconds`; `FamilyRules`

@@ -46,7 +46,8 @@ extension ReminderOperations {
                 reminder = try setItem(item.id, of: reminder.id, done: task.ticked[index], in: scope).plan(&draft)
             }
             if task.completed && reminder.status == .pending {
-                reminder = try complete(reminder.id, in: scope).plan(&draft)
+                // The phone's task app asked already, or shows the description with its boxes.
+                reminder = try complete(reminder.id, evenIfUnticked: true, in: scope).plan(&draft)
             } else if !task.completed && reminder.status == .completed {
                 reminder = try undoCompletion(reminder.id, in: scope).plan(&draft)
             }

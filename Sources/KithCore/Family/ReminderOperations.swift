@@ -98,11 +98,32 @@ public enum ReminderOperations {
         }
     }
 
+    /// Makes the reminder repeat by `recurrence` (nil: stop repeating, due once at its current due
+    /// time), its other fields as they stand: an edit of the repeat alone. A new repeat makes its
+    /// first occurrence after now due.
+    public static func setRepeat(_ id: UUID, _ recurrence: Recurrence?, in scope: String) -> RecordOperation<
+        FamilyReminder
+    > {
+        RecordOperation("family.setRepeat", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
+            var input = FamilyReminderInput(try draft.reminder(id), recurrence: draft.recurrence(of: id))
+            input.recurrence = recurrence
+            return try edit(id, to: input, in: scope).plan(&draft)
+        }
+    }
+
     /// Completes the reminder as the member making the change: a repeating one stays pending,
     /// due at its next occurrence, with its checklist unticked; any other is completed for good.
-    public static func complete(_ id: UUID, in scope: String) -> RecordOperation<FamilyReminder> {
+    /// With items not ticked it asks first: refused (`unticked_items`, naming them) unless
+    /// `evenIfUnticked`, so every surface asks before it completes. What was left unticked is
+    /// written with the completion, and the parents' notice says it.
+    public static func complete(_ id: UUID, evenIfUnticked: Bool = false, in scope: String) -> RecordOperation<
+        FamilyReminder
+    > {
         RecordOperation("family.complete", scope: .shared(scope), reads: reads) { (draft) throws(APIErrorDetail) in
             let reminder = try draft.reminder(id)
+            if !evenIfUnticked, !reminder.unticked.isEmpty {
+                throw APIErrorDetail(.untickedItems, untickedQuestion(reminder.unticked.map(\.text)))
+            }
             let completion = try ReminderFields.completion(
                 of: reminder, recurrence: draft.recurrence(of: id), by: try draft.member(), at: draft.now
             ).get()
@@ -204,6 +225,12 @@ public enum ReminderOperations {
         }
     }
 
+    /// "2 items are not ticked: Milk, Bread. Complete anyway?"
+    public static func untickedQuestion(_ texts: [String]) -> String {
+        let count = texts.count == 1 ? "1 item is" : "\(texts.count) items are"
+        return "\(count) not ticked: \(texts.joined(separator: ", ")). Complete anyway?"
+    }
+
     static func notTracked(_ reminder: FamilyReminder) -> APIErrorDetail {
         let why =
             if reminder.status == .completed {
@@ -288,8 +315,8 @@ extension OperationDraft {
         return found
     }
 
-    /// A reminder's weekly repeat, when it has one.
-    func recurrence(of id: UUID) -> WeeklyRecurrence? {
+    /// A reminder's repeat, when it has one.
+    func recurrence(of id: UUID) -> Recurrence? {
         guard let fields = record(FamilyEntities.reminder, id),
             case .success(let recurrence) = FamilyRules.recurrence(fields, timeZone: familyBook.timeZone)
         else { return nil }

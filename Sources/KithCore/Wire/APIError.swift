@@ -95,6 +95,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case completed = "completed"
     /// A location reading for a reminder whose place is not tracked.
     case notTracked = "not_tracked"
+    /// Completing a reminder whose checklist has unticked items, not confirmed (asked first).
+    case untickedItems = "unticked_items"
 
     // The command line's own refusals (docs/client.md).
     case unreadableFile = "unreadable_file"

@@ -39,7 +39,6 @@ public final class FamilyStore {
     public nonisolated let store: LocalStore
     @ObservationIgnored private let refresher = StateRefresher()
 
-
     /// `store` must be a signed-in user's (`user:<id>`): the rules need to know who writes.
     public init(store: LocalStore, filter: ReminderFilter = ReminderFilter()) {
         self.store = store
@@ -84,12 +83,25 @@ public final class FamilyStore {
         try applying { ReminderOperations.change(id, title: title, dueAt: dueAt, assignee: assignee, in: $0) }
     }
 
+    /// Makes a pending reminder repeat by `schedule` in the family's time zone (nil: it stops
+    /// repeating and stays due at its current due time). A new repeat makes its first occurrence
+    /// after now due. Its creator, its assignee or a parent (a child not on a parent's reminder).
+    @discardableResult
+    public func setSchedule(_ id: UUID, _ schedule: ReminderSchedule?) throws -> FamilyReminder {
+        try writing { transaction, family, _ in
+            try transaction.apply(
+                ReminderOperations.setRepeat(id, try schedule?.recurrence(in: family.timeZone), in: family.scope))
+        }
+    }
+
     /// Marks the reminder done by the signed-in user (its creator or assignee). A repeating one
     /// stays pending with its next occurrence due and its checklist unticked; any other becomes
-    /// completed and read-only.
+    /// completed and read-only. With checklist items not ticked (`FamilyReminder.unticked`) it asks
+    /// first: refused with `unticked_items` ("2 items are not ticked: Milk, Bread. Complete
+    /// anyway?") unless `evenIfUnticked`; what was left unticked is then told to the parents.
     @discardableResult
-    public func complete(_ id: UUID) throws -> FamilyReminder {
-        try applying { ReminderOperations.complete(id, in: $0) }
+    public func complete(_ id: UUID, evenIfUnticked: Bool = false) throws -> FamilyReminder {
+        try applying { ReminderOperations.complete(id, evenIfUnticked: evenIfUnticked, in: $0) }
     }
 
     /// Takes back the signed-in user's own completion within `FamilyLimits.undoSeconds` of it, so
@@ -134,8 +146,7 @@ public final class FamilyStore {
     }
 
     /// One transaction with the user's family as it stands in it; refused when there is none.
-    func writing<Result>(_ body: (LocalTransaction, LocalFamily, FamilyBook) throws -> Result) throws -> Result
-    {
+    func writing<Result>(_ body: (LocalTransaction, LocalFamily, FamilyBook) throws -> Result) throws -> Result {
         let result = try store.write { transaction in
             guard let found = try current(transaction.database) else {
                 throw KithError.invalid(

@@ -34,6 +34,9 @@ struct WebForm: Sendable {
     /// Every value sent under `name`, in order (a list's ticked boxes); the subscript gives the last.
     func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
 
+    /// Whether the form sent `name` at all (a disabled field is not sent).
+    func contains(_ name: String) -> Bool { fields[name] != nil }
+
     /// The write key the page's script put in the form (`_key`: a random id per form shown, kept
     /// when the same form is sent again), nil when it sent none (docs/sync.md, "Write keys").
     var writeKey: String? {

@@ -69,7 +69,7 @@ struct CalendarTaskTests {
         #expect(task.due == .day(LocalDate(year: 2010, month: 10, day: 1)!))
         #expect(task.recurrence == RecurrenceRule(raw: "FREQ=YEARLY;INTERVAL=2"))
         #expect(task.recurrence?.frequency == "YEARLY" && task.recurrence?.interval == 2)
-        #expect(task.recurrence?.weekly() == nil)
+        #expect(task.recurrence?.pattern(startingOn: nil) == nil)
         #expect(
             task.created == Self.instant("1996-03-29T13:30:00Z")
                 && task.lastModified == Self.instant("1996-08-17T13:30:00Z"))
@@ -100,8 +100,8 @@ struct CalendarTaskTests {
         let task = try #require(document.tasks.first)
         #expect(task.start == CalendarTime(date: Self.instant("2024-01-09T00:00:00Z"), timeZone: Self.newYork))
         #expect(task.due == CalendarTime(date: Self.instant("2024-01-09T00:30:00Z"), timeZone: Self.newYork))
-        let weekly = try #require(task.recurrence?.weekly())
-        #expect(weekly.weekdays == [.monday, .thursday] && weekly.interval == 1)
+        let weekly = try #require(task.recurrence?.pattern(startingOn: nil))
+        #expect(weekly.pattern == .weekly([.monday, .thursday]) && weekly.interval == 1)
         #expect(task.alarms == [-2_400], "ten minutes before the start is forty before the due time")
         #expect(task.unknown.map(\.name) == ["X-OC-HIDESUBTASKS"])
         try expectWriteKeepsEverything(document)
@@ -264,24 +264,60 @@ struct CalendarTaskTests {
         }
     }
 
-    @Test func weeklyRules() {
-        #expect(RecurrenceRule(raw: "FREQ=WEEKLY;BYDAY=MO,WE").weekly()! == ([.monday, .wednesday], 1))
-        #expect(RecurrenceRule(raw: "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;WKST=MO").weekly()! == ([.friday], 2))
-        #expect(RecurrenceRule(raw: "FREQ=WEEKLY").weekly(start: .tuesday)! == ([.tuesday], 1))
-        #expect(RecurrenceRule(raw: "FREQ=WEEKLY").weekly() == nil, "no BYDAY and no start weekday")
-        #expect(RecurrenceRule(raw: "FREQ=WEEKLY;BYDAY=MO;COUNT=4").weekly() == nil)
-        #expect(RecurrenceRule(raw: "FREQ=WEEKLY;INTERVAL=53;BYDAY=MO").weekly() == nil)
-        #expect(RecurrenceRule(raw: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;WKST=SU").weekly() == nil)
-        #expect(RecurrenceRule(raw: "FREQ=MONTHLY;BYDAY=2TU").byDay == ["2TU"])
-        #expect(RecurrenceRule(raw: "FREQ=MONTHLY;BYDAY=2TU").weekly() == nil)
+    /// Which RRULEs Kith keeps as a reminder's repeat, and as what; nil for those it cannot count.
+    @Test func rulesKithRepeats() throws {
+        let tuesday = try #require(LocalDate("2026-12-15"))
+        struct Read: Equatable {
+            let pattern: RepeatPattern
+            let every: Int
+        }
+        func read(_ raw: String, start: LocalDate? = nil) -> Read? {
+            RecurrenceRule(raw: raw).pattern(startingOn: start).map { Read(pattern: $0.pattern, every: $0.interval) }
+        }
+        func weekly(_ days: Set<Weekday>, _ interval: Int) -> Read { Read(pattern: .weekly(days), every: interval) }
+        #expect(read("FREQ=WEEKLY;BYDAY=MO,WE") == weekly([.monday, .wednesday], 1))
+        #expect(read("FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;WKST=MO") == weekly([.friday], 2))
+        #expect(read("FREQ=WEEKLY", start: tuesday) == weekly([.tuesday], 1))
+        #expect(read("FREQ=WEEKLY") == nil, "no BYDAY and no start weekday")
+        #expect(read("FREQ=WEEKLY;BYDAY=MO;COUNT=4") == nil)
+        #expect(read("FREQ=WEEKLY;INTERVAL=53;BYDAY=MO") == nil)
+        #expect(read("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;WKST=SU") == nil)
+        #expect(read("FREQ=WEEKLY;BYDAY=2TU") == nil)
+        #expect(read("FREQ=DAILY") == Read(pattern: RepeatPattern.daily, every: 1))
+        #expect(read("FREQ=DAILY;INTERVAL=365;WKST=MO") == Read(pattern: RepeatPattern.daily, every: 365))
+        #expect(read("FREQ=DAILY;INTERVAL=366") == nil && read("FREQ=DAILY;BYDAY=MO") == nil)
+        #expect(read("FREQ=DAILY;UNTIL=20270101T000000Z") == nil && read("FREQ=DAILY;INTERVAL=x") == nil)
+        let secondTuesday = RepeatPattern.monthlyOnWeekday(try #require(MonthlyWeekday(code: "2TU")))
+        let lastFriday = RepeatPattern.monthlyOnWeekday(try #require(MonthlyWeekday(code: "-1FR")))
+        #expect(read("FREQ=MONTHLY;BYDAY=2TU") == Read(pattern: secondTuesday, every: 1))
+        #expect(read("FREQ=MONTHLY;INTERVAL=3;BYDAY=-1FR") == Read(pattern: lastFriday, every: 3))
+        #expect(
+            read("FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1") == Read(pattern: lastFriday, every: 1), "as Apple's apps write it"
+        )
+        #expect(read("FREQ=MONTHLY;BYMONTHDAY=31") == Read(pattern: RepeatPattern.monthlyOnDay(31), every: 1))
+        #expect(
+            read("FREQ=MONTHLY;INTERVAL=2", start: tuesday) == Read(pattern: RepeatPattern.monthlyOnDay(15), every: 2))
+        #expect(read("FREQ=MONTHLY") == nil, "no day and no start")
+        for unsupported in [
+            "FREQ=MONTHLY;BYMONTHDAY=1,15", "FREQ=MONTHLY;BYMONTHDAY=-1", "FREQ=MONTHLY;BYDAY=MO,TU",
+            "FREQ=MONTHLY;BYDAY=TU", "FREQ=MONTHLY;BYDAY=2TU;BYMONTHDAY=8", "FREQ=MONTHLY;BYDAY=6TU",
+            "FREQ=MONTHLY;BYDAY=TU;BYSETPOS=1,2", "FREQ=MONTHLY;INTERVAL=13;BYMONTHDAY=1",
+            "FREQ=MONTHLY;BYMONTHDAY=1;COUNT=3", "FREQ=YEARLY", "FREQ=HOURLY", "",
+        ] {
+            #expect(read(unsupported, start: tuesday) == nil, "\(unsupported)")
+        }
         #expect(
             RecurrenceRule(frequency: "weekly", interval: 3, byDay: ["MO", "FR"]).raw
                 == "FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,FR")
-        let kith = try? WeeklyRecurrence.make(
-            weekdays: [.sunday, .monday], interval: 2, start: LocalDate(year: 2024, month: 1, day: 1)!,
-            time: LocalTime(hour: 8, minute: 0)!, timeZone: Self.berlin
-        ).get()
-        #expect(kith.map { RecurrenceRule($0).weekly()! == ([.sunday, .monday], 2) } == true)
+        // Kith's own rules read back as what they were made of.
+        for pattern in [RepeatPattern.weekly([.sunday, .monday]), .daily, .monthlyOnDay(31), secondTuesday] {
+            let kith = try Recurrence.make(
+                pattern, interval: 2, start: LocalDate(year: 2024, month: 1, day: 1)!,
+                time: LocalTime(hour: 8, minute: 0)!, timeZone: Self.berlin
+            ).get()
+            let back = try #require(RecurrenceRule(kith).pattern(startingOn: nil))
+            #expect(back.pattern == pattern && back.interval == 2)
+        }
     }
 
     // MARK: - Round trip over generated tasks

@@ -26,7 +26,9 @@ struct FamilyRulesTests {
     static var family: [SyncRecord] {
         [record(FamilyEntities.info, ["name": .string("Curie"), "timeZone": .string("Europe/Paris")])]
             + [(parent, "parent"), (otherParent, "parent"), (child, "child"), (otherChild, "child")].map { user, role in
-                record(FamilyEntities.member, ["userId": .string(user), "displayName": .string(role), "role": .string(role)])
+                record(
+                    FamilyEntities.member,
+                    ["userId": .string(user), "displayName": .string(role), "role": .string(role)])
             }
     }
 
@@ -50,7 +52,8 @@ struct FamilyRulesTests {
     }
 
     static func problem(
-        _ actor: String, _ op: Mutation.Operation = .upsert, _ fields: [String: JSONTree] = [:], current: SyncRecord? = nil,
+        _ actor: String, _ op: Mutation.Operation = .upsert, _ fields: [String: JSONTree] = [:],
+        current: SyncRecord? = nil,
         entity: EntityDeclaration = FamilyEntities.reminder, extra: [SyncRecord] = [], at time: Date = now
     ) -> APIErrorDetail? {
         let mutation = Mutation(
@@ -63,21 +66,38 @@ struct FamilyRulesTests {
     }
 
     /// A creation by `actor`.
-    static func problem(_ actor: String, _ fields: [String: JSONTree]) -> APIErrorDetail? { problem(actor, .upsert, fields) }
+    static func problem(_ actor: String, _ fields: [String: JSONTree]) -> APIErrorDetail? {
+        problem(actor, .upsert, fields)
+    }
 
     @Test func creatingARemindersFollowsTheRoles() {
-        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.child)) == nil, "a parent, for a child")
+        #expect(
+            Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.child)) == nil,
+            "a parent, for a child")
         #expect(Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.otherParent)) == nil)
-        #expect(Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.child)) == nil, "a child, for themselves")
-        #expect(Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.otherChild))?.code == "children_assign_themselves")
-        #expect(Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.parent))?.code == "children_assign_themselves")
-        #expect(Self.problem(Self.outsider, Self.reminder(creator: Self.outsider, assignee: Self.outsider))?.code == "forbidden")
-        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.outsider))?.code == "not_a_member")
-        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.child, assignee: Self.child))?.field == "creatorId")
+        #expect(
+            Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.child)) == nil,
+            "a child, for themselves")
+        #expect(
+            Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.otherChild))?.code
+                == "children_assign_themselves")
+        #expect(
+            Self.problem(Self.child, Self.reminder(creator: Self.child, assignee: Self.parent))?.code
+                == "children_assign_themselves")
+        #expect(
+            Self.problem(Self.outsider, Self.reminder(creator: Self.outsider, assignee: Self.outsider))?.code
+                == "forbidden")
+        #expect(
+            Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.outsider))?.code
+                == "not_a_member")
+        #expect(
+            Self.problem(Self.parent, Self.reminder(creator: Self.child, assignee: Self.child))?.field == "creatorId")
         var past = Self.reminder(creator: Self.parent, assignee: Self.child)
         past["dueAt"] = .string("2026-11-24T11:59:00.000Z")
         #expect(Self.problem(Self.parent, past)?.code == "due_in_past")
-        #expect(Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"))?.field == "status")
+        #expect(
+            Self.problem(Self.parent, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"))?
+                .field == "status")
     }
 
     @Test func whoMayChangeCompleteAndDelete() {
@@ -87,25 +107,38 @@ struct FamilyRulesTests {
         for actor in [Self.parent, Self.otherParent] {
             #expect(Self.problem(actor, .upsert, rename, current: current) == nil, "\(actor) edits")
         }
-        #expect(Self.problem(Self.child, .upsert, rename, current: current)?.code == "not_allowed", "what a parent asked")
+        #expect(
+            Self.problem(Self.child, .upsert, rename, current: current)?.code == "not_allowed", "what a parent asked")
         #expect(Self.problem(Self.otherChild, .upsert, rename, current: current)?.code == "not_allowed")
         #expect(Self.problem(Self.outsider, .upsert, rename, current: current)?.code == "forbidden")
 
         func completion(_ actor: String) -> [String: JSONTree] {
-            ["status": .string("completed"), "completedAt": .string("2026-11-24T12:00:00.000Z"), "completedBy": .string(actor)]
+            [
+                "status": .string("completed"), "completedAt": .string("2026-11-24T12:00:00.000Z"),
+                "completedBy": .string(actor),
+            ]
         }
-        #expect(Self.problem(Self.child, .upsert, completion(Self.child), current: current) == nil, "the assignee completes")
-        #expect(Self.problem(Self.parent, .upsert, completion(Self.parent), current: current) == nil, "the creator completes")
-        #expect(Self.problem(Self.otherParent, .upsert, completion(Self.otherParent), current: current)?.code == "not_allowed",
+        #expect(
+            Self.problem(Self.child, .upsert, completion(Self.child), current: current) == nil, "the assignee completes"
+        )
+        #expect(
+            Self.problem(Self.parent, .upsert, completion(Self.parent), current: current) == nil,
+            "the creator completes")
+        #expect(
+            Self.problem(Self.otherParent, .upsert, completion(Self.otherParent), current: current)?.code
+                == "not_allowed",
             "another parent may edit but not complete")
         #expect(Self.problem(Self.child, .upsert, completion(Self.parent), current: current)?.field == "completedBy")
 
-        let done = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"))
-        #expect(Self.problem(Self.parent, .upsert, rename, current: done)?.code == "completed", "read-only once completed")
+        let done = Self.record(
+            FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"))
+        #expect(
+            Self.problem(Self.parent, .upsert, rename, current: done)?.code == "completed", "read-only once completed")
 
         #expect(Self.problem(Self.parent, .delete, current: current) == nil, "the creator deletes")
         #expect(Self.problem(Self.otherParent, .delete, current: current) == nil, "a parent deletes")
-        #expect(Self.problem(Self.child, .delete, current: current)?.code == "not_allowed", "the assignee child may not")
+        #expect(
+            Self.problem(Self.child, .delete, current: current)?.code == "not_allowed", "the assignee child may not")
         let own = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.child, assignee: Self.child))
         #expect(Self.problem(Self.child, .delete, current: own) == nil, "a child deletes their own")
     }
@@ -115,13 +148,20 @@ struct FamilyRulesTests {
         #expect(Self.problem(Self.parent, fields) == nil)
         let current = Self.record(FamilyEntities.reminder, fields)
         func complete(due: String) -> [String: JSONTree] {
-            ["dueAt": .string(due), "completedAt": .string("2026-11-30T09:05:00.000Z"), "completedBy": .string(Self.child)]
+            [
+                "dueAt": .string(due), "completedAt": .string("2026-11-30T09:05:00.000Z"),
+                "completedBy": .string(Self.child),
+            ]
         }
-        #expect(Self.problem(Self.child, .upsert, complete(due: "2026-12-02T09:00:00.000Z"), current: current) == nil,
+        #expect(
+            Self.problem(Self.child, .upsert, complete(due: "2026-12-02T09:00:00.000Z"), current: current) == nil,
             "Wednesday's occurrence is next")
-        #expect(Self.problem(Self.child, .upsert, complete(due: "2026-11-30T09:00:00.000Z"), current: current) == nil,
+        #expect(
+            Self.problem(Self.child, .upsert, complete(due: "2026-11-30T09:00:00.000Z"), current: current) == nil,
             "another device already moved it: no second move")
-        #expect(Self.problem(Self.child, .upsert, complete(due: "2026-12-07T09:00:00.000Z"), current: current)?.field == "dueAt",
+        #expect(
+            Self.problem(Self.child, .upsert, complete(due: "2026-12-07T09:00:00.000Z"), current: current)?.field
+                == "dueAt",
             "skipping an occurrence is refused")
 
         var partial = Self.reminder(creator: Self.parent, assignee: Self.child)
@@ -135,6 +175,72 @@ struct FamilyRulesTests {
         #expect(Self.problem(Self.parent, noDays)?.field == "repeatDays")
     }
 
+    /// Daily and monthly repeats (`repeatFrequency`): a record without it is weekly, each
+    /// frequency takes exactly its fields, and a completion moves to that frequency's next occurrence.
+    @Test func dailyAndMonthlyRepeatsAreJudgedByTheirOwnFields() throws {
+        // The second Tuesday at 10:00 (Paris) from 1 December: 8 December, then 12 January.
+        var monthly = Self.reminder(creator: Self.parent, assignee: Self.child)
+        monthly["repeatFrequency"] = .string("monthly")
+        monthly["repeatMonthWeekday"] = .string("2TU")
+        monthly["repeatInterval"] = .int(1)
+        monthly["repeatStart"] = .string("2026-12-01")
+        monthly["repeatTime"] = .string("10:00")
+        monthly["dueAt"] = .string("2026-12-08T09:00:00.000Z")
+        #expect(Self.problem(Self.parent, monthly) == nil)
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let read = try #require(try FamilyRules.recurrence(monthly, timeZone: paris).get())
+        #expect(read.rrule == "FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU")
+        let current = Self.record(FamilyEntities.reminder, monthly)
+        func complete(due: String) -> [String: JSONTree] {
+            [
+                "dueAt": .string(due), "completedAt": .string("2026-12-08T09:05:00.000Z"),
+                "completedBy": .string(Self.child),
+            ]
+        }
+        #expect(
+            Self.problem(Self.child, .upsert, complete(due: "2027-01-12T09:00:00.000Z"), current: current) == nil,
+            "January's second Tuesday is next")
+        #expect(
+            Self.problem(Self.child, .upsert, complete(due: "2026-12-15T09:00:00.000Z"), current: current)?.field
+                == "dueAt",
+            "a week later is not the next occurrence of a monthly repeat")
+
+        func refusal(_ changes: [String: JSONTree?], base: [String: JSONTree]) -> APIErrorDetail? {
+            var fields = base
+            for (name, value) in changes { fields[name] = value ?? .null }
+            return Self.problem(Self.parent, fields)
+        }
+        #expect(
+            refusal(["repeatMonthDay": .int(8)], base: monthly)?.field == "repeatMonthDay", "a day and a place at once")
+        #expect(refusal(["repeatMonthWeekday": nil], base: monthly)?.field == "repeatMonthDay", "neither")
+        #expect(refusal(["repeatMonthWeekday": .string("7TU")], base: monthly)?.field == "repeatMonthWeekday")
+        #expect(refusal(["repeatDays": .string("TU")], base: monthly)?.field == "repeatDays")
+        #expect(refusal(["repeatInterval": .int(13)], base: monthly)?.message == "Repeat every 1 to 12 months.")
+        #expect(refusal(["repeatFrequency": .string("yearly")], base: monthly)?.field == "repeatFrequency")
+        #expect(
+            refusal(["repeatMonthWeekday": nil, "repeatMonthDay": .int(8)], base: monthly) == nil,
+            "the 8th of each month")
+        #expect(
+            refusal(["repeatMonthWeekday": nil, "repeatMonthDay": .int(32)], base: monthly)?.field == "repeatMonthDay")
+
+        var daily = monthly
+        daily["repeatFrequency"] = .string("daily")
+        daily["repeatMonthWeekday"] = nil
+        daily["repeatInterval"] = .int(365)
+        daily["dueAt"] = .string("2026-12-01T09:00:00.000Z")
+        #expect(Self.problem(Self.parent, daily) == nil)
+        #expect(refusal(["repeatInterval": .int(366)], base: daily)?.field == "repeatInterval")
+        #expect(refusal(["repeatDays": .string("MO")], base: daily)?.field == "repeatDays")
+        #expect(refusal(["repeatTime": nil], base: daily)?.field == "repeatTime")
+        // A weekly record written before `repeatFrequency` existed is still weekly, and says so once named.
+        var weekly = Self.repeating(due: "2026-11-30T09:00:00.000Z")
+        #expect(Self.problem(Self.parent, weekly) == nil)
+        weekly["repeatFrequency"] = .string("weekly")
+        #expect(Self.problem(Self.parent, weekly) == nil)
+        #expect(refusal(["repeatMonthDay": .int(3)], base: weekly)?.field == "repeatMonthDay")
+        #expect(refusal(["repeatInterval": .int(53)], base: weekly)?.message == "Repeat every 1 to 52 weeks.")
+    }
+
     @Test func theCompleterUndoesWithinThirtySecondsAndChangesNothingElse() throws {
         // The child completed a one-off at noon (Self.now); the undo is judged some seconds later.
         var fields = Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed")
@@ -146,7 +252,10 @@ struct FamilyRulesTests {
             "status": .string("pending"), "completedBy": .null, "completedAt": .null, "completedDueAt": .null,
             "dueAt": .string(Self.later),
         ]
-        func judged(_ actor: String, _ fields: [String: JSONTree] = undo, after seconds: TimeInterval = 10, current: SyncRecord = done)
+        func judged(
+            _ actor: String, _ fields: [String: JSONTree] = undo, after seconds: TimeInterval = 10,
+            current: SyncRecord = done
+        )
             -> APIErrorDetail?
         {
             Self.problem(actor, .upsert, fields, current: current, at: Self.now.addingTimeInterval(seconds))
@@ -161,11 +270,17 @@ struct FamilyRulesTests {
         #expect(late?.code == "undo_expired" && late?.message == "A completion can be undone only within 30 seconds.")
         #expect(judged(Self.child, after: 30)?.code == "undo_expired", "the parents are told at 30 s")
         #expect(judged(Self.child, undo.merging(["title": .string("Feed the dog")]) { $1 })?.field == "title")
-        #expect(judged(Self.child, undo.merging(["title": .string("Feed the cat")]) { $1 }) == nil, "an unchanged field may come along")
+        #expect(
+            judged(Self.child, undo.merging(["title": .string("Feed the cat")]) { $1 }) == nil,
+            "an unchanged field may come along")
         #expect(judged(Self.child, undo.merging(["status": .string("completed")]) { $1 })?.field == "status")
-        #expect(judged(Self.child, undo.merging(["dueAt": .string("2026-12-01T09:00:00.000Z")]) { $1 })?.field == "dueAt")
-        #expect(judged(Self.child, undo.merging(["completedAt": .string("2026-11-24T12:00:05.000Z")]) { $1 })?.field == "completedAt")
-        #expect(judged(Self.child, ["title": .string("Feed the dog")])?.code == "completed", "still read-only otherwise")
+        #expect(
+            judged(Self.child, undo.merging(["dueAt": .string("2026-12-01T09:00:00.000Z")]) { $1 })?.field == "dueAt")
+        #expect(
+            judged(Self.child, undo.merging(["completedAt": .string("2026-11-24T12:00:05.000Z")]) { $1 })?.field
+                == "completedAt")
+        #expect(
+            judged(Self.child, ["title": .string("Feed the dog")])?.code == "completed", "still read-only otherwise")
 
         // A repeat done early (due Monday 10:00 in Paris, now Wednesday's occurrence is due): the
         // undo brings Monday back, even once it has passed.
@@ -176,7 +291,9 @@ struct FamilyRulesTests {
         let moved = Self.record(FamilyEntities.reminder, repeating)
         let back = undo.merging(["dueAt": .string("2026-11-30T09:00:00.000Z")]) { $1 }
         #expect(judged(Self.child, back, current: moved) == nil, "Monday's occurrence is due again")
-        #expect(judged(Self.child, undo.filter { $0.key != "dueAt" }, current: moved)?.field == "dueAt", "not left where it moved")
+        #expect(
+            judged(Self.child, undo.filter { $0.key != "dueAt" }, current: moved)?.field == "dueAt",
+            "not left where it moved")
         #expect(judged(Self.child, back, after: 31, current: moved)?.code == "undo_expired")
         let snoozed = back.merging(["snoozeCount": .int(2)]) { $1 }
         #expect(judged(Self.child, snoozed, current: moved)?.field == "snoozeCount", "no snooze with it")
@@ -191,7 +308,9 @@ struct FamilyRulesTests {
             ]
         }
         #expect(Self.problem(Self.child, .upsert, completion(Self.later), current: current) == nil)
-        #expect(Self.problem(Self.child, .upsert, completion("2026-11-20T09:00:00.000Z"), current: current)?.field == "completedDueAt")
+        #expect(
+            Self.problem(Self.child, .upsert, completion("2026-11-20T09:00:00.000Z"), current: current)?.field
+                == "completedDueAt")
 
         // A second device completes Monday's occurrence after the first moved the repeat to Wednesday.
         let moved = Self.record(FamilyEntities.reminder, Self.repeating(due: "2026-12-02T09:00:00.000Z"))
@@ -202,25 +321,33 @@ struct FamilyRulesTests {
             ]
         }
         #expect(Self.problem(Self.child, .upsert, again("2026-11-30T09:00:00.000Z"), current: moved) == nil, "Monday's")
-        #expect(Self.problem(Self.child, .upsert, again("2026-11-30T09:30:00.000Z"), current: moved)?.field == "completedDueAt",
+        #expect(
+            Self.problem(Self.child, .upsert, again("2026-11-30T09:30:00.000Z"), current: moved)?.field
+                == "completedDueAt",
             "not an occurrence")
     }
 
     @Test func checklistItemsFollowTheirReminder() {
         let reminder = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child))
         let item: [String: JSONTree] = [
-            "reminderId": .string(reminder.id.lowercased), "text": .string("Water"), "done": .bool(true), "position": .int(0),
+            "reminderId": .string(reminder.id.lowercased), "text": .string("Water"), "done": .bool(true),
+            "position": .int(0),
         ]
         let entity = FamilyEntities.checklistItem
         let stored = Self.record(entity, item.merging(["done": .bool(false)]) { $1 })
-        #expect(Self.problem(Self.child, .upsert, ["done": .bool(true)], current: stored, entity: entity, extra: [reminder]) == nil,
+        #expect(
+            Self.problem(Self.child, .upsert, ["done": .bool(true)], current: stored, entity: entity, extra: [reminder])
+                == nil,
             "the assignee ticks")
-        #expect(Self.problem(Self.otherParent, .upsert, item, entity: entity, extra: [reminder]) == nil, "a parent adds an item")
+        #expect(
+            Self.problem(Self.otherParent, .upsert, item, entity: entity, extra: [reminder]) == nil,
+            "a parent adds an item")
         #expect(Self.problem(Self.otherChild, .upsert, item, entity: entity, extra: [reminder])?.code == "not_allowed")
         #expect(Self.problem(Self.outsider, .upsert, item, entity: entity, extra: [reminder])?.code == "forbidden")
         #expect(Self.problem(Self.child, .upsert, item, entity: entity)?.code == "not_found", "no such reminder")
         let done = Self.record(
-            FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"), id: reminder.id)
+            FamilyEntities.reminder, Self.reminder(creator: Self.parent, assignee: Self.child, status: "completed"),
+            id: reminder.id)
         #expect(Self.problem(Self.child, .upsert, item, entity: entity, extra: [done])?.code == "completed")
     }
 
@@ -248,7 +375,9 @@ struct FamilyRulesTests {
             "completedBy": .string(Self.child), "completedAt": .string("2026-11-24T12:00:00.000Z"),
         ]
         #expect(Self.problem(Self.child, .upsert, stillPending, current: current)?.field == "status")
-        #expect(Self.problem(Self.otherParent, .upsert, ["completedDueAt": .string(Self.later)], current: current)?.code == "not_allowed")
+        #expect(
+            Self.problem(Self.otherParent, .upsert, ["completedDueAt": .string(Self.later)], current: current)?.code
+                == "not_allowed")
 
         // A repeat's due time moved on to its next occurrence is that occurrence completed.
         let weekly = Self.record(FamilyEntities.reminder, Self.repeating(due: "2026-11-30T09:00:00.000Z"))
@@ -257,13 +386,15 @@ struct FamilyRulesTests {
         #expect(Self.problem(Self.child, .upsert, movedOn, current: weekly)?.field == "completedBy")
         #expect(Self.problem(Self.parent, .upsert, movedOn, current: weekly)?.field == "completedBy", "the creator too")
         let skipped: [String: JSONTree] = ["dueAt": .string("2026-12-07T09:00:00.000Z")]
-        #expect(Self.problem(Self.otherParent, .upsert, skipped, current: weekly)?.code == "not_allowed", "skipping is no edit")
+        #expect(
+            Self.problem(Self.otherParent, .upsert, skipped, current: weekly)?.code == "not_allowed",
+            "skipping is no edit")
         // Moving it within the occurrence, or changing the repeat itself, stays an edit.
         let later: [String: JSONTree] = ["dueAt": .string("2026-11-30T10:00:00.000Z")]
         #expect(Self.problem(Self.otherParent, .upsert, later, current: weekly) == nil)
         var newRepeat = ReminderFields.repeating(
-            try WeeklyRecurrence.make(
-                weekdays: [.tuesday], interval: 1, start: LocalDate("2026-12-01")!, time: LocalTime("08:00")!,
+            try Recurrence.weekly(
+                [.tuesday], interval: 1, start: LocalDate("2026-12-01")!, time: LocalTime("08:00")!,
                 timeZone: TimeZone(identifier: "Europe/Paris")!
             ).get())
         newRepeat["dueAt"] = .string("2026-12-01T07:00:00.000Z")
@@ -282,9 +413,11 @@ struct FamilyRulesTests {
         fields["completedDueAt"] = .string(Self.later)
         let done = Self.record(FamilyEntities.reminder, fields)
         let reopen: [String: JSONTree] = ["status": .string("pending")]
-        #expect(Self.problem(Self.parent, .upsert, reopen, current: done, at: Self.now + 5)?.code == "not_allowed",
+        #expect(
+            Self.problem(Self.parent, .upsert, reopen, current: done, at: Self.now + 5)?.code == "not_allowed",
             "only the completer undoes")
-        #expect(Self.problem(Self.child, .upsert, reopen, current: done, at: Self.now + 5)?.field == "completedBy",
+        #expect(
+            Self.problem(Self.child, .upsert, reopen, current: done, at: Self.now + 5)?.field == "completedBy",
             "an undo clears the completion")
         #expect(Self.problem(Self.child, .upsert, reopen, current: done, at: Self.now + 40)?.code == "undo_expired")
         // Erasing a repeat's last completion is an undo too, and refused after 30 s.
@@ -293,7 +426,9 @@ struct FamilyRulesTests {
         repeating["completedAt"] = .string("2026-11-24T12:00:00.000Z")
         repeating["completedDueAt"] = .string("2026-11-30T09:00:00.000Z")
         let moved = Self.record(FamilyEntities.reminder, repeating)
-        #expect(Self.problem(Self.child, .upsert, ["completedAt": .null], current: moved, at: Self.now + 40)?.code == "undo_expired")
+        #expect(
+            Self.problem(Self.child, .upsert, ["completedAt": .null], current: moved, at: Self.now + 40)?.code
+                == "undo_expired")
     }
 
     @Test func aChildDoesWhatAParentAskedButChangesNothingOfIt() {
@@ -316,18 +451,27 @@ struct FamilyRulesTests {
         ]
         #expect(Self.problem(Self.child, .upsert, completion, current: current) == nil)
         let snooze: [String: JSONTree] = ["snoozeCount": .int(1), "snoozedUntil": .string("2026-11-30T09:10:00.000Z")]
-        #expect(Self.problem(Self.child, .upsert, snooze, current: current, at: Date(timeIntervalSince1970: 1_796_029_500)) == nil)
+        #expect(
+            Self.problem(Self.child, .upsert, snooze, current: current, at: Date(timeIntervalSince1970: 1_796_029_500))
+                == nil)
         let place = ReminderFields.location(GeoPoint(latitude: 48.85, longitude: 2.35)!, accuracy: 5, at: Self.now)
         #expect(Self.problem(Self.child, .upsert, place, current: current) == nil)
-        #expect(Self.problem(Self.child, .upsert, completion.merging(["title": .string("Fed")]) { $1 }, current: current)?.field == "title",
+        #expect(
+            Self.problem(Self.child, .upsert, completion.merging(["title": .string("Fed")]) { $1 }, current: current)?
+                .field == "title",
             "nothing else rides along with a completion")
 
         // The checklist: the child ticks; adding, rewording and removing items are the parent's.
         let entity = FamilyEntities.checklistItem
-        let item = Self.record(entity, [
-            "reminderId": .string(current.id.lowercased), "text": .string("Water"), "done": .bool(false), "position": .int(0),
-        ])
-        func judged(_ actor: String, _ op: Mutation.Operation, _ fields: [String: JSONTree], _ stored: SyncRecord?) -> APIErrorDetail? {
+        let item = Self.record(
+            entity,
+            [
+                "reminderId": .string(current.id.lowercased), "text": .string("Water"), "done": .bool(false),
+                "position": .int(0),
+            ])
+        func judged(_ actor: String, _ op: Mutation.Operation, _ fields: [String: JSONTree], _ stored: SyncRecord?)
+            -> APIErrorDetail?
+        {
             Self.problem(actor, op, fields, current: stored, entity: entity, extra: [current])
         }
         #expect(judged(Self.child, .upsert, ["done": .bool(true)], item) == nil)
@@ -341,7 +485,9 @@ struct FamilyRulesTests {
         let own = Self.record(FamilyEntities.reminder, Self.reminder(creator: Self.child, assignee: Self.child))
         #expect(Self.problem(Self.child, .upsert, ["title": .string("Feed the dog")], current: own) == nil)
         let ownItem = Self.record(entity, item.fields.merging(["reminderId": .string(own.id.lowercased)]) { $1 })
-        #expect(Self.problem(Self.child, .upsert, ["text": .string("Milk")], current: ownItem, entity: entity, extra: [own]) == nil)
+        #expect(
+            Self.problem(Self.child, .upsert, ["text": .string("Milk")], current: ownItem, entity: entity, extra: [own])
+                == nil)
         #expect(Self.problem(Self.child, .delete, current: ownItem, entity: entity, extra: [own]) == nil)
     }
 }

@@ -8,10 +8,11 @@ struct ReminderFieldsTests {
     typealias Rules = FamilyRulesTests
     static let paris = TimeZone(identifier: "Europe/Paris")!
 
-    static func reminder(repeating: Bool) throws -> (FamilyReminder, WeeklyRecurrence?) {
-        let recurrence = repeating
-            ? try WeeklyRecurrence.make(
-                weekdays: [.monday], interval: 2, start: try #require(LocalDate("2026-11-30")),
+    static func reminder(repeating: Bool) throws -> (FamilyReminder, Recurrence?) {
+        let recurrence =
+            repeating
+            ? try Recurrence.weekly(
+                [.monday], interval: 2, start: try #require(LocalDate("2026-11-30")),
                 time: try #require(LocalTime("07:30")), timeZone: paris
             ).get()
             : nil
@@ -21,26 +22,32 @@ struct ReminderFieldsTests {
         let id = UUID()
         let items = [("Scales", true), ("Etude", false)].enumerated().compactMap { position, line in
             ChecklistItem(
-                id: UUID(), fields: ["reminderId": .string(id.lowercased), "text": .string(line.0), "done": .bool(line.1), "position": .int(Int64(position))])
+                id: UUID(),
+                fields: [
+                    "reminderId": .string(id.lowercased), "text": .string(line.0), "done": .bool(line.1),
+                    "position": .int(Int64(position)),
+                ])
         }
         let reminder = try #require(FamilyReminder(id: id, fields: fields, checklist: items, timeZone: paris))
         return (reminder, recurrence)
     }
 
     /// `reminder` as `fields` leave it.
-    static func changed(_ reminder: FamilyReminder, _ fields: [String: JSONTree], recurrence: WeeklyRecurrence?) throws
+    static func changed(_ reminder: FamilyReminder, _ fields: [String: JSONTree], recurrence: Recurrence?) throws
         -> FamilyReminder
     {
         var all = Rules.reminder(creator: reminder.creatorId, assignee: reminder.assigneeId)
         all["dueAt"] = ReminderFields.timestamp(reminder.dueAt)
         all.merge(ReminderFields.repeating(recurrence).filter { $0.value != .null }) { _, new in new }
         for (name, value) in fields { all[name] = value }
-        return try #require(FamilyReminder(id: reminder.id, fields: all, checklist: reminder.checklist, timeZone: paris))
+        return try #require(
+            FamilyReminder(id: reminder.id, fields: all, checklist: reminder.checklist, timeZone: paris))
     }
 
     @Test func aRepeatingReminderMovesToItsNextOccurrenceWithItsChecklistUnticked() throws {
         let (reminder, recurrence) = try Self.reminder(repeating: true)
-        let done = try ReminderFields.completion(of: reminder, recurrence: recurrence, by: Rules.child, at: Rules.now).get()
+        let done = try ReminderFields.completion(of: reminder, recurrence: recurrence, by: Rules.child, at: Rules.now)
+            .get()
         #expect(done.reminder["dueAt"] == .string("2026-12-14T06:30:00.000Z"), "two weeks later, 07:30 in Paris")
         #expect(done.reminder["status"] == nil, "still pending")
         #expect(done.reminder["completedBy"] == .string(Rules.child))
@@ -59,7 +66,9 @@ struct ReminderFieldsTests {
     @Test func undoingMakesTheCompletedOccurrenceDueAgain() throws {
         for repeating in [false, true] {
             let (reminder, recurrence) = try Self.reminder(repeating: repeating)
-            let done = try ReminderFields.completion(of: reminder, recurrence: recurrence, by: Rules.child, at: Rules.now).get()
+            let done = try ReminderFields.completion(
+                of: reminder, recurrence: recurrence, by: Rules.child, at: Rules.now
+            ).get()
             let completed = try Self.changed(reminder, done.reminder, recurrence: recurrence)
             #expect(completed.completedDueAt == reminder.dueAt)
             let undo = try ReminderFields.undoCompletion(of: completed).get()

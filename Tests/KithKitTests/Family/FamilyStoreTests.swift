@@ -69,7 +69,7 @@ struct FamilyStoreTests {
         let item = try #require(reminder.checklist.first)
 
         clock.advance(by: 600)
-        let done = try cleo.complete(reminder.id)
+        let done = try cleo.complete(reminder.id, evenIfUnticked: true)
         #expect(done.status == .completed && done.completedBy == F.cleo.lowercased)
         #expect(done.completedAt == F.noon.addingTimeInterval(600))
         #expect(
@@ -101,11 +101,11 @@ struct FamilyStoreTests {
         #expect(reminder.repeatRule == "FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE;WKST=MO")
         try ada.setItem(reminder.checklist[0].id, of: reminder.id, done: true)
 
-        let once = try ada.complete(reminder.id)
+        let once = try ada.complete(reminder.id, evenIfUnticked: true)
         #expect(once.dueAt == Self.utc("2026-11-30T06:30:00Z") && once.status == .pending)
         #expect(once.checklist.map(\.done) == [false, false], "the next occurrence starts with its checklist unticked")
         #expect(once.completedBy == F.ada.lowercased)
-        #expect(try ada.complete(reminder.id).dueAt == Self.utc("2026-12-02T06:30:00Z"))
+        #expect(try ada.complete(reminder.id, evenIfUnticked: true).dueAt == Self.utc("2026-12-02T06:30:00Z"))
     }
 
     @Test func theCompleterUndoesWithinThirtySecondsAndNoOneElseDoes() async throws {

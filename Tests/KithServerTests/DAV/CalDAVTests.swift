@@ -154,7 +154,10 @@ struct CalDAVTests {
             let cases: [(String, String)] = [
                 (Self.task("past", "Yesterday", due: Self.parisTime(server, days: -1, hour: 9)), "future"),
                 (Self.task("none", "Someday", due: nil), "due date"),
-                (Self.task("monthly", "Rent", due: tomorrow, lines: ["RRULE:FREQ=MONTHLY;BYMONTHDAY=1"]), "weeks"),
+                // Repeats Kith cannot count: twice a month, a yearly one, a counted one.
+                (Self.task("twice", "Rent", due: tomorrow, lines: ["RRULE:FREQ=MONTHLY;BYMONTHDAY=1,15"]), "months"),
+                (Self.task("yearly", "Taxes", due: tomorrow, lines: ["RRULE:FREQ=YEARLY"]), "cannot be kept"),
+                (Self.task("counted", "Pills", due: tomorrow, lines: ["RRULE:FREQ=DAILY;COUNT=5"]), "days"),
                 (
                     "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e\r\nDTSTART:20301101T100000Z\r\nSUMMARY:Party\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
                     "supported-calendar-component"

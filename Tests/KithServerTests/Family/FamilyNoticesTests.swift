@@ -15,22 +15,27 @@ struct FamilyNoticesTests {
 
     /// A reminder by the parent for the child, due `minutes` from the server's now.
     static func remind(
-        _ client: any TestClientProtocol, _ server: TestServer, _ parent: FamilyPerson, _ family: FamilyDTO, for child: String,
+        _ client: any TestClientProtocol, _ server: TestServer, _ parent: FamilyPerson, _ family: FamilyDTO,
+        for child: String,
         in minutes: Double, title: String = "Feed the cat"
     ) async throws -> UUID {
         var device = parent.device
         let id = UUID()
         var fields = FamilyRuleTable.reminder(
-            title: title, due: server.clock.now.addingTimeInterval(minutes * 60), assignee: child, creator: parent.userID,
+            title: title, due: server.clock.now.addingTimeInterval(minutes * 60), assignee: child,
+            creator: parent.userID,
             now: server.clock.now)
         fields["title"] = .string(title)
         let pushed = try await SyncAPITests.push(
-            client, device, [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
+            client, device,
+            [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
         #expect(pushed.results.map(\.status) == [.applied], "\(pushed.results)")
         return id
     }
 
-    static func inbox(_ client: any TestClientProtocol, _ person: FamilyPerson, query: String = "") async throws -> InboxPage {
+    static func inbox(_ client: any TestClientProtocol, _ person: FamilyPerson, query: String = "") async throws
+        -> InboxPage
+    {
         let response = try await client.call(.get, "/v1/inbox\(query)", token: person.token)
         #expect(response.status == .ok, "\(response.text)")
         return try response.decode(InboxPage.self)
@@ -74,7 +79,8 @@ struct FamilyNoticesTests {
                 .post, "/v1/inbox/read", body: MarkNoticesReadRequest(ids: [page.notices[0].id]), token: child.token)
             #expect(try read.decode(InboxPage.self).unread == 3)
             #expect(try await Self.inbox(client, child, query: "?unread=true").notices.count == 3)
-            _ = try await client.call(.post, "/v1/inbox/read", body: MarkNoticesReadRequest(all: true), token: child.token)
+            _ = try await client.call(
+                .post, "/v1/inbox/read", body: MarkNoticesReadRequest(all: true), token: child.token)
             #expect(try await Self.inbox(client, child).unread == 0)
             #expect(try await client.call(.get, "/v1/inbox?limit=0", token: child.token).status == .badRequest)
             let neither = try await client.call(.post, "/v1/inbox/read", json: "{}", token: child.token)
@@ -90,7 +96,8 @@ struct FamilyNoticesTests {
             let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
             let id = try await Self.remind(client, server, parent, family, for: child.userID, in: 10)
             var device = child.device
-            _ = device.clock.receive(HLC(wallMillis: server.clock.now.epochMillis, counter: 50, node: "z"), now: device.now)
+            _ = device.clock.receive(
+                HLC(wallMillis: server.clock.now.epochMillis, counter: 50, node: "z"), now: device.now)
             let done = try await SyncAPITests.push(
                 client, device,
                 [
@@ -121,14 +128,18 @@ struct FamilyNoticesTests {
         try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
             let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
             let moved = try await Self.remind(client, server, parent, family, for: child.userID, in: 5, title: "Moved")
-            let deleted = try await Self.remind(client, server, parent, family, for: child.userID, in: 5, title: "Deleted")
+            let deleted = try await Self.remind(
+                client, server, parent, family, for: child.userID, in: 5, title: "Deleted")
             var device = parent.device
-            _ = device.clock.receive(HLC(wallMillis: server.clock.now.epochMillis, counter: 50, node: "z"), now: device.now)
+            _ = device.clock.receive(
+                HLC(wallMillis: server.clock.now.epochMillis, counter: 50, node: "z"), now: device.now)
             let later = WireCoding.formatTimestamp(server.clock.now.addingTimeInterval(20 * 60))
             _ = try await SyncAPITests.push(
                 client, device,
                 [
-                    device.mutation(moved, .upsert, ["dueAt": .string(later)], scope: family.scope, entity: FamilyEntities.reminder.name),
+                    device.mutation(
+                        moved, .upsert, ["dueAt": .string(later)], scope: family.scope,
+                        entity: FamilyEntities.reminder.name),
                     device.mutation(deleted, .delete, scope: family.scope, entity: FamilyEntities.reminder.name),
                 ])
             server.clock.advance(by: 6 * 60)
@@ -166,7 +177,8 @@ struct FamilyNoticesTests {
         counter += 1
         _ = device.clock.receive(HLC(wallMillis: device.now, counter: Int(counter) * 10, node: "zz"), now: device.now)
         let pushed = try await SyncAPITests.push(
-            client, device, [device.mutation(reminder, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
+            client, device,
+            [device.mutation(reminder, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
         return try #require(pushed.results.first)
     }
 
@@ -174,15 +186,22 @@ struct FamilyNoticesTests {
     func theAssigneeSnoozesUpToTheFamilysLimitAndIsToldHowManyAreLeft(_ engine: Engine) async throws {
         try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
             let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
-            let limit = try await client.call(.patch, "/v1/family", body: UpdateFamilyRequest(snoozeLimit: 2), token: parent.token)
+            let limit = try await client.call(
+                .patch, "/v1/family", body: UpdateFamilyRequest(snoozeLimit: 2), token: parent.token)
             #expect(try limit.decode(FamilyDTO.self).snoozeLimit == 2)
             #expect(
-                try await client.call(.patch, "/v1/family", body: UpdateFamilyRequest(snoozeLimit: 11), token: parent.token).status
+                try await client.call(
+                    .patch, "/v1/family", body: UpdateFamilyRequest(snoozeLimit: 11), token: parent.token
+                ).status
                     == .unprocessableContent)
             let id = try await Self.remind(client, server, parent, family, for: child.userID, in: 5)
             var counter: Int64 = 0
             let snooze = { (count: Int64, minutes: Double) -> [String: JSONTree] in
-                ["snoozeCount": .int(count), "snoozedUntil": .string(WireCoding.formatTimestamp(server.clock.now.addingTimeInterval(minutes * 60)))]
+                [
+                    "snoozeCount": .int(count),
+                    "snoozedUntil": .string(
+                        WireCoding.formatTimestamp(server.clock.now.addingTimeInterval(minutes * 60))),
+                ]
             }
             let early = try await Self.change(client, child, family, id, snooze(1, 5), after: &counter)
             #expect(early.code == "validation_failed", "not before it is due")
@@ -197,9 +216,14 @@ struct FamilyNoticesTests {
             #expect(again.body.hasPrefix("Snoozed 1 of 2 times; 1 left."), "\(again.body)")
             #expect(try await Self.change(client, child, family, id, snooze(2, 10), after: &counter).status == .applied)
             let third = try await Self.change(client, child, family, id, snooze(3, 10), after: &counter)
-            #expect(third.code == "snooze_limit" && third.message == "This reminder was snoozed 2 times, the family's limit.")
+            #expect(
+                third.code == "snooze_limit"
+                    && third.message == "This reminder was snoozed 2 times, the family's limit.")
             server.clock.advance(by: 10 * 60)
-            try await eventually { try await Self.inbox(client, child).notices.first?.body.hasPrefix("Snoozed 2 of 2 times; 0 left.") == true }
+            try await eventually {
+                try await Self.inbox(client, child).notices.first?.body.hasPrefix("Snoozed 2 of 2 times; 0 left.")
+                    == true
+            }
         }
     }
 
@@ -208,30 +232,37 @@ struct FamilyNoticesTests {
         try await TestServer.withRouter(engine, configure: Self.configure) { server, client in
             // Saturday 20 March 2027 in Paris; summer time starts early on Sunday the 28th.
             let paris = try #require(TimeZone(identifier: "Europe/Paris"))
-            server.clock.advance(by: try #require(WireCoding.parseTimestamp("2027-03-20T12:00:00Z")).timeIntervalSince(server.clock.now))
+            server.clock.advance(
+                by: try #require(WireCoding.parseTimestamp("2027-03-20T12:00:00Z")).timeIntervalSince(server.clock.now))
             let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
-            let sundays = try WeeklyRecurrence.make(
-                weekdays: [.sunday], interval: 1, start: try #require(LocalDate("2027-03-21")),
+            let sundays = try Recurrence.weekly(
+                [.sunday], interval: 1, start: try #require(LocalDate("2027-03-21")),
                 time: try #require(LocalTime("07:30")), timeZone: paris
             ).get()
             let first = try #require(sundays.next(after: server.clock.now))
             #expect(WireCoding.formatTimestamp(first) == "2027-03-21T06:30:00.000Z", "07:30 winter time (UTC+1)")
             let id = UUID()
             let fields = ReminderFields.new(
-                title: "Bins out", dueAt: first, assignee: child.userID, creator: parent.userID, createdAt: server.clock.now,
+                title: "Bins out", dueAt: first, assignee: child.userID, creator: parent.userID,
+                createdAt: server.clock.now,
                 recurrence: sundays)
             var device = parent.device
             let made = try await SyncAPITests.push(
-                client, device, [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
+                client, device,
+                [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
             #expect(made.results.map(\.status) == [.applied], "\(made.results)")
 
             // The child does the first Sunday's early; the next is due after the change.
             let reminder = try #require(FamilyReminder(id: id, fields: fields, checklist: [], timeZone: paris))
-            let done = try ReminderFields.completion(of: reminder, recurrence: sundays, by: child.userID, at: server.clock.now).get()
+            let done = try ReminderFields.completion(
+                of: reminder, recurrence: sundays, by: child.userID, at: server.clock.now
+            ).get()
             var counter: Int64 = 0
             #expect(try await Self.change(client, child, family, id, done.reminder, after: &counter).status == .applied)
             let next = try #require(done.nextDue)
-            #expect(WireCoding.formatTimestamp(next) == "2027-03-28T05:30:00.000Z", "07:30 summer time (UTC+2): an hour earlier in UTC")
+            #expect(
+                WireCoding.formatTimestamp(next) == "2027-03-28T05:30:00.000Z",
+                "07:30 summer time (UTC+2): an hour earlier in UTC")
             let stored = try await SyncAPITests.pull(client, parent.device).changes.last { $0.id == id }
             #expect(stored?.fields["dueAt"] == .string("2027-03-28T05:30:00.000Z"))
 
@@ -239,22 +270,29 @@ struct FamilyNoticesTests {
             server.clock.advance(by: next.addingTimeInterval(-180).timeIntervalSince(server.clock.now))
             let childNow = try await child.signedInAgain(client, server)  // a week on, her token expired
             try await eventually { try await Self.kinds(client, childNow) == [.before3] }
-            for expected in [[NoticeKind.before3, .before2], [.before3, .before2, .before1], [.before3, .before2, .before1, .due]] {
+            for expected in [
+                [NoticeKind.before3, .before2], [.before3, .before2, .before1], [.before3, .before2, .before1, .due],
+            ] {
                 server.clock.advance(by: 60)
                 try await eventually { try await Self.kinds(client, childNow) == expected }
             }
             let notices = try await Self.inbox(client, childNow).notices
-            #expect(notices.allSatisfy { $0.occurrence.epochMillis == next.epochMillis && !$0.late }, "all about the 28th, on time")
-            #expect(notices.map { WireCoding.formatTimestamp($0.dueAt) } == [
-                "2027-03-28T05:30:00.000Z", "2027-03-28T05:29:00.000Z", "2027-03-28T05:28:00.000Z", "2027-03-28T05:27:00.000Z",
-            ])
+            #expect(
+                notices.allSatisfy { $0.occurrence.epochMillis == next.epochMillis && !$0.late },
+                "all about the 28th, on time")
+            #expect(
+                notices.map { WireCoding.formatTimestamp($0.dueAt) } == [
+                    "2027-03-28T05:30:00.000Z", "2027-03-28T05:29:00.000Z", "2027-03-28T05:28:00.000Z",
+                    "2027-03-28T05:27:00.000Z",
+                ])
             #expect(notices.first?.body == "Due now (05:30 UTC).", "no zone named: UTC, saying so")
             let inParis = try await Self.inbox(client, childNow, query: "?timeZone=Europe/Paris").notices
             #expect(inParis.first?.body == "Due now (07:30).", "07:30 for a reader in Paris")
             #expect(inParis.last?.body.hasPrefix("Due at 07:30.") == true, "\(inParis.last?.body ?? "")")
             let inNewYork = try await Self.inbox(client, childNow, query: "?timeZone=America/New_York").notices
             #expect(inNewYork.first?.body == "Due now (01:30).", "the same moment on a New York reader's clock")
-            #expect(inNewYork.first?.rendered(in: paris).body == "Due now (07:30).", "a device writes it on its own clock")
+            #expect(
+                inNewYork.first?.rendered(in: paris).body == "Due now (07:30).", "a device writes it on its own clock")
             let badZone = try await client.call(.get, "/v1/inbox?timeZone=Mars/Olympus", token: childNow.token)
             #expect(badZone.status == .badRequest && badZone.error?.field == "timeZone")
         }
@@ -268,8 +306,8 @@ struct FamilyNoticesTests {
             func at(_ text: String) throws -> Date { try #require(WireCoding.parseTimestamp(text)) }
             server.clock.advance(by: try at("2026-12-05T11:00:00Z").timeIntervalSince(server.clock.now))
             let (parent, child, family) = try await FamilyCalls.parentAndChild(client, server)
-            let days = try WeeklyRecurrence.make(
-                weekdays: [.monday, .wednesday], interval: 1, start: try #require(LocalDate("2026-12-07")),
+            let days = try Recurrence.weekly(
+                [.monday, .wednesday], interval: 1, start: try #require(LocalDate("2026-12-07")),
                 time: try #require(LocalTime("07:30")), timeZone: paris
             ).get()
             let monday = try at("2026-12-07T06:30:00Z")
@@ -277,17 +315,21 @@ struct FamilyNoticesTests {
             let id = UUID()
             var device = parent.device
             let fields = ReminderFields.new(
-                title: "Bins out", dueAt: monday, assignee: child.userID, creator: parent.userID, createdAt: server.clock.now,
+                title: "Bins out", dueAt: monday, assignee: child.userID, creator: parent.userID,
+                createdAt: server.clock.now,
                 recurrence: days)
             let made = try await SyncAPITests.push(
-                client, device, [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
+                client, device,
+                [device.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)])
             #expect(made.results.map(\.status) == [.applied], "\(made.results)")
 
             // Monday: told, and not done.
             server.clock.advance(by: try at("2026-12-07T06:27:00Z").timeIntervalSince(server.clock.now))
             let childOnMonday = try await child.signedInAgain(client, server)
             for minute in [27.0, 28, 29, 30] {
-                server.clock.advance(by: try at("2026-12-07T06:00:00Z").addingTimeInterval(minute * 60).timeIntervalSince(server.clock.now))
+                server.clock.advance(
+                    by: try at("2026-12-07T06:00:00Z").addingTimeInterval(minute * 60).timeIntervalSince(
+                        server.clock.now))
                 try await eventually { try await Self.inbox(client, childOnMonday).notices.count == Int(minute) - 26 }
             }
             // Wednesday, 3 minutes before: Monday's is missed, told to the child and the parent.
@@ -295,13 +337,16 @@ struct FamilyNoticesTests {
             let child2 = try await child.signedInAgain(client, server)
             let parent2 = try await parent.signedInAgain(client, server)
             try await eventually { try await Self.inbox(client, parent2).notices.map(\.kind) == [.missed] }
-            let toParent = try #require(try await Self.inbox(client, parent2, query: "?timeZone=Europe/Paris").notices.first)
+            let toParent = try #require(
+                try await Self.inbox(client, parent2, query: "?timeZone=Europe/Paris").notices.first)
             #expect(toParent.title == "Irène missed Bins out", "\(toParent)")
             #expect(toParent.body == "It was due at 07:30 and was not done. Next: Wed 07:30.", "\(toParent.body)")
             #expect(!toParent.late && toParent.occurrence == monday)
             try await eventually { try await Self.kinds(client, child2).contains(.missed) }
             let missed = try #require(
-                try await Self.inbox(client, child2, query: "?timeZone=Europe/Paris").notices.first { $0.kind == .missed })
+                try await Self.inbox(client, child2, query: "?timeZone=Europe/Paris").notices.first {
+                    $0.kind == .missed
+                })
             #expect(missed.title == "Missed: Bins out")
             let stored = try await SyncAPITests.pull(client, parent2.device).changes.last { $0.id == id }
             #expect(stored?.fields["dueAt"] == .string("2026-12-09T06:30:00.000Z"), "moved on to Wednesday")
@@ -311,14 +356,18 @@ struct FamilyNoticesTests {
             // due at once may arrive in either order).
             try await eventually { try await Self.kinds(client, child2).count == 6 }
             for (minute, count) in [(28.0, 7), (29, 8), (30, 9)] {
-                server.clock.advance(by: try at("2026-12-09T06:00:00Z").addingTimeInterval(minute * 60).timeIntervalSince(server.clock.now))
+                server.clock.advance(
+                    by: try at("2026-12-09T06:00:00Z").addingTimeInterval(minute * 60).timeIntervalSince(
+                        server.clock.now))
                 try await eventually { try await Self.kinds(client, child2).count == count }
             }
             try await eventually {
                 // Wednesday's "in 3 minutes" and Monday's "missed" come at the same moment, in either order.
                 let kinds = try await Self.kinds(client, child2)
                 return kinds.count == 9 && Set(kinds[4...5]) == [.missed, .before3]
-                    && kinds.prefix(4) + kinds.suffix(3) == [.before3, .before2, .before1, .due, .before2, .before1, .due]
+                    && kinds.prefix(4) + kinds.suffix(3) == [
+                        .before3, .before2, .before1, .due, .before2, .before1, .due,
+                    ]
             }
             let wednesday = try #require(try await Self.inbox(client, child2).notices.first)
             let wednesdayDue = try at("2026-12-09T06:30:00Z")
@@ -327,14 +376,21 @@ struct FamilyNoticesTests {
             // Done on Wednesday: no missed notice for it on Monday.
             let storedFields = try #require(stored?.fields)
             let reminder = try #require(FamilyReminder(id: id, fields: storedFields, checklist: [], timeZone: paris))
-            let done = try ReminderFields.completion(of: reminder, recurrence: days, by: child.userID, at: server.clock.now).get()
+            let done = try ReminderFields.completion(
+                of: reminder, recurrence: days, by: child.userID, at: server.clock.now
+            ).get()
             var counter: Int64 = 0
-            #expect(try await Self.change(client, child2, family, id, done.reminder, after: &counter).status == .applied)
+            #expect(
+                try await Self.change(client, child2, family, id, done.reminder, after: &counter).status == .applied)
             server.clock.advance(by: try at("2026-12-14T06:27:00Z").timeIntervalSince(server.clock.now))
             let parent3 = try await parent.signedInAgain(client, server)
-            try await eventually { try await Self.inbox(client, parent3).notices.map(\.kind) == [.completion, .missed] }
+            try await eventually {
+                try await Self.inbox(client, parent3).notices.map(\.kind) == [.completion, .missed]
+            }
             try await server.app.jobsCaughtUp()
-            #expect(try await Self.inbox(client, parent3).notices.map(\.kind) == [.completion, .missed], "nothing missed on Wednesday")
+            #expect(
+                try await Self.inbox(client, parent3).notices.map(\.kind) == [.completion, .missed],
+                "nothing missed on Wednesday")
         }
     }
 
@@ -378,18 +434,27 @@ struct FamilyNoticesTests {
             }
             // A parent's device is not where the child is: it sends no movement.
             let far = GeoPoint(latitude: home.latitude + 0.0005, longitude: home.longitude)!  // about 56 m
-            let byParent = try #require(ReminderFields.reading(far, accuracy: 5, at: server.clock.now, for: try await stored()))
-            #expect(try await Self.change(client, parent, family, id, byParent.fields, after: &counter).code == "not_allowed")
+            let byParent = try #require(
+                ReminderFields.reading(far, accuracy: 5, at: server.clock.now, for: try await stored()))
+            #expect(
+                try await Self.change(client, parent, family, id, byParent.fields, after: &counter).code
+                    == "not_allowed")
 
             // Steps of 11, 17, 17 and 17 m due north.
             var outcomes: [MovementRule.Outcome] = []
             for metres in [11.0, 28, 45, 62] {
-                let point = GeoPoint(latitude: home.latitude + metres / GeoPoint.earthRadius * 180 / .pi, longitude: home.longitude)!
-                guard let reading = ReminderFields.reading(point, accuracy: 5, at: server.clock.now, for: try await stored()) else {
+                let point = GeoPoint(
+                    latitude: home.latitude + metres / GeoPoint.earthRadius * 180 / .pi, longitude: home.longitude)!
+                guard
+                    let reading = ReminderFields.reading(
+                        point, accuracy: 5, at: server.clock.now, for: try await stored())
+                else {
                     break  // tracking stopped
                 }
                 outcomes.append(reading.outcome)
-                #expect(try await Self.change(client, child, family, id, reading.fields, after: &counter).status == .applied)
+                #expect(
+                    try await Self.change(client, child, family, id, reading.fields, after: &counter).status == .applied
+                )
                 server.clock.advance(by: 10)
             }
             #expect(outcomes.count == 2, "the second step alerts and tracking stops: \(outcomes)")

@@ -19,7 +19,8 @@ struct FamilySyncTests {
             [
                 "title": .string("Feed the cat"), "dueAt": .string(WireCoding.formatTimestamp(due)),
                 "assigneeId": .string(assignee), "creatorId": .string(person.userID),
-                "createdAt": .string(WireCoding.formatTimestamp(due.addingTimeInterval(-86_400))), "status": .string("pending"),
+                "createdAt": .string(WireCoding.formatTimestamp(due.addingTimeInterval(-86_400))),
+                "status": .string("pending"),
             ],
             scope: family.scope, entity: FamilyEntities.reminder.name)
     }
@@ -32,24 +33,32 @@ struct FamilySyncTests {
             let family = try await FamilyCalls.create(client, marie)
             // Irène's device has synced its own records before joining: it has a cursor.
             var ireneDevice = irene.device
-            _ = try await SyncAPITests.push(client, ireneDevice, [ireneDevice.mutation(UUID(), .upsert, ["text": .string("mine")])])
+            _ = try await SyncAPITests.push(
+                client, ireneDevice, [ireneDevice.mutation(UUID(), .upsert, ["text": .string("mine")])])
             let before = try await SyncAPITests.pull(client, irene.device)
 
             var marieDevice = marie.device
             let due = server.clock.now.addingTimeInterval(86_400)
-            let early = try await SyncAPITests.push(client, marieDevice, [Self.reminder(&marieDevice, family, for: marie.userID, due: due)])
+            let early = try await SyncAPITests.push(
+                client, marieDevice, [Self.reminder(&marieDevice, family, for: marie.userID, due: due)])
             #expect(early.results.map(\.status) == [.applied])
-            #expect(try await FamilyCalls.join(client, irene, try await FamilyCalls.code(client, marie, .child), name: "Irène").status == .ok)
+            #expect(
+                try await FamilyCalls.join(
+                    client, irene, try await FamilyCalls.code(client, marie, .child), name: "Irène"
+                ).status == .ok)
 
             let after = try await SyncAPITests.pull(client, irene.device, cursor: before.cursor)
             let entities = after.changes.filter { $0.scope == family.scope }.map(\.entity)
             #expect(entities.filter { $0 == FamilyEntities.member.name }.count == 2, "both members")
-            #expect(entities.contains(FamilyEntities.info.name) && entities.contains(FamilyEntities.reminder.name), "and what was there before")
+            #expect(
+                entities.contains(FamilyEntities.info.name) && entities.contains(FamilyEntities.reminder.name),
+                "and what was there before")
             #expect(after.gone == nil)
 
             // Removed: the next pull says the scope is gone and carries nothing more of it.
             _ = try await client.call(.delete, "/v1/family/members/\(irene.userID)", token: marie.token)
-            _ = try await SyncAPITests.push(client, marieDevice, [Self.reminder(&marieDevice, family, for: marie.userID, due: due)])
+            _ = try await SyncAPITests.push(
+                client, marieDevice, [Self.reminder(&marieDevice, family, for: marie.userID, due: due)])
             let removed = try await SyncAPITests.pull(client, irene.device, cursor: after.cursor)
             #expect(removed.gone == [family.scope])
             #expect(removed.changes.allSatisfy { $0.scope != family.scope })
@@ -67,17 +76,26 @@ struct FamilySyncTests {
         try await TestServer.withRouter(engine) { server, client in
             let (marie, irene, family) = try await FamilyCalls.parentAndChild(client, server)
             let changes = try await SyncAPITests.pull(client, irene.device).changes
-            let me = try #require(changes.first { $0.entity == FamilyEntities.member.name && $0.fields["userId"]?.stringValue == irene.userID })
+            let me = try #require(
+                changes.first {
+                    $0.entity == FamilyEntities.member.name && $0.fields["userId"]?.stringValue == irene.userID
+                })
             var device = irene.device
             // A child who writes "parent" into their own member record changes nothing.
             let pushed = try await SyncAPITests.push(
                 client, device,
                 [
-                    device.mutation(me.id, .upsert, ["role": .string("parent")], scope: family.scope, entity: FamilyEntities.member.name),
-                    device.mutation(UUID(), .upsert, ["name": .string("Mine")], scope: family.scope, entity: FamilyEntities.info.name),
+                    device.mutation(
+                        me.id, .upsert, ["role": .string("parent")], scope: family.scope,
+                        entity: FamilyEntities.member.name),
+                    device.mutation(
+                        UUID(), .upsert, ["name": .string("Mine")], scope: family.scope,
+                        entity: FamilyEntities.info.name),
                 ])
             #expect(pushed.results.map(\.code) == ["forbidden", "forbidden"])
-            #expect(try await client.call(.get, "/v1/family", token: marie.token).decode(FamilyDTO.self).members.map(\.role) == [.parent, .child])
+            #expect(
+                try await client.call(.get, "/v1/family", token: marie.token).decode(FamilyDTO.self).members.map(\.role)
+                    == [.parent, .child])
         }
     }
 
@@ -87,8 +105,9 @@ struct FamilySyncTests {
             let (marie, irene, family) = try await FamilyCalls.parentAndChild(client, server)
             let paris = try #require(TimeZone(identifier: "Europe/Paris"))
             let start = LocalDate(server.clock.now, in: paris).adding(days: 1)
-            let recurrence = try WeeklyRecurrence.make(
-                weekdays: [.monday, .wednesday], interval: 1, start: start, time: try #require(LocalTime("07:30")), timeZone: paris
+            let recurrence = try Recurrence.weekly(
+                [.monday, .wednesday], interval: 1, start: start, time: try #require(LocalTime("07:30")),
+                timeZone: paris
             ).get()
             let first = try #require(recurrence.next(after: server.clock.now))
             let second = try #require(recurrence.next(after: first))
@@ -101,7 +120,8 @@ struct FamilySyncTests {
             var marieDevice = marie.device
             var ireneDevice = irene.device
             let id = UUID()
-            let creation = marieDevice.mutation(id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)
+            let creation = marieDevice.mutation(
+                id, .upsert, fields, scope: family.scope, entity: FamilyEntities.reminder.name)
             let made = try await SyncAPITests.push(client, marieDevice, [creation])
             #expect(made.results.map(\.status) == [.applied], "\(made.results)")
             _ = ireneDevice.clock.receive(creation.hlc, now: ireneDevice.now)  // Irène's phone pulled it
@@ -120,17 +140,23 @@ struct FamilySyncTests {
             let byMarie = try await SyncAPITests.push(client, marieDevice, [completion(&marieDevice)])
             #expect(byIrene.results.map(\.status) == [.applied] && byMarie.results.map(\.status) == [.applied])
             let stored = try await SyncAPITests.pull(client, marie.device).changes.last { $0.id == id }
-            #expect(stored?.fields["dueAt"]?.stringValue == WireCoding.formatTimestamp(second), "the next occurrence, once")
+            #expect(
+                stored?.fields["dueAt"]?.stringValue == WireCoding.formatTimestamp(second), "the next occurrence, once")
             #expect(stored?.fields["status"]?.stringValue == "pending", "a repeating reminder stays")
             // Skipping an occurrence is not completing one.
             let third = try #require(recurrence.next(after: second))
             let skip = try await SyncAPITests.push(
                 client, ireneDevice,
-                [ireneDevice.mutation(
-                    id, .upsert,
-                    ["dueAt": .string(WireCoding.formatTimestamp(recurrence.next(after: third)!)), "completedBy": .string(irene.userID),
-                     "completedAt": .string(WireCoding.formatTimestamp(server.clock.now))],
-                    scope: family.scope, entity: FamilyEntities.reminder.name)])
+                [
+                    ireneDevice.mutation(
+                        id, .upsert,
+                        [
+                            "dueAt": .string(WireCoding.formatTimestamp(recurrence.next(after: third)!)),
+                            "completedBy": .string(irene.userID),
+                            "completedAt": .string(WireCoding.formatTimestamp(server.clock.now)),
+                        ],
+                        scope: family.scope, entity: FamilyEntities.reminder.name)
+                ])
             #expect(skip.results.first?.field == "dueAt")
         }
     }
@@ -138,7 +164,8 @@ struct FamilySyncTests {
     @Test(.enabled(if: Engine.adminURL != nil, "KITH_TEST_DATABASE_URL is not set"))
     func twoServersOnOneDatabaseAgreeAtOnceOnWhoIsAMember() async throws {
         try await TestServer.withLiveServer(.postgres) { first, _, firstClient in
-            try await TestServer.withLiveServer(.postgres, sharedDatabaseURL: first.config.databaseURL) { _, _, secondClient in
+            try await TestServer.withLiveServer(.postgres, sharedDatabaseURL: first.config.databaseURL) {
+                _, _, secondClient in
                 let (marie, irene, family) = try await FamilyCalls.parentAndChild(firstClient, first)
                 // On the other server at once: Irène reads the family, and once removed there, no longer here.
                 let seen = try await SyncAPITests.pull(secondClient, irene.device)
@@ -171,7 +198,8 @@ struct FamilyLiveTests {
     }
 
     /// The sequence value of record `id`'s latest change, as `device` pulls it.
-    static func seq(of id: UUID, _ client: any TestClientProtocol, _ device: SyncAPITests.Device) async throws -> Int64 {
+    static func seq(of id: UUID, _ client: any TestClientProtocol, _ device: SyncAPITests.Device) async throws -> Int64
+    {
         try #require(try await SyncAPITests.pull(client, device).changes.last { $0.id == id }?.seq)
     }
 
@@ -185,13 +213,16 @@ struct FamilyLiveTests {
             #expect(await socket.nextMessage() == .ready)
             let own = "user:\(irene.userID)"
 
-            #expect(try await FamilyCalls.join(client, irene, try await FamilyCalls.code(client, marie, .child)).status == .ok)
+            #expect(
+                try await FamilyCalls.join(client, irene, try await FamilyCalls.code(client, marie, .child)).status
+                    == .ok)
             var marieDevice = marie.device
             let due = server.clock.now.addingTimeInterval(86_400)
             let forIrene = FamilySyncTests.reminder(&marieDevice, family, for: irene.userID, due: due)
             _ = try await SyncAPITests.push(client, marieDevice, [forIrene])
             // Joining nudged her own scope, so the socket followed the family: no reconnect.
-            let afterJoining = await Self.messages(socket, until: family.scope, reaches: try await Self.seq(of: forIrene.id, client, marie.device))
+            let afterJoining = await Self.messages(
+                socket, until: family.scope, reaches: try await Self.seq(of: forIrene.id, client, marie.device))
             #expect(afterJoining.contains { $0.scope == own }, "a nudge on joining")
 
             #expect(try await client.call(.post, "/v1/family/leave", token: irene.token).status == .noContent)
@@ -200,11 +231,15 @@ struct FamilyLiveTests {
             let afterLeaving = try await Self.seq(of: forMarie.id, client, marie.device)
             var ireneDevice = irene.device
             let year = ireneDevice.mutation(
-                UUID(), .upsert, ["name": .string("2027"), "createdAt": .string(WireCoding.formatTimestamp(server.clock.now))],
+                UUID(), .upsert,
+                ["name": .string("2027"), "createdAt": .string(WireCoding.formatTimestamp(server.clock.now))],
                 entity: OutreachEntities.year.name)
             #expect(try await SyncAPITests.push(client, ireneDevice, [year]).results.map(\.status) == [.applied])
-            let heard = await Self.messages(socket, until: own, reaches: try await Self.seq(of: year.id, client, irene.device))
-            #expect(!heard.contains { $0.scope == family.scope && ($0.seq ?? 0) >= afterLeaving }, "nothing of the family after leaving")
+            let heard = await Self.messages(
+                socket, until: own, reaches: try await Self.seq(of: year.id, client, irene.device))
+            #expect(
+                !heard.contains { $0.scope == family.scope && ($0.seq ?? 0) >= afterLeaving },
+                "nothing of the family after leaving")
             socket.close()
         }
     }
@@ -224,11 +259,14 @@ struct FamilyLiveTests {
 
                 var ireneDevice = irene.device
                 let year = ireneDevice.mutation(
-                    UUID(), .upsert, ["name": .string("2027"), "createdAt": .string(WireCoding.formatTimestamp(second.clock.now))],
+                    UUID(), .upsert,
+                    ["name": .string("2027"), "createdAt": .string(WireCoding.formatTimestamp(second.clock.now))],
                     entity: OutreachEntities.year.name)
-                #expect(try await SyncAPITests.push(firstClient, ireneDevice, [year]).results.map(\.status) == [.applied])
+                #expect(
+                    try await SyncAPITests.push(firstClient, ireneDevice, [year]).results.map(\.status) == [.applied])
                 let own = "user:\(irene.userID)"
-                _ = await Self.messages(socket, until: own, reaches: try await Self.seq(of: year.id, secondClient, irene.device))
+                _ = await Self.messages(
+                    socket, until: own, reaches: try await Self.seq(of: year.id, secondClient, irene.device))
 
                 let code = try await FamilyCalls.code(firstClient, marie, .child)
                 #expect(try await FamilyCalls.join(firstClient, irene, code).status == .ok)
@@ -244,7 +282,9 @@ struct FamilyLiveTests {
                 }
                 #expect(heard.contains { $0.scope == own }, "a nudge of her own scope on joining")
                 #expect(heard.contains { $0.scope == family.scope }, "the family's changes, without reconnecting")
-                #expect(!heard.contains { $0.scope?.hasPrefix("membership:") == true }, "membership nudges stay on the server")
+                #expect(
+                    !heard.contains { $0.scope?.hasPrefix("membership:") == true },
+                    "membership nudges stay on the server")
                 socket.close()
             }
         }

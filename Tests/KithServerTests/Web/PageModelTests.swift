@@ -148,7 +148,7 @@ struct PageModelTests {
             let familyName = String(FamilyLimits.nameLength.upperBound)
             let displayName = String(FamilyLimits.displayNameLength.upperBound)
             let (intervalMin, intervalMax) = (
-                WeeklyRecurrence.intervals.lowerBound, WeeklyRecurrence.intervals.upperBound
+                RepeatFrequency.weekly.intervals.lowerBound, RepeatFrequency.weekly.intervals.upperBound
             )
             let parentPages = [
                 Expected(path: "/", title: "Home", current: ["nav-home"]),
@@ -305,7 +305,8 @@ struct PageModelTests {
             ForgotPasswordModel.self, ResetPasswordModel.self, AccountModel.self, OutreachListModel.self,
             OutreachPersonModel.self, NutritionDayModel.self, NutritionItemModel.self, NutritionMealModel.self,
             FamilyHomeModel.self, FamilyStartModel.self, FamilyMembersModel.self, FamilyNoticesModel.self,
-            ReminderModel.self, ReminderFormModel.self, ContactsListModel.self, ContactModel.self,
+            ReminderModel.self, ReminderFormModel.self, CompleteAnywayModel.self, ContactsListModel.self,
+            ContactModel.self,
             ContactFormModel.self,
         ]
         let templates = models.map { $0.template }

@@ -9,14 +9,17 @@ struct FamilySnapshot: Sendable {
     /// The reader's user id (lower case).
     let me: String
     /// Each repeating reminder's recurrence, by reminder id.
-    let recurrences: [UUID: WeeklyRecurrence]
+    let recurrences: [UUID: Recurrence]
+    /// The family's records, which the rules judge the reader's actions over.
+    let records: [SyncRecord]
 
     init(family: FamilyDTO, records: [SyncRecord], me: String) {
         self.family = family
         self.me = me.lowercased()
+        self.records = records
         book = FamilyBook(records: records)
         let zone = book.timeZone
-        var recurrences: [UUID: WeeklyRecurrence] = [:]
+        var recurrences: [UUID: Recurrence] = [:]
         for record in records where record.entity == FamilyEntities.reminder.name && !record.isDeleted {
             if case .success(let recurrence?) = FamilyRules.recurrence(record.fields, timeZone: zone) {
                 recurrences[record.id] = recurrence
@@ -43,21 +46,17 @@ struct FamilySnapshot: Sendable {
         isParent ? family.members : family.members.filter { $0.userId.lowercased() == me }
     }
 
-    func mayComplete(_ reminder: FamilyReminder) -> Bool {
-        reminder.status == .pending && (reminder.creatorId == me || reminder.assigneeId == me)
+    /// What the reader may do with `reminder` at `now`, as `FamilyRules` judge it: the pages offer
+    /// only these actions.
+    func permissions(_ reminder: FamilyReminder, now: Date) -> ReminderPermissions {
+        ReminderPermissions(reminder, records: records, scope: scope, actor: me, now: now)
     }
 
     /// How long the reader may still take back their completion of a moment ago; nil when they
-    /// may not (`FamilyRules` decide again when the form is sent).
+    /// may not (`FamilyRules` decide, and again when the form is sent).
     func undoTimeLeft(_ reminder: FamilyReminder, now: Date) -> TimeInterval? {
-        guard reminder.completedBy == me, let completedAt = reminder.completedAt else { return nil }
+        guard let completedAt = reminder.completedAt, permissions(reminder, now: now).undo else { return nil }
         let left = FamilyLimits.undoSeconds - now.timeIntervalSince(completedAt)
         return left > 0 ? left : nil
     }
-
-    func mayChange(_ reminder: FamilyReminder) -> Bool {
-        reminder.status == .pending && (isParent || reminder.creatorId == me || reminder.assigneeId == me)
-    }
-
-    func mayDelete(_ reminder: FamilyReminder) -> Bool { isParent || reminder.creatorId == me }
 }

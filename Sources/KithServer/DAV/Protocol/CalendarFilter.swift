@@ -60,15 +60,15 @@ struct CalendarFilter {
         return matching.contains { text.matches(ContentLines.unescapeText($0.value)) }
     }
 
-    /// RFC 4791 §9.9's table for VTODO, with a weekly repeat's next occurrence in the range.
+    /// RFC 4791 §9.9's table for VTODO, with a repeat's next occurrence in the range.
     private static func overlaps(_ task: CalendarTask, _ range: DAVXMLElement) throws(DAVError) -> Bool {
         let start = try range.attributes["start"].map(instant) ?? .distantPast
         let end = try range.attributes["end"].map(instant) ?? .distantFuture
-        // Each instance as (start, due): the task itself, and for a weekly repeat its first
+        // Each instance as (start, due): the task itself, and for a repeat its first
         // occurrence in the range, which starts and is due at its own time.
         var instances: [(begin: Date?, due: Date?)] = [(task.start?.date, task.due?.date)]
         if let due = task.due, let zone = due.timeZone,
-            let recurrence = task.recurrence?.weeklyRecurrence(first: due.date, in: zone),
+            let recurrence = task.recurrence?.recurrence(first: due.date, in: zone),
             let next = recurrence.next(after: max(start, due.date).addingTimeInterval(-1))
         {
             instances.append((task.start == nil ? nil : next, next))

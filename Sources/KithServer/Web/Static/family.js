@@ -12,6 +12,8 @@
   if (!root) return;
 
   setUpZone();
+  setUpRepeatChoice();
+  setUpPlaceChoice();
   setUpPreview();
   setUpLocation();
   setUpPush();
@@ -25,10 +27,69 @@
   function setUpZone() {
     var zone = window.KithTime.zone;  // app.js keeps it in the kith_tz cookie
     if (!zone) return;
-    var select = document.getElementById("create-timeZone");
-    if (!select || select.dataset.zoneKnown === "true") return;
-    var option = Array.prototype.find.call(select.options, function (candidate) { return candidate.value === zone; });
-    if (option) select.value = zone;
+    var field = document.getElementById("create-timeZone");
+    if (!field || field.dataset.zoneKnown === "true") return;
+    var list = document.getElementById("time-zones");
+    var known = list && Array.prototype.some.call(list.options, function (option) { return option.value === zone; });
+    if (known) field.value = zone;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // "Repeats": only the parts the choice uses are shown (the server renders them all, so the form
+  // works without this), and the interval says days, weeks or months with that frequency's bounds.
+  // Hidden parts are still sent; the server reads only what the frequency uses.
+
+  function setUpRepeatChoice() {
+    var select = document.getElementById("reminder-repeatFrequency");
+    var card = document.getElementById("repeat-card");
+    if (!select || !card) return;
+    var interval = document.getElementById("reminder-repeatInterval");
+    var unit = document.getElementById("repeat-unit");
+    function apply() {
+      var chosen = select.value;
+      card.dataset.repeats = chosen;
+      Array.prototype.forEach.call(card.querySelectorAll("[data-repeat-part]"), function (part) {
+        part.hidden = part.dataset.repeatPart.split(" ").indexOf(chosen) < 0;
+      });
+      if (interval && interval.dataset[chosen + "Max"]) {
+        interval.max = interval.dataset[chosen + "Max"];
+        if (unit) unit.textContent = interval.dataset[chosen + "Unit"];
+      }
+    }
+    // Typing a day of the month, or choosing a weekday's place, picks that kind of monthly repeat.
+    [["reminder-repeatMonthDay", "repeat-monthly-day"], ["reminder-repeatOrdinal", "repeat-monthly-weekday"],
+      ["reminder-repeatWeekday", "repeat-monthly-weekday"]].forEach(function (pair) {
+      var field = document.getElementById(pair[0]);
+      var radio = document.getElementById(pair[1]);
+      if (!field || !radio) return;
+      field.addEventListener("input", function () { radio.checked = true; });
+      field.addEventListener("change", function () { radio.checked = true; });
+    });
+    select.addEventListener("change", apply);
+    apply();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The place's fields only while "At a place" is chosen (or a refusal is about them). The server
+  // renders them shown, so the form works without this; a link to #place-card (a notice's "Set
+  // the place") chooses it.
+
+  function setUpPlaceChoice() {
+    var fields = document.getElementById("place-fields");
+    var place = document.getElementById("where-place");
+    var anywhere = document.getElementById("where-anywhere");
+    if (!fields || !place || !anywhere) return;
+    if (window.location.hash === "#place-card") place.checked = true;
+    function apply() { fields.hidden = !place.checked && fields.dataset.hasErrors !== "true"; }
+    place.addEventListener("change", function () {
+      apply();
+      if (place.checked) document.getElementById("reminder-latitude").focus();
+    });
+    anywhere.addEventListener("change", function () {
+      delete fields.dataset.hasErrors;
+      apply();
+    });
+    apply();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -38,7 +99,7 @@
     var form = document.getElementById("reminder-form");
     var preview = document.getElementById("occurrence-preview");
     if (!form || !preview) return;
-    var names = /^(repeat\.[A-Z]{2}|repeatInterval|repeatStart|repeatTime)$/;
+    var names = /^(repeat\.[A-Z]{2}|repeatFrequency|repeatInterval|repeatStart|repeatTime|repeatMonthly|repeatMonthDay|repeatOrdinal|repeatWeekday)$/;
     var timer = null;
     var latest = 0;
 
@@ -54,7 +115,7 @@
         var none = document.createElement("p");
         none.className = "hint";
         none.id = "no-occurrences";
-        none.textContent = "Tick a day to see when it comes next.";
+        none.textContent = "Choose how it repeats to see when it comes next.";
         preview.appendChild(none);
       } else {
         var list = document.createElement("ol");
@@ -74,7 +135,7 @@
       var query = new URLSearchParams();
       Array.prototype.forEach.call(form.elements, function (field) {
         if (!names.test(field.name)) return;
-        if (field.type === "checkbox" && !field.checked) return;
+        if ((field.type === "checkbox" || field.type === "radio") && !field.checked) return;
         query.append(field.name, field.value);
       });
       var ticket = ++latest;
@@ -196,8 +257,9 @@
     return copy;
   }
 
-  // New notices: a small region at the foot of the window, announced politely; each notice stays
-  // until dismissed (its button, or Escape), at most three at once.
+  // New notices: a small region at the foot of the window (on a phone, at the top of the page),
+  // announced politely; each notice stays until dismissed (its button, or Escape), at most three
+  // at once.
 
   function noticeToasts() {
     var region = document.createElement("div");
@@ -209,7 +271,11 @@
     list.setAttribute("role", "status");
     list.setAttribute("aria-live", "polite");
     region.appendChild(list);
-    document.body.appendChild(region);
+    // In the page's flow, under its header: on a phone the region is part of the page there
+    // (app.css), so a notice pushes the buttons down instead of lying over them; wider, it floats
+    // at the foot of the window.
+    var header = root.querySelector(".page-header");
+    root.insertBefore(region, header ? header.nextSibling : root.firstChild);
 
     function dismiss(toast) {
       var hadFocus = toast.contains(document.activeElement);

@@ -7,7 +7,7 @@ import KithCore
 /// |---|---|
 /// | title | SUMMARY |
 /// | due time, in the family's zone | DUE;TZID=<zone> (and DTSTART, the same, when it repeats), with the zone's VTIMEZONE |
-/// | weekly repeat | RRULE:FREQ=WEEKLY;INTERVAL=n;BYDAY=…;WKST=MO |
+/// | repeat | RRULE:FREQ=DAILY;INTERVAL=n, FREQ=WEEKLY;INTERVAL=n;BYDAY=…;WKST=MO, FREQ=MONTHLY;INTERVAL=n;BYMONTHDAY=15 or BYDAY=2TU |
 /// | checklist | DESCRIPTION, a line per item: `[ ] milk`, `[x] bread` |
 /// | pending, completed | STATUS:NEEDS-ACTION, STATUS:COMPLETED with COMPLETED |
 /// | the family's notices | VALARMs 3, 2 and 1 minutes before the due time and at it |
@@ -23,7 +23,7 @@ enum FamilyTaskMapping {
 
     /// The reminder as a whole calendar object: the VTODO and the family zone's VTIMEZONE.
     static func calendar(
-        _ reminder: FamilyReminder, uid: String, recurrence: WeeklyRecurrence?, zone: TimeZone, extras: [ContentLine]
+        _ reminder: FamilyReminder, uid: String, recurrence: Recurrence?, zone: TimeZone, extras: [ContentLine]
     ) -> String {
         let due = CalendarTime.local(reminder.dueAt, in: zone)
         let checklist = reminder.checklist.sorted { $0.position < $1.position }
@@ -67,9 +67,9 @@ enum FamilyTaskMapping {
     }
 
     /// What `task` asks of the reminder `current` (nil: a new one for `assignee`): 403 with a
-    /// sentence for what a reminder cannot be (no due time, a repeat that is not weekly).
+    /// sentence for what a reminder cannot be (no due time, a repeat Kith cannot count).
     static func state(
-        of task: CalendarTask, current: FamilyReminder?, recurrence stored: WeeklyRecurrence?, assignee: String,
+        of task: CalendarTask, current: FamilyReminder?, recurrence stored: Recurrence?, assignee: String,
         zone: TimeZone, now: Date
     ) throws(DAVError) -> FamilyTaskState {
         let title = task.summary.trimmedWhitespace
@@ -78,16 +78,16 @@ enum FamilyTaskMapping {
             throw DAVError.forbidden("A reminder needs a due date and time; give the task one.")
         }
         let due = dueDate(time, zone: zone)
-        var recurrence: WeeklyRecurrence?
+        var recurrence: Recurrence?
         if let rule = task.recurrence {
-            guard let made = rule.weeklyRecurrence(first: due, in: zone) else {
+            guard let made = rule.recurrence(first: due, in: zone) else {
                 throw DAVError.forbidden(
-                    "Family reminders repeat every 1 to 52 weeks on chosen weekdays; this repeat (\(rule.raw)) cannot be kept."
+                    "Family reminders repeat every 1 to 365 days, every 1 to 52 weeks on chosen weekdays, or every 1 to 12 months on a day or a weekday's place (the second Tuesday); this repeat (\(rule.raw)) cannot be kept."
                 )
             }
             // The same repeat, sent back with the occurrence it is at: the stored one, so the
             // weeks it counts from do not move.
-            if let stored, stored.weekdays == made.weekdays, stored.interval == made.interval,
+            if let stored, stored.pattern == made.pattern, stored.interval == made.interval,
                 stored.time == made.time, stored.occurs(on: made.start)
             {
                 recurrence = stored

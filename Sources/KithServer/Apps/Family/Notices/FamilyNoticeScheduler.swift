@@ -42,7 +42,9 @@ struct FamilyNoticeScheduler: RecordWriteHook {
     /// The occurrence after `due` when the reminder repeats (on the family's clock), else nil.
     private func nextOccurrence(after due: Date, of record: SyncRecord, in store: SyncTransaction) async throws -> Date?
     {
-        guard record.fields[ReminderFields.repeatDays].map({ $0 != .null }) == true else { return nil }
+        guard FamilyRules.repeatFields.contains(where: { record.fields[$0].map { $0 != .null } == true }) else {
+            return nil
+        }
         let info = try await store.liveRecords([FamilyEntities.info.name])[FamilyEntities.info.name] ?? []
         let zone = FamilyBook(records: info).timeZone
         guard case .success(let recurrence?) = FamilyRules.recurrence(record.fields, timeZone: zone) else { return nil }

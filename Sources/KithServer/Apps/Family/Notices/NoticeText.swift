@@ -20,7 +20,9 @@ struct NoticeText: Sendable {
         case .due:
             title = reminder.title
             // A reminder with a place asks for it again: where the person is now, for this occurrence.
-            body = "Due now (\(due))." + (reminder.location == nil ? "" : " Set where you are now: this reminder uses a place.")
+            body =
+                "Due now (\(due))."
+                + (reminder.location == nil ? "" : " Set where you are now: this reminder uses a place.")
         case .snoozed:
             let left = max(0, family.snoozeLimit - reminder.snoozeCount)
             title = reminder.title
@@ -32,7 +34,10 @@ struct NoticeText: Sendable {
         case .completion:
             let at = reminder.completedAt.map(NoticeWording.time) ?? due
             title = "\(family.name(of: reminder.completedBy)) completed \(reminder.title)"
-            body = "Done at \(at)."
+            // What was left unticked, as the completion wrote it down: a repeat's checklist is unticked
+            // for its next occurrence by the time this is told.
+            let unticked = reminder.completedUnticked
+            body = "Done at \(at)" + (unticked.isEmpty ? "." : "; not ticked: \(unticked.joined(separator: ", ")).")
         case .movement:
             title = isAssignee ? "You moved away" : "\(who) moved away"
             body =

@@ -69,11 +69,4 @@ enum FamilyFormat {
     static func metres(_ value: Double) -> String {
         value.rounded() == value ? String(Int64(value)) : String(format: "%.1f", value)
     }
-
-    /// "Every 2 weeks on Mon, Wed at 07:30".
-    static func repeatSummary(_ recurrence: WeeklyRecurrence) -> String {
-        let every = recurrence.interval == 1 ? "Every week" : "Every \(recurrence.interval) weeks"
-        let days = recurrence.weekdays.sorted().map { dayNames[$0.rawValue] }.joined(separator: ", ")
-        return "\(every) on \(days) at \(recurrence.time)"
-    }
 }

@@ -31,7 +31,14 @@ struct FamilyFieldErrors: FieldErrors {
     }
 }
 
-/// A time zone of a form's list.
+/// The searchable time zone field: what it holds, and the zones it suggests (`FamilyLimits`
+/// accepts them, and `TimeZoneInput` reads a city or any case as one of them).
+struct ZoneField {
+    let value: String
+    let zones = FamilyPageRenderer.timeZones
+}
+
+/// A time zone of a form's list (the account page's choice of zone for Contacts reminders).
 struct ZoneOption {
     let name: String
     let selected: Bool

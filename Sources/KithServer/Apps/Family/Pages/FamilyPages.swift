@@ -42,7 +42,7 @@ struct FamilyPages {
         }
         let query = request.uri.formQuery
         let today = LocalDate(reminders.now(), in: snapshot.timeZone)
-        let list = ReminderListView(snapshot: snapshot, today: today)
+        let list = ReminderListView(snapshot: snapshot, now: reminders.now(), today: today)
         let (filter, choices) = ReminderListView.filter({ query.get($0) }, snapshot: snapshot)
         let model = FamilyHomeModel(
             snapshot, filter: choices, reminders: list.rows(filter), back: request.uri.description)
@@ -68,7 +68,9 @@ struct FamilyPages {
         let form = try await WebForm.read(request, context: context)
         do {
             _ = try await families.create(
-                CreateFamilyRequest(name: form["name"], timeZone: form["timeZone"], displayName: form["displayName"]),
+                CreateFamilyRequest(
+                    name: form["name"], timeZone: TimeZoneInput.zone(form["timeZone"]), displayName: form["displayName"]
+                ),
                 user: user)
             return .redirect(to: "/family", type: .found)
         } catch let error as AppError where error.status.code >= 400 && error.status.code < 500 {
@@ -146,6 +148,8 @@ struct FamilyPages {
             where error.status.code >= 400 && error.status.code < 500 && error.status != .notFound
         {
             return try await members(user, context, status: error.status) { model in
+                // The zone as typed stays in its field, with the refusal next to it.
+                if !form["timeZone"].isEmpty { model.zone = ZoneField(value: form["timeZone"]) }
                 if let errors = FamilyFieldErrors(error, among: fields) {
                     model.errors = errors
                 } else {
@@ -166,7 +170,8 @@ struct FamilyPages {
                 limit = typed
             }
             _ = try await families.update(
-                UpdateFamilyRequest(name: form["name"], timeZone: form["timeZone"], snoozeLimit: limit), user: user)
+                UpdateFamilyRequest(
+                    name: form["name"], timeZone: TimeZoneInput.zone(form["timeZone"]), snoozeLimit: limit), user: user)
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import KithCore
 
-/// The reminder pages under /family/reminders: new and edit (with a checklist and a weekly repeat
-/// whose next occurrences the form previews, and a place), a reminder's own page (tick its
+/// The reminder pages under /family/reminders: new and edit (with a checklist and a daily, weekly
+/// or monthly repeat whose next occurrences the form previews, and a place), a reminder's own page (tick its
 /// checklist, complete and undo that for 30 s, snooze, see its place, delete after a
 /// confirmation). Every write is a `ReminderOperations` change applied as the signed-in member
 /// under the form's write key, so `FamilyRules` decide; a refusal is shown next to its field and
@@ -61,11 +61,13 @@ struct ReminderPages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let (snapshot, reminder) = try await reminders.reminder(
             try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
-        guard snapshot.mayChange(reminder) else {
+        let may = snapshot.permissions(reminder, now: reminders.now())
+        guard may.editDetails || may.setPlace else {
             return .redirect(to: "/family/reminders/\(reminder.id.lowercased)", type: .found)
         }
         let shown = ReminderForm(editing: reminder, in: snapshot, now: reminders.now())
-        return try await formPage(shown, snapshot, editing: reminder, seen: shown, context)
+        return try await formPage(
+            shown, snapshot, editing: reminder, seen: shown, detailsLocked: !may.editDetails, context)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -73,11 +75,20 @@ struct ReminderPages {
         let id = try FamilyPageRenderer.id(context, what: "That reminder")
         let form = try await WebForm.read(request, context: context)
         let (snapshot, reminder) = try await reminders.reminder(id, for: user)
-        let typed = ReminderForm(form: form)
+        // A child on what a parent asked changes its place alone: the rest of the form is locked,
+        // so not sent, and reads as the reminder has it; a field sent anyway is judged by the rules.
+        let may = snapshot.permissions(reminder, now: reminders.now())
+        let locked = !may.editDetails && may.setPlace
+        var typed = ReminderForm(form: form)
+        if locked {
+            let stored = ReminderForm(editing: reminder, in: snapshot, now: reminders.now()).fields
+            let kept = Dictionary(stored.map { ($0.name, $0.value) }) { first, _ in first }
+            typed = ReminderForm(value: { form.contains($0) ? form[$0] : kept[$0] ?? "" })
+        }
         // What the page showed; a form that does not say is judged against the reminder as it is.
-        let seen = form.seen(marker: ReminderFields.title).map(ReminderForm.init(value:))
+        let seen = locked ? nil : form.seen(marker: ReminderFields.title).map(ReminderForm.init(value:))
         if !form["preview"].isEmpty {
-            return try await formPage(typed, snapshot, editing: reminder, seen: seen, context)
+            return try await formPage(typed, snapshot, editing: reminder, seen: seen, detailsLocked: locked, context)
         }
         do {
             let was = try seen.map { try $0.draft(in: snapshot.timeZone) }
@@ -85,14 +96,15 @@ struct ReminderPages {
                 id, to: try typed.draft(in: snapshot.timeZone), seen: was, in: snapshot.scope)
             return try await operations.submit(edit, by: user, form: form) { _ in "/family/reminders/\(id.lowercased)" }
         } catch let error as AppError where error.status == .unprocessableContent {
-            return try await formPage(typed, snapshot, editing: reminder, seen: seen, context, error: error)
+            return try await formPage(
+                typed, snapshot, editing: reminder, seen: seen, detailsLocked: locked, context, error: error)
         }
     }
 
     /// The form (new, or editing `editing`) as typed, with the repeat's next occurrences and a refusal.
     private func formPage(
         _ form: ReminderForm, _ snapshot: FamilySnapshot, editing: FamilyReminder?, seen: ReminderForm? = nil,
-        _ context: AppRequestContext, error: AppError? = nil
+        detailsLocked: Bool = false, _ context: AppRequestContext, error: AppError? = nil
     ) async throws -> Response {
         let now = reminders.now()
         var previewError: AppError?
@@ -105,7 +117,8 @@ struct ReminderPages {
         }
         let model = form.model(
             editing.map(ReminderFormModel.Purpose.editing) ?? .new, snapshot, occurrences: upcoming,
-            today: LocalDate(now, in: snapshot.timeZone), seen: seen, error: error ?? previewError)
+            today: LocalDate(now, in: snapshot.timeZone), seen: seen, detailsLocked: detailsLocked,
+            error: error ?? previewError)
         let status: HTTPResponse.Status = error == nil ? .ok : .unprocessableContent
         return try await pages.render(model, title: model.heading, context, status: status)
     }
@@ -116,11 +129,7 @@ struct ReminderPages {
         let user = try context.requireUser()
         let snapshot = try await reminders.snapshot(for: user)
         let query = request.uri.formQuery
-        var form = ReminderForm(newFor: snapshot, now: reminders.now())
-        form.days = Set(Weekday.allCases.filter { query.get("repeat.\($0.code)") != nil })
-        form.interval = query.get(ReminderFields.repeatInterval) ?? ""
-        form.start = query.get(ReminderFields.repeatStart) ?? ""
-        form.time = query.get(ReminderFields.repeatTime) ?? ""
+        let form = ReminderForm(value: { query.get($0) ?? "" })
         do {
             let today = LocalDate(reminders.now(), in: snapshot.timeZone)
             let upcoming =
@@ -165,8 +174,24 @@ struct ReminderPages {
         }
     }
 
+    /// Completes it; with items not ticked, asks first on a page of its own (`anyway=1` then says
+    /// to complete it all the same).
     @Sendable func complete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await onItsPage(request, context) { id, scope, _ in ReminderOperations.complete(id, in: scope) }
+        let user = try context.requireUser()
+        let id = try FamilyPageRenderer.id(context, what: "That reminder")
+        let form = try await WebForm.read(request, context: context)
+        let back = FamilyPageRenderer.backAddress(form)
+        return try await refusedOnItsPage(id, user, context) {
+            let scope = try await reminders.families.family(of: user).scope
+            let complete = ReminderOperations.complete(id, evenIfUnticked: form["anyway"] == "1", in: scope)
+            do {
+                return try await operations.submit(complete, by: user, form: form) { _ in back }
+            } catch let error as AppError where error.detail.code == ErrorCode.untickedItems.rawValue {
+                let (_, reminder) = try await reminders.reminder(id, for: user)
+                let model = CompleteAnywayModel(reminder, back: back)
+                return try await pages.render(model, title: "Complete \(reminder.title)?", context)
+            }
+        }
     }
 
     /// Takes back the reader's completion of a moment ago; a refusal (too late, not theirs) is
@@ -216,13 +241,18 @@ struct ReminderPages {
 
     @Sendable func confirmDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let (_, reminder) = try await reminders.reminder(
+        let (snapshot, reminder) = try await reminders.reminder(
             try FamilyPageRenderer.id(context, what: "That reminder"), for: user)
         let id = reminder.id.lowercased
-        let confirm = ConfirmModel(
+        var confirm = ConfirmModel(
             section: .family, question: "Delete the reminder \(reminder.title)?",
             consequence: "It goes for everyone in the family, with its checklist.",
             action: "/family/reminders/\(id)/delete", button: "Delete the reminder", cancel: "/family/reminders/\(id)")
+        // Not offered to someone the rules refuse: the page says why instead of asking.
+        confirm.refusal =
+            ReminderOperations.delete(reminder.id, in: snapshot.scope).trial(
+                over: snapshot.records, scope: snapshot.scope, now: reminders.now(), actor: snapshot.me,
+                rules: FamilyRules.all)?.message
         return try pages.renderer.page(confirm, title: "Delete \(reminder.title)?", context: context)
     }
 

@@ -5,6 +5,7 @@ import KithCore
 /// each reminder they let through, due first.
 struct ReminderListView {
     let snapshot: FamilySnapshot
+    let now: Date
     let today: LocalDate
 
     /// The filter a query asks for: pending ones by default; `from`/`to` are days in the family's
@@ -49,7 +50,9 @@ struct ReminderListView {
     }
 
     func rows(_ filter: ReminderFilter) -> [ReminderRow] {
-        snapshot.book.reminders(filter, viewer: snapshot.me).map { ReminderRow($0, snapshot, today: today) }
+        snapshot.book.reminders(filter, viewer: snapshot.me).map {
+            ReminderRow($0, snapshot, now: now, today: today, fully: false)
+        }
     }
 }
 

@@ -10,7 +10,8 @@ struct FamilyMembersModel: FamilyPageModel {
     let members: [MemberListItem]
     /// The reader's name in the family.
     let myName: String
-    let zones: [ZoneOption]
+    /// The settings' zone field: the family's zone, or what a refused form typed.
+    var zone: ZoneField
     let snoozeLimits: [SnoozeLimitOption]
     /// The codes not used yet (parents only).
     var codes: [CodeRow]?
@@ -25,7 +26,7 @@ struct FamilyMembersModel: FamilyPageModel {
         family = FamilySummary(snapshot)
         members = MemberListItem.all(snapshot)
         myName = snapshot.family.members.first { $0.userId.lowercased() == snapshot.me }?.displayName ?? ""
-        zones = ZoneOption.all(selected: snapshot.family.timeZone)
+        zone = ZoneField(value: snapshot.family.timeZone)
         snoozeLimits = FamilyLimits.snoozeLimits.map {
             SnoozeLimitOption(value: $0, selected: $0 == snapshot.family.snoozeLimit)
         }

@@ -18,6 +18,8 @@ struct NoticeListItem {
     let snooze: ReminderSnooze?
     let reminderId: String?
     let place: PlaceLink?
+    /// "Completed since" or "Deleted since": its reminder was, after this notice came.
+    let since: String?
 
     struct PlaceLink {
         let link: String
@@ -41,8 +43,11 @@ struct NoticeListItem {
             snooze = nil
             reminderId = nil
             place = nil
+            // Someone who left keeps their notices as they were; a member's reminder went.
+            since = snapshot == nil ? nil : NoticePlan.since(notice, reminder: nil)?.words
             return
         }
+        since = NoticePlan.since(notice, reminder: reminder)?.words
         reminderLink = "/family/reminders/\(reminder.id.lowercased)"
         // Only the notice about the reminder's current due time (or current snooze) may snooze it.
         let current =

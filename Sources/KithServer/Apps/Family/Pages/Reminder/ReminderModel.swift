@@ -16,7 +16,7 @@ struct ReminderModel: FamilyPageModel {
 
     init(_ reminder: FamilyReminder, _ snapshot: FamilySnapshot, now: Date) {
         let today = LocalDate(now, in: snapshot.timeZone)
-        self.reminder = ReminderRow(reminder, snapshot, today: today)
+        self.reminder = ReminderRow(reminder, snapshot, now: now, today: today)
         place = reminder.location.map {
             ReminderPlace($0, movedAt: reminder.movedAt, in: snapshot.timeZone, today: today)
         }

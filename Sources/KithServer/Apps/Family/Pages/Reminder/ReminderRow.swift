@@ -17,8 +17,14 @@ struct ReminderRow {
     let hasItems: Bool
     /// "1 of 3 done".
     let progress: String
+    /// What the reader may do, as `FamilyRules` judge it (`ReminderPermissions`); a list row asks
+    /// only about Done.
     let mayComplete: Bool
-    let mayChange: Bool
+    let mayEdit: Bool
+    /// Only the place may be changed (a child on what a parent asked): the edit link says so.
+    let mayOnlySetPlace: Bool
+    let placeAction: String
+    let mayTick: Bool
     let mayDelete: Bool
     /// "Every 2 weeks on Mon, Wed at 07:30", when it repeats.
     let `repeat`: String?
@@ -31,7 +37,7 @@ struct ReminderRow {
         let done: Bool
     }
 
-    init(_ reminder: FamilyReminder, _ snapshot: FamilySnapshot, today: LocalDate) {
+    init(_ reminder: FamilyReminder, _ snapshot: FamilySnapshot, now: Date, today: LocalDate, fully: Bool = true) {
         let zone = snapshot.timeZone
         id = reminder.id.lowercased
         title = reminder.title
@@ -46,10 +52,14 @@ struct ReminderRow {
         items = reminder.checklist.map { ChecklistRow(id: $0.id.lowercased, text: $0.text, done: $0.done) }
         hasItems = !reminder.checklist.isEmpty
         progress = "\(reminder.checklist.filter(\.done).count) of \(reminder.checklist.count) done"
-        mayComplete = snapshot.mayComplete(reminder)
-        mayChange = snapshot.mayChange(reminder)
-        mayDelete = snapshot.mayDelete(reminder)
-        `repeat` = snapshot.recurrences[reminder.id].map(FamilyFormat.repeatSummary)
+        let may = snapshot.permissions(reminder, now: now)
+        mayComplete = may.complete
+        mayEdit = fully && may.editDetails
+        mayOnlySetPlace = fully && !mayEdit && may.setPlace
+        placeAction = reminder.location == nil ? "Set the place" : "Change the place"
+        mayTick = fully && may.tick
+        mayDelete = fully && may.delete
+        `repeat` = snapshot.recurrences[reminder.id]?.summary
         if let by = reminder.completedBy, let at = reminder.completedAt {
             let when = FamilyFormat.moment(at, in: zone, today: today)
             completion =

@@ -28,7 +28,7 @@ struct ReminderSnooze {
         let limit = snapshot.family.snoozeLimit
         let left = max(0, limit - reminder.snoozeCount)
         self.left = left == 1 ? "1 snooze left" : "\(left) snoozes left"
-        mayMore = left > 0
+        mayMore = left > 0 && snapshot.permissions(reminder, now: now).snooze
         self.limit = "The family allows \(limit) \(limit == 1 ? "snooze" : "snoozes") per reminder."
         choices = Self.lengths.map { Choice(minutes: $0, selected: $0 == 10) }
         until = reminder.snoozedUntil.flatMap { until in

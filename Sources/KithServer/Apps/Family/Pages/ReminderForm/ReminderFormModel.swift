@@ -15,6 +15,15 @@ struct ReminderFormModel: FamilyPageModel {
     /// The family's zone, the form's clock.
     let zone: String
     let form: Fields
+    let repeatChoice: RepeatChoice
+    /// "At a place" is chosen: its fields are the place. The server renders them either way (a
+    /// page without the script shows them); family.js hides them while "Anywhere" is chosen,
+    /// unless a refusal is about them.
+    let usesPlace: Bool
+    let placeHasErrors: Bool
+    /// The reader may change only the place (a child on what a parent asked): the rest is shown
+    /// disabled, as the rules would refuse it.
+    let detailsLocked: Bool
     let members: [Assignee]
     /// A child makes reminders for themselves: the list is them alone.
     let onlyMe: Bool
@@ -31,7 +40,8 @@ struct ReminderFormModel: FamilyPageModel {
     let limits = Limits.declared
 
     init(
-        _ purpose: Purpose, zone: String, form: Fields, members: [Assignee], onlyMe: Bool, weekdays: [WeekdayChoice],
+        _ purpose: Purpose, zone: String, form: Fields, repeatChoice: RepeatChoice, usesPlace: Bool,
+        detailsLocked: Bool, members: [Assignee], onlyMe: Bool, weekdays: [WeekdayChoice],
         lines: [Line], occurrences: [String], seen: [HiddenField], errors: Errors, error: String?
     ) {
         heading = purpose.heading
@@ -40,6 +50,10 @@ struct ReminderFormModel: FamilyPageModel {
         button = purpose.button
         self.zone = zone
         self.form = form
+        self.repeatChoice = repeatChoice
+        self.usesPlace = usesPlace
+        self.detailsLocked = detailsLocked
+        placeHasErrors = errors.latitude != nil || errors.longitude != nil || errors.locationAccuracy != nil
         self.members = members
         self.onlyMe = onlyMe
         self.weekdays = weekdays
@@ -80,6 +94,7 @@ struct ReminderFormModel: FamilyPageModel {
         let repeatInterval: String
         let repeatStart: String
         let repeatTime: String
+        let repeatMonthDay: String
         let repeats: Bool
         let latitude: String
         let longitude: String
@@ -114,7 +129,10 @@ struct ReminderFormModel: FamilyPageModel {
         var title: String?
         var dueAt: String?
         var assigneeId: String?
+        var repeatFrequency: String?
         var repeatDays: String?
+        var repeatMonthDay: String?
+        var repeatMonthWeekday: String?
         var repeatInterval: String?
         var repeatStart: String?
         var repeatTime: String?
@@ -125,7 +143,9 @@ struct ReminderFormModel: FamilyPageModel {
         static var fields: [String: WritableKeyPath<Self, String?>] {
             [
                 ReminderFields.title: \.title, ReminderFields.dueAt: \.dueAt, ReminderFields.assigneeId: \.assigneeId,
-                ReminderFields.repeatDays: \.repeatDays,
+                ReminderFields.repeatFrequency: \.repeatFrequency, ReminderFields.repeatDays: \.repeatDays,
+                ReminderFields.repeatMonthDay: \.repeatMonthDay,
+                ReminderFields.repeatMonthWeekday: \.repeatMonthWeekday,
                 ReminderFields.repeatInterval: \.repeatInterval, ReminderFields.repeatStart: \.repeatStart,
                 ReminderFields.repeatTime: \.repeatTime,
                 ReminderFields.latitude: \.latitude, ReminderFields.longitude: \.longitude,
@@ -134,12 +154,12 @@ struct ReminderFormModel: FamilyPageModel {
         }
     }
 
-    /// The form's limits, from the entities its reminder and checklist are written as and the
-    /// repeat's rule.
+    /// The form's limits, from the entities its reminder and checklist are written as (the
+    /// repeat's interval is the chosen frequency's, `RepeatChoice.unit`).
     struct Limits {
         let title = FamilyEntities.reminder.maxLength(of: ReminderFields.title)
         let checklistText = FamilyEntities.checklistItem.maxLength(of: ReminderFields.text)
-        let repeatInterval = InputBounds(WeeklyRecurrence.intervals)
+        let monthDay = InputBounds(RepeatPattern.monthDays)
 
         static let declared = Limits()
     }

@@ -5,8 +5,8 @@ import KithCore
 struct FamilyStartModel: FamilyPageModel {
     static let template = "family-start"
 
-    /// The zones to choose from, the browser's (or the one typed) selected; "UTC" when unknown.
-    let zones: [ZoneOption]
+    /// The zone field: the browser's zone (or the one typed); "UTC" when unknown.
+    let zone: ZoneField
     /// Whether the browser said its zone (family.js otherwise picks it).
     let zoneKnown: Bool
     var create: CreateForm?
@@ -18,7 +18,7 @@ struct FamilyStartModel: FamilyPageModel {
     let limits = FamilyFormLimits.declared
 
     init(zone: String) {
-        zones = ZoneOption.all(selected: zone.isEmpty ? "UTC" : zone)
+        self.zone = ZoneField(value: zone.isEmpty ? "UTC" : zone)
         zoneKnown = !zone.isEmpty
     }
 
