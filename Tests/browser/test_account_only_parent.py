@@ -1,38 +1,25 @@
 """Deleting an account that is a family's only parent: the account page says so before the person
 tries, with the way out, instead of offering a form the server would refuse."""
 
-from selenium.webdriver.support.ui import Select
-
 from pages import (absent, fill, find, fresh_email, mark_page, open_page, path_of, set_color_scheme, sign_up,
-                   submit, text_of, visible, wait_new_page)
+                   submit, visible, wait_new_page)
+from test_family_notices import invite_child
 from test_outreach import PASSWORD
 from test_phone_width import as_phone
 
 
-def found_family(driver, server):
+def test_the_only_parent_is_told_before_deleting_the_account(server, driver, other_driver, shot):
+    sign_up(driver, server, fresh_email("only-parent"), PASSWORD)
     open_page(driver, server, "/family")
     fill(driver, "#create-name", "The Lovelaces")
     fill(driver, "#create-displayName", "Ada")
     submit(driver, "#create-form")
-    open_page(driver, server, "/family/members")
-    Select(find(driver, "#code-role")).select_by_value("child")
-    submit(driver, "#code-form", "#make-code")
-    return text_of(driver, "#join-code")
-
-
-def test_the_only_parent_is_told_before_deleting_the_account(server, driver, other_driver, shot):
-    sign_up(driver, server, fresh_email("only-parent"), PASSWORD)
-    code = found_family(driver, server)
 
     # Alone in the family, the account may go (the family goes with it).
     open_page(driver, server, "/account")
     assert absent(driver, "#delete-blocked") and find(driver, "#delete-form")
 
-    sign_up(other_driver, server, fresh_email("only-child"), PASSWORD)
-    open_page(other_driver, server, "/family")
-    fill(other_driver, "#join-code", code)
-    fill(other_driver, "#join-displayName", "Byron")
-    submit(other_driver, "#join-form", "#join-button")
+    invite_child(driver, other_driver, server, "Byron")
 
     open_page(driver, server, "/account")
     blocked = visible(driver, "#delete-blocked")

@@ -23,6 +23,7 @@ from selenium.webdriver.support.ui import Select
 from pages import (LIVE_WAIT, browser_problems, fill, find, fresh_email, no_horizontal_scroll, open_page, path_of,
                    set_color_scheme, set_value, sign_up, submit, text_of, texts, unlabeled_inputs, until, wait_loaded,
                    wait_text)
+from test_family_notices import invite_child
 
 PASSWORD = "correct horse battery"
 # A completion is told 30 s after it happened, then at the job runner's next look.
@@ -68,16 +69,7 @@ def test_repeats_places_zones_asking_first_and_what_each_member_is_offered(serve
     submit(parent, "#create-form")
     assert "Europe/Berlin" in text_of(parent, "#family-zone")
 
-    open_page(parent, server, "/family/members")
-    Select(find(parent, "#code-role")).select_by_value("child")
-    submit(parent, "#code-form", "#make-code")
-    code = find(parent, "#join-code").text
-    sign_up(child, server, fresh_email("child"), PASSWORD)
-    open_page(child, server, "/family")
-    fill(child, "#join-code", code)
-    fill(child, "#join-displayName", "Byron")
-    submit(child, "#join-form", "#join-button")
-    wait_text(child, "#member-chips", "Byron")
+    invite_child(parent, child, server, "Byron")
 
     # A one-off due in a few minutes: its "in 3 minutes" notice comes while the rest goes on.
     due_soon = (dt.datetime.now(BERLIN) + dt.timedelta(minutes=5)).replace(second=0, microsecond=0)

@@ -24,6 +24,11 @@ def family_of_two(parent, child, server):
     fill(parent, "#create-name", "The Curies")
     fill(parent, "#create-displayName", "Marie")
     submit(parent, "#create-form")
+    invite_child(parent, child, server, "Irène")
+
+
+def invite_child(parent, child, server, name):
+    """The parent makes a child's code on the members page; the child signs up and joins as `name`."""
     open_page(parent, server, "/family/members")
     Select(find(parent, "#code-role")).select_by_value("child")
     submit(parent, "#code-form", "#make-code")
@@ -31,9 +36,9 @@ def family_of_two(parent, child, server):
     sign_up(child, server, fresh_email("child"), PASSWORD)
     open_page(child, server, "/family")
     fill(child, "#join-code", code)
-    fill(child, "#join-displayName", "Irène")
+    fill(child, "#join-displayName", name)
     submit(child, "#join-form", "#join-button")
-    wait_text(child, "#member-chips", "Irène")
+    wait_text(child, "#member-chips", name)
 
 
 def emulate_location(driver, server, latitude, longitude, accuracy):
