@@ -1,6 +1,6 @@
 import Foundation
 
-/// A repeat in a time zone (seed 003, docs/family.md "Recurrence"): the occurrences of RFC 5545
+/// A reminder's repeat in a time zone (docs/family.md "Recurrence"): the occurrences of RFC 5545
 /// `FREQ=DAILY`, `FREQ=WEEKLY;BYDAY=…;WKST=MO` or `FREQ=MONTHLY` with `BYMONTHDAY=15` or `BYDAY=2TU`,
 /// every `interval` days, weeks or months, with DTSTART at `time` on `start` in `timeZone`. Days are
 /// counted on the calendar, never in blocks of 24 hours, so an occurrence stays at its wall-clock

@@ -29,6 +29,11 @@ public struct OutreachFilter: Sendable, Hashable, Codable {
 
     public func matches(_ person: OutreachContact) -> Bool { matcher()(person) }
 
+    /// The people of `people` this filter shows, in their order (all of them when it is empty).
+    public func shown(_ people: [OutreachContact]) -> [OutreachContact] {
+        isEmpty ? people : people.filter(matcher())
+    }
+
     /// The test, with the search folded once for a whole list.
     func matcher() -> (OutreachContact) -> Bool {
         let words = words
@@ -50,7 +55,6 @@ public struct OutreachFilter: Sendable, Hashable, Codable {
 extension OutreachBook {
     /// The people of a year the filter shows, by last name then first name.
     public func people(in year: UUID, matching filter: OutreachFilter) -> [OutreachContact] {
-        let people = people(in: year)
-        return filter.isEmpty ? people : people.filter(filter.matcher())
+        filter.shown(people(in: year))
     }
 }

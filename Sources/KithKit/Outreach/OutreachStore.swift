@@ -103,8 +103,7 @@ public final class OutreachStore {
     /// The people of a year a search shows (`OutreachFilter`: name or enterprise, delivered or
     /// not), by last name then first name.
     public func contacts(in year: UUID, matching filter: OutreachFilter) throws -> [OutreachContact] {
-        let people = try contacts(in: year)
-        return filter.isEmpty ? people : people.filter(filter.matches)
+        filter.shown(try contacts(in: year))
     }
 
     public func contact(_ id: UUID) throws -> OutreachContact? {

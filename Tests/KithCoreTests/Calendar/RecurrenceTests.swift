@@ -2,7 +2,7 @@ import Foundation
 import KithCore
 import Testing
 
-/// Seed 003's recurrence, daily, weekly and monthly: the same occurrences as python-dateutil's
+/// A reminder's repeat, daily, weekly and monthly: the same occurrences as python-dateutil's
 /// rrule (the oracle, Tests/support/rrule_oracle.py) across daylight saving changes, for years.
 /// The oracle reads the rule as written in each case; Kith's own RRULE text of the recurrence must
 /// be that same rule.

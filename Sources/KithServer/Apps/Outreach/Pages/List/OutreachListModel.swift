@@ -42,7 +42,7 @@ struct OutreachListModel: OutreachPageModel {
 
     init(book: OutreachBook, year: OutreachYear, filter: OutreachFilter = OutreachFilter(), zone: TimeZone?) {
         let people = book.people(in: year.id)
-        let shown = filter.isEmpty ? people : people.filter(filter.matches)
+        let shown = filter.shown(people)
         self.year = Year(year)
         years = book.years.map { YearChoice(id: $0.id.lowercased, name: $0.name, selected: $0.id == year.id) }
         otherYears = book.years.filter { $0.id != year.id }.map(Year.init)
