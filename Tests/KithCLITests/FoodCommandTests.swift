@@ -29,7 +29,7 @@ struct FoodCommandTests {
                 ])
                 #expect(meal.stdout.hasPrefix("Created ") && meal.stdout.contains("Breakfast: 210 kcal"), "\(meal)")
                 let logged = await phone.kith(["food", "meals", "log", "breakfast"])
-                #expect(logged.stdout.hasPrefix("Logged Breakfast:\n"), "\(logged)")
+                #expect(logged.stdout.hasPrefix("Added Breakfast to "), "\(logged)")
 
                 let day = try await phone.object(["food", "day"])
                 #expect(day["date"] as? String == Self.today)
@@ -111,6 +111,62 @@ struct FoodCommandTests {
                 #expect((after["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Oats", "Milk"])
                 #expect(await phone.kith(["sync", "log"]).stdout == "No conflicts and no refused changes.\n")
             }
+        }
+    }
+
+    @Test("amounts, meals of the day, copying, recent foods, favourites and editing a meal")
+    func everydayCommands() async throws {
+        try await withHome { home in
+            var phone = Device("phone", home: home, server: nil)
+            phone.environment["TZ"] = "UTC"
+            let rice = await phone.kith([
+                "food", "log", "Rice", "--calories", "130", "--serving", "100 g", "--amount", "150", "--meal", "dinner",
+                "--date", Self.yesterday,
+            ])
+            #expect(rice.stdout.hasPrefix("Added Rice to dinner.\n") && rice.stdout.contains("Rice (150 g) 195 kcal"), "\(rice)")
+            let eggs = try await phone.object([
+                "food", "log", "Egg", "--calories", "78", "--serving", "1 egg", "--amount", "2", "--meal", "breakfast",
+                "--date", Self.yesterday,
+            ])
+            #expect(eggs["calories"] as? Double == 156 && eggs["servings"] as? Double == 2)
+            #expect(eggs["amount"] as? String == "2 × 1 egg" && eggs["mealOfDay"] as? String == "breakfast")
+            let badAmount = await phone.kith(["food", "log", "Tea", "--calories", "2", "--amount", "0"])
+            #expect(badAmount.exitCode != 0 && badAmount.stderr.contains("--amount takes how much you ate"), "\(badAmount)")
+
+            let copied = await phone.kith(["food", "copy", "yesterday", "--meal", "breakfast"])
+            #expect(copied.stdout.hasPrefix("Copied \(Self.yesterday)'s breakfast to \(Self.today): 1 food, 156 kcal."), "\(copied)")
+            let day = await phone.kith(["food", "day"])
+            #expect(day.stdout.contains("  Breakfast: 156 kcal\n") && !day.stdout.contains("Dinner"), "\(day)")
+            let whole = try await phone.array(["food", "copy", Self.yesterday])
+            #expect(whole.count == 2)
+            let sections = try #require(try await phone.object(["food", "day"])["meals"] as? [[String: Any]])
+            #expect(sections.map { $0["meal"] as? String } == ["breakfast", "dinner"])
+            #expect(sections.map { $0["totalCalories"] as? Double } == [312, 195])
+
+            let recent = await phone.kith(["food", "recent"])
+            #expect(
+                recent.stdout.split(separator: "\n").count == 2 && recent.stdout.contains("Egg (2 × 1 egg) 156 kcal")
+                    && recent.stdout.contains("Rice (150 g) 195 kcal"), "each food once, with its amount: \(recent)")
+            let again = try await phone.object(["food", "recent", "--log", "1", "--meal", "snacks"])
+            #expect(again["mealOfDay"] as? String == "snacks" && [156, 195].contains(again["calories"] as? Double))
+
+            let itemID = try #require(eggs["id"] as? String)
+            let favourite = await phone.kith(["food", "favorites", "add", String(itemID.prefix(8))])
+            #expect(favourite.stdout == "Egg is a favourite.\n", "\(favourite)")
+            #expect(await phone.kith(["food", "favorites"]).stdout == "1. Egg (2 × 1 egg) 156 kcal\n")
+            let fromFavourite = try await phone.object(["food", "favorites", "log", "1", "--meal", "lunch"])
+            #expect(fromFavourite["calories"] as? Double == 156 && fromFavourite["mealOfDay"] as? String == "lunch")
+            #expect(await phone.kith(["food", "favorites", "log", "2"]).stderr.contains("there is no number 2"))
+            #expect(await phone.kith(["food", "favorites", "remove", "1"]).stdout == "Egg is no longer a favourite.\n")
+
+            _ = await phone.kith(["food", "meals", "add", "Breakfast", "--ingredient", "Oats=150"])
+            let edited = await phone.kith([
+                "food", "meals", "edit", "breakfast", "--name", "Big breakfast", "--ingredient", "2 x Egg=78,6,0.6,5",
+                "--ingredient", "Juice=110",
+            ])
+            #expect(edited.stdout.contains("Big breakfast: 266 kcal") && edited.stdout.contains("Egg (2 servings) 156 kcal"), "\(edited)")
+            let logged = await phone.kith(["food", "meals", "log", "big breakfast", "--in", "breakfast"])
+            #expect(logged.stdout.hasPrefix("Added Big breakfast to breakfast:\n"), "\(logged)")
         }
     }
 }

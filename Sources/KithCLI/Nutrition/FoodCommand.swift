@@ -11,8 +11,8 @@ struct FoodCommand: ParsableCommand {
         discussion:
             "Works offline and before sign-up against this profile's local data; syncs when signed in and the server answers. ID is an item's id or a unique prefix of it. Days more than 90 days old are deleted.",
         subcommands: [
-            Log.self, Day.self, Edit.self, Delete.self, Goal.self, FoodSearchCommand.self, MealsCommand.self,
-            History.self,
+            Log.self, Day.self, Edit.self, Delete.self, CopyCommand.self, RecentCommand.self, FavoritesCommand.self,
+            Goal.self, FoodSearchCommand.self, MealsCommand.self, History.self,
         ]
     )
 
@@ -31,8 +31,8 @@ struct FoodCommand: ParsableCommand {
         @Option(help: "Protein (g).") var protein: TypedNumber?
         @Option(help: "Carbohydrates (g).") var carbs: TypedNumber?
         @Option(help: "Fat (g).") var fat: TypedNumber?
-        @Option(help: "The serving, e.g. \"1 cup\" or \"150 g\".") var serving: String?
-        @Option(help: "The day (yyyy-MM-dd), default today.") var date: String?
+        @Option(help: "The serving the numbers are for, e.g. \"1 cup\" or \"100 g\".") var serving: String?
+        @OptionGroup var portion: Portion
 
         func run(_ console: Console) async throws {
             try await FoodCommand.run(options, console) { session in
@@ -41,10 +41,8 @@ struct FoodCommand: ParsableCommand {
                     name: name, calories: calories.value, protein: protein?.value, carbs: carbs?.value, fat: fat?.value,
                     servingSize: size,
                     servingUnit: unit)
-                let item = try session.nutrition.log(food, source: .manual, on: try session.date(date))
-                session.output.emit(item) {
-                    "Logged " + FoodText.line(item)
-                }
+                let item = try portion.log(food, source: .manual, in: session)
+                session.output.emit(item) { FoodText.logged(item) }
             }
         }
     }
@@ -73,6 +71,9 @@ struct FoodCommand: ParsableCommand {
         @Option(help: "Carbohydrates (g).") var carbs: TypedNumber?
         @Option(help: "Fat (g).") var fat: TypedNumber?
         @Option(help: "The serving, e.g. \"1 cup\" or \"150 g\".") var serving: String?
+        @Option(help: "How much was eaten: servings, or grams for a food known per 100 g (the numbers scale).")
+        var amount: TypedNumber?
+        @Option(help: "The meal it was eaten in: breakfast, lunch, dinner or snacks.") var meal: MealOfDay?
         @Option(help: "Clear a number: protein, carbs, fat or serving (repeat for several).")
         var clear: [Clearable] = []
 
@@ -81,9 +82,11 @@ struct FoodCommand: ParsableCommand {
         }
 
         func validate() throws {
-            if name == nil, calories == nil, protein == nil, carbs == nil, fat == nil, serving == nil, clear.isEmpty {
+            if name == nil, calories == nil, protein == nil, carbs == nil, fat == nil, serving == nil, amount == nil,
+                meal == nil, clear.isEmpty
+            {
                 throw ValidationError(
-                    "Say what to change: --name, --calories, --protein, --carbs, --fat, --serving or --clear.")
+                    "Say what to change: --name, --calories, --protein, --carbs, --fat, --serving, --amount, --meal or --clear.")
             }
         }
 
@@ -99,8 +102,9 @@ struct FoodCommand: ParsableCommand {
                     carbs: cleared.contains(.carbs) ? nil : carbs?.value ?? was.carbs,
                     fat: cleared.contains(.fat) ? nil : fat?.value ?? was.fat,
                     servingSize: cleared.contains(.serving) ? nil : size,
-                    servingUnit: cleared.contains(.serving) ? nil : unit)
-                let saved = try session.nutrition.editItem(item.id, food: food)
+                    servingUnit: cleared.contains(.serving) ? nil : unit, servings: was.servings)
+                let saved = try session.nutrition.editItem(
+                    item.id, food: try Portion.scale(food, to: amount), meal: meal)
                 session.output.emit(saved) { "Saved " + FoodText.line(saved) }
             }
         }

@@ -12,7 +12,7 @@ struct FoodSearchCommand: ConsoleCommand {
     @Argument(help: "What to look for, e.g. \"banana\" or \"chicken breast\".") var text: String
     @Option(help: "How many foods (1-50, default 20).") var limit = FoodSearchLimits.defaultLimit
     @Option(help: "Log the food with this number (1 is the first found).") var log: Int?
-    @Option(help: "The day to log it on (yyyy-MM-dd), default today.") var date: String?
+    @OptionGroup var portion: Portion
 
     func validate() throws {
         if let problem = FoodSearchLimits.problem(withLimit: limit) { throw ValidationError(problem.message) }
@@ -30,8 +30,8 @@ struct FoodSearchCommand: ConsoleCommand {
                     throw KithError.invalid(
                         APIErrorDetail(.notFound, "The search found \(found.foods.count) foods; there is no number \(log)."))
                 }
-                let item = try session.nutrition.log(found.foods[log - 1], source: .search, on: try session.date(date))
-                session.output.emit(item) { "Logged " + FoodText.line(item) }
+                let item = try portion.log(found.foods[log - 1], source: .search, in: session)
+                session.output.emit(item) { FoodText.logged(item) }
                 return
             }
             let answer = FoodSearchResponse(source: found.source, foods: found.foods)
@@ -39,10 +39,8 @@ struct FoodSearchCommand: ConsoleCommand {
                 found.foods.isEmpty
                     ? "No food found for \"\(text)\"."
                     : (["From \(found.source.rawValue):"]
-                        + found.foods.enumerated().map { index, food in
-                            let serving = food.serving.map { " (\($0))" } ?? ""
-                            return "\(index + 1). \(food.name)\(serving) \(FoodText.kcal(food.calories))" + FoodText.macros(food)
-                        }).joined(separator: "\n")
+                        + found.foods.enumerated().map { index, food in "\(index + 1). " + FoodText.food(food) })
+                        .joined(separator: "\n")
             }
         }
     }

@@ -1,15 +1,39 @@
 import Foundation
 import KithCore
+import KithKit
 
 /// How food lines read in a terminal.
 enum FoodText {
     static func kcal(_ value: Double) -> String { "\(Food.format(value.rounded())) kcal" }
 
-    /// "3f2a9c1e  Banana (1 medium) 105 kcal · P 1.3 g · C 27 g · F 0.4 g"
+    /// "3f2a9c1e  Banana (2 × 1 medium) 210 kcal · P 2.6 g · C 54 g · F 0.8 g"
     static func line(_ item: FoodItem) -> String {
-        let serving = item.food.serving.map { " (\($0))" } ?? ""
-        return "\(item.id.lowercased.prefix(8))  \(item.food.name)\(serving) \(kcal(item.food.calories))"
-            + macros(item.food)
+        "\(item.id.lowercased.prefix(8))  " + food(item.food)
+    }
+
+    /// "Banana (2 × 1 medium) 210 kcal · P 2.6 g …": a food with its amount and numbers.
+    static func food(_ food: Food) -> String {
+        let amount = food.amount.map { " (\($0))" } ?? ""
+        return "\(food.name)\(amount) \(kcal(food.calories))" + macros(food)
+    }
+
+    /// "Added Banana to breakfast." and its line.
+    static func logged(_ item: FoodItem) -> String {
+        "Added \(item.food.name) to \(item.mealOfDay?.rawValue ?? "the day").\n" + line(item)
+    }
+
+    /// "1. …" lines.
+    static func numbered(_ lines: [String]) -> String {
+        lines.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+    }
+
+    /// The `number`th of a numbered list (from 1); refused with how many there are.
+    static func numbered<Element>(_ list: [Element], _ number: Int, kind: String) throws -> Element {
+        guard list.indices.contains(number - 1) else {
+            throw KithError.invalid(
+                APIErrorDetail(.notFound, "There are \(list.count) \(kind); there is no number \(number)."))
+        }
+        return list[number - 1]
     }
 
     static func macros(_ food: Food) -> String {
@@ -21,7 +45,11 @@ enum FoodText {
 
     static func day(_ summary: DaySummary) -> String {
         var lines = ["\(summary.date): \(kcal(summary.totalCalories))" + goal(summary)]
-        lines += summary.items.isEmpty ? ["  nothing logged"] : summary.items.map { "  " + line($0) }
+        if summary.items.isEmpty { lines.append("  nothing logged") }
+        for section in summary.meals {
+            lines.append("  \(section.meal.title): \(kcal(section.totalCalories))")
+            lines += section.items.map { "    " + line($0) }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -48,7 +48,12 @@ public enum NutritionEntities {
         FieldDeclaration(NutritionFields.fat, .number(macroRange), optional: true),
         FieldDeclaration(NutritionFields.servingSize, .number(0...100_000), optional: true),
         FieldDeclaration(NutritionFields.servingUnit, .string(maxLength: 30), optional: true),
+        // How many servings the numbers are for (absent: one); the numbers are the amount's.
+        FieldDeclaration(NutritionFields.servings, .number(servingsRange), optional: true),
     ]
+
+    /// How many servings one item or ingredient is.
+    public static let servingsRange: ClosedRange<Double> = 0.01...10_000
 
     /// One food eaten on a day. Items are records of their own, so two devices adding to the same
     /// day offline end with the union.
@@ -57,7 +62,14 @@ public enum NutritionEntities {
         fields: [FieldDeclaration(NutritionFields.logId, .uuid)] + foodFields + [
             FieldDeclaration(NutritionFields.source, .choice(sources)),
             FieldDeclaration(NutritionFields.loggedAt, .timestamp),
+            // Optional: items logged before meals of the day existed have none.
+            FieldDeclaration(NutritionFields.mealOfDay, .choice(MealOfDay.allCases.map(\.rawValue)), optional: true),
         ])
+
+    /// A food the person keeps one tap away, with its usual amount.
+    public static let favorite = EntityDeclaration(
+        name: "nutrition.favorite", scope: .user,
+        fields: foodFields + [FieldDeclaration(NutritionFields.createdAt, .timestamp)])
 
     /// A meal the person put together once and logs again in one step.
     public static let meal = EntityDeclaration(
@@ -86,5 +98,5 @@ public enum NutritionEntities {
             FieldDeclaration(NutritionFields.timeZone, .string(maxLength: 64), optional: true),
         ])
 
-    public static let all = [day, item, meal, ingredient, goal]
+    public static let all = [day, item, meal, ingredient, goal, favorite]
 }

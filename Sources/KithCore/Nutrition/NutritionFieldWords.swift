@@ -10,7 +10,9 @@ public enum NutritionFieldWords {
         NutritionFields.name: ("The name", ""), NutritionFields.calories: ("Calories", ""),
         NutritionFields.protein: ("Protein", " g"), NutritionFields.carbs: ("Carbs", " g"),
         NutritionFields.fat: ("Fat", " g"), NutritionFields.servingSize: ("The serving size", ""),
-        NutritionFields.servingUnit: ("The serving unit", ""),
+        NutritionFields.servingUnit: ("The serving unit", ""), NutritionFields.servings: ("The amount", " servings"),
+        // The forms' amount eaten (servings, or the serving's measure), read into `servings`.
+        "amount": ("The amount", ""),
     ]
 
     /// `problem` (a declaration's refusal of one of a food's fields) in words; other problems as
@@ -49,7 +51,7 @@ public enum NutritionFieldWords {
     }
 
     /// 50000 as "50,000", 12.5 as "12.5".
-    static func grouped(_ number: Double) -> String {
+    public static func grouped(_ number: Double) -> String {
         guard number == number.rounded(), abs(number) < 1e15 else { return String(number) }
         let digits = String(Int64(abs(number)))
         let body = digits.enumerated().map { index, digit in

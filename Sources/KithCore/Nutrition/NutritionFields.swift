@@ -13,6 +13,8 @@ public enum NutritionFields {
     public static let fat = "fat"
     public static let servingSize = "servingSize"
     public static let servingUnit = "servingUnit"
+    public static let servings = "servings"
+    public static let mealOfDay = "mealOfDay"
     public static let logId = "logId"
     public static let source = "source"
     public static let loggedAt = "loggedAt"
@@ -54,13 +56,18 @@ public enum NutritionFields {
             NutritionFields.calories: .double(food.calories), NutritionFields.protein: number(food.protein),
             NutritionFields.carbs: number(food.carbs),
             NutritionFields.fat: number(food.fat), NutritionFields.servingSize: number(food.servingSize),
-            NutritionFields.servingUnit: .nullable(food.servingUnit),
+            NutritionFields.servingUnit: .nullable(food.servingUnit), NutritionFields.servings: number(food.servings),
         ]
     }
 
-    public static func item(day: UUID, food: Food, source: FoodSource, loggedAt: Date) -> [String: JSONTree] {
+    /// An item's fields; `meal` nil for an item that says none (as a device from before meals of
+    /// the day writes it: it is shown by the time it was logged).
+    public static func item(day: UUID, food: Food, source: FoodSource, meal: MealOfDay? = nil, loggedAt: Date)
+        -> [String: JSONTree]
+    {
         var fields = Self.food(food)
         fields[NutritionFields.logId] = .string(day.lowercased)
+        if let meal { fields[NutritionFields.mealOfDay] = .string(meal.rawValue) }
         fields[NutritionFields.source] = .string(source.rawValue)
         fields[NutritionFields.loggedAt] = .string(WireCoding.formatTimestamp(loggedAt))
         return fields
@@ -77,6 +84,12 @@ public enum NutritionFields {
         var fields = Self.food(food)
         fields[NutritionFields.mealId] = .string(meal.lowercased)
         fields[NutritionFields.position] = .int(Int64(position))
+        return fields
+    }
+
+    public static func favorite(_ food: Food, createdAt: Date) -> [String: JSONTree] {
+        var fields = Self.food(food)
+        fields[NutritionFields.createdAt] = .string(WireCoding.formatTimestamp(createdAt))
         return fields
     }
 

@@ -10,7 +10,9 @@ public enum FoodSource: String, Sendable, Codable, CaseIterable {
     case meal
 }
 
-/// A food and its numbers for one serving: what a search finds, an item logs and an ingredient holds.
+/// A food and its numbers for an amount of it (`servings` of its serving; one when nil): what a
+/// search finds, an item logs and an ingredient holds. The numbers are what that amount holds, so
+/// a day's total is the sum of its items whatever their amounts (docs/nutrition.md, "Amounts").
 public struct Food: Sendable, Equatable, Codable {
     public var name: String
     /// kcal.
@@ -22,10 +24,12 @@ public struct Food: Sendable, Equatable, Codable {
     /// "100" and "g", "1" and "cup".
     public var servingSize: Double?
     public var servingUnit: String?
+    /// How many servings the numbers are for (2 bananas, 1.5 × 100 g); nil: one.
+    public var servings: Double?
 
     public init(
         name: String, calories: Double, protein: Double? = nil, carbs: Double? = nil, fat: Double? = nil,
-        servingSize: Double? = nil, servingUnit: String? = nil
+        servingSize: Double? = nil, servingUnit: String? = nil, servings: Double? = nil
     ) {
         self.name = name
         self.calories = calories
@@ -34,6 +38,7 @@ public struct Food: Sendable, Equatable, Codable {
         self.fat = fat
         self.servingSize = servingSize
         self.servingUnit = servingUnit
+        self.servings = servings
     }
 
     /// The food a record's fields hold; nil without a name and calories.
@@ -46,7 +51,8 @@ public struct Food: Sendable, Equatable, Codable {
             carbs: fields[NutritionFields.carbs]?.doubleValue,
             fat: fields[NutritionFields.fat]?.doubleValue,
             servingSize: fields[NutritionFields.servingSize]?.doubleValue,
-            servingUnit: fields[NutritionFields.servingUnit]?.stringValue)
+            servingUnit: fields[NutritionFields.servingUnit]?.stringValue,
+            servings: fields[NutritionFields.servings]?.doubleValue)
     }
 
     /// "1 cup", "100 g", or nil when the serving is unknown.
@@ -84,6 +90,9 @@ public struct FoodItem: Sendable, Equatable, Identifiable, Encodable {
     public var food: Food
     public var source: FoodSource
     public var loggedAt: Date
+    /// The meal it was logged to; nil for a food logged before meals of the day existed (shown
+    /// where the time it was logged falls: `NutritionBook.meal(of:)`).
+    public var mealOfDay: MealOfDay?
 
     public init?(id: UUID, fields: [String: JSONTree]) {
         guard let log = fields[NutritionFields.logId]?.stringValue.flatMap(UUID.init(text:)),
@@ -94,13 +103,16 @@ public struct FoodItem: Sendable, Equatable, Identifiable, Encodable {
         self.food = food
         source = fields[NutritionFields.source]?.stringValue.flatMap(FoodSource.init(rawValue:)) ?? .manual
         loggedAt = fields[NutritionFields.loggedAt]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
+        mealOfDay = fields[NutritionFields.mealOfDay]?.stringValue.flatMap(MealOfDay.init(rawValue:))
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, logId, name, calories, protein, carbs, fat, servingSize, servingUnit, source, loggedAt
+        case id, logId, name, calories, protein, carbs, fat, servingSize, servingUnit, servings, amount, mealOfDay,
+            source, loggedAt
     }
 
-    /// Flat, as `kith food day --json` prints it: `{"id","name","calories","protein",…,"source","loggedAt"}`.
+    /// Flat, as `kith food day --json` prints it: `{"id","name","calories","protein",…,"servings",
+    /// "amount","mealOfDay","source","loggedAt"}` (`servings` 1 when one; `mealOfDay` as logged, or null).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id.lowercased, forKey: .id)
@@ -112,6 +124,9 @@ public struct FoodItem: Sendable, Equatable, Identifiable, Encodable {
         try container.encode(food.fat, forKey: .fat)
         try container.encode(food.servingSize, forKey: .servingSize)
         try container.encode(food.servingUnit, forKey: .servingUnit)
+        try container.encode(food.servingCount, forKey: .servings)
+        try container.encode(food.amount, forKey: .amount)
+        try container.encode(mealOfDay, forKey: .mealOfDay)
         try container.encode(source, forKey: .source)
         try container.encode(WireCoding.formatTimestamp(loggedAt), forKey: .loggedAt)
     }
@@ -135,6 +150,20 @@ public struct CustomMeal: Sendable, Equatable, Identifiable {
     }
 
     public var calories: Double { ingredients.reduce(0) { $0 + $1.calories } }
+}
+
+/// A food the person marked as a favourite, with the amount they usually eat, logged again in one step.
+public struct FavoriteFood: Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var food: Food
+    public var createdAt: Date
+
+    public init?(id: UUID, fields: [String: JSONTree]) {
+        guard let food = Food(fields: fields) else { return nil }
+        self.id = id
+        self.food = food
+        createdAt = fields[NutritionFields.createdAt]?.stringValue.flatMap(WireCoding.parseTimestamp) ?? .distantPast
+    }
 }
 
 /// The person's daily calorie goal.

@@ -25,6 +25,10 @@ public final class NutritionStore {
     public private(set) var history: [DayTotal] = []
     /// Custom meals, most recently used first.
     public private(set) var meals: [CustomMeal] = []
+    /// The foods logged lately, newest first, each once with its last amount (`NutritionBook.recentFoods`).
+    public private(set) var recentFoods: [Food] = []
+    /// Foods kept one tap away, oldest first.
+    public private(set) var favorites: [FavoriteFood] = []
     public private(set) var goal: NutritionGoal?
     /// Changes made on this device that wait to be synced.
     public private(set) var pendingChanges = 0
@@ -91,17 +95,42 @@ public final class NutritionStore {
     /// The day `date` with its items and totals.
     public func summary(of date: LocalDate) throws -> DaySummary { try book().day(date) }
 
-    /// Logs a food on `date` (default today): the day is created with the current goal if it is
-    /// the first item of that day.
+    /// Logs a food (its numbers for the amount eaten: `Food.scaled(toServings:)`) on `date`
+    /// (default today) in `meal` (default: the meal it is time for here, `mealNow`): the day is
+    /// created with the current goal if it is the first item of that day.
     @discardableResult
-    public func log(_ food: Food, source: FoodSource = .manual, on date: LocalDate? = nil) throws -> FoodItem {
-        try apply(NutritionOperations.log(food, source: source, on: date ?? todayHere))
+    public func log(_ food: Food, source: FoodSource = .manual, on date: LocalDate? = nil, meal: MealOfDay? = nil)
+        throws -> FoodItem
+    {
+        try apply(NutritionOperations.log(food, source: source, on: date ?? todayHere, meal: meal ?? mealNow))
     }
 
-    /// Replaces an item's food and numbers (the day and source stay).
+    /// The meal it is time for where the person is: what a new food goes to unless they choose.
+    public var mealNow: MealOfDay { MealOfDay.usual(at: now(), in: store.timeZone) }
+
+    /// Replaces an item's food, numbers and amount, and its meal when given (the day and source stay).
     @discardableResult
-    public func editItem(_ id: UUID, food: Food) throws -> FoodItem {
-        try apply(NutritionOperations.editItem(id, to: food)).after
+    public func editItem(_ id: UUID, food: Food, meal: MealOfDay? = nil) throws -> FoodItem {
+        try apply(NutritionOperations.editItem(id, to: food, meal: meal)).after
+    }
+
+    /// Logs on `to` (default today) what was eaten on `from`, or only its `meal`: "copy
+    /// yesterday's breakfast", "copy a whole day". The items written.
+    @discardableResult
+    public func copy(from: LocalDate, meal: MealOfDay? = nil, to: LocalDate? = nil) throws -> [FoodItem] {
+        try apply(NutritionOperations.copy(from: from, meal: meal, to: to ?? todayHere))
+    }
+
+    // MARK: Favourites
+
+    /// Keeps a food (with its amount) among the favourites; the same food again takes the new amount.
+    @discardableResult
+    public func addFavorite(_ food: Food) throws -> FavoriteFood {
+        try apply(NutritionOperations.addFavorite(food))
+    }
+
+    public func removeFavorite(_ id: UUID) throws {
+        _ = try apply(NutritionOperations.removeFavorite(id))
     }
 
     public func deleteItem(_ id: UUID) throws {
@@ -139,15 +168,22 @@ public final class NutritionStore {
         try apply(NutritionOperations.createMeal(name: name, ingredients: ingredients))
     }
 
+    /// Renames a meal and replaces its ingredients (with their amounts); items logged from it stay.
+    @discardableResult
+    public func editMeal(_ id: UUID, name: String, ingredients: [Food]) throws -> CustomMeal {
+        try apply(NutritionOperations.editMeal(id, name: name, ingredients: ingredients))
+    }
+
     /// Deletes a meal and its ingredients; items already logged from it stay.
     public func deleteMeal(_ id: UUID) throws {
         _ = try apply(NutritionOperations.deleteMeal(id))
     }
 
-    /// Logs every ingredient of a meal on `date` (default today), as items from a meal.
+    /// Logs every ingredient of a meal on `date` (default today) in `meal` (default `mealNow`), as
+    /// items from a meal.
     @discardableResult
-    public func logMeal(_ id: UUID, on date: LocalDate? = nil) throws -> [FoodItem] {
-        try apply(NutritionOperations.logMeal(id, on: date ?? todayHere)).items
+    public func logMeal(_ id: UUID, on date: LocalDate? = nil, in meal: MealOfDay? = nil) throws -> [FoodItem] {
+        try apply(NutritionOperations.logMeal(id, on: date ?? todayHere, in: meal ?? mealNow)).items
     }
 
     // MARK: Plumbing
@@ -188,6 +224,9 @@ public final class NutritionStore {
         if self.day != day { self.day = day }
         if self.history != history { self.history = history }
         if meals != read.book.meals { meals = read.book.meals }
+        let recent = read.book.recentFoods()
+        if recentFoods != recent { recentFoods = recent }
+        if favorites != read.book.favorites { favorites = read.book.favorites }
         if goal != read.book.goal { goal = read.book.goal }
         if pendingChanges != read.pending { pendingChanges = read.pending }
     }

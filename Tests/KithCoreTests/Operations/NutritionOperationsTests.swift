@@ -14,7 +14,7 @@ struct NutritionOperationsTests {
         let (meal, _) = try bench.run(
             NutritionOperations.createMeal(
                 name: "Breakfast", ingredients: [Food(name: "Oats", calories: 150), Food(name: "Milk", calories: 60)]))
-        let (logged, writes) = try bench.run(NutritionOperations.logMeal(meal.id, on: Self.today))
+        let (logged, writes) = try bench.run(NutritionOperations.logMeal(meal.id, on: Self.today, in: .lunch))
         #expect(writes.map(\.entity) == ["nutrition.day", "nutrition.item", "nutrition.item", "nutrition.meal"])
         #expect(logged.items.map(\.food.name) == ["Oats", "Milk"])
         #expect(bench.fields(NutritionEntities.day).first?["goal"] == .int(2000), "the day takes the goal")
@@ -26,9 +26,9 @@ struct NutritionOperationsTests {
         let today = LocalDate(year: 2026, month: 11, day: 24)!
         _ = try bench.run(NutritionOperations.setGoal(2000, timeZone: nil, today: today))
         for offset in 1...3 {
-            _ = try bench.run(NutritionOperations.log(Food(name: "Tea", calories: 2), on: today.adding(days: -offset)))
+            _ = try bench.run(NutritionOperations.log(Food(name: "Tea", calories: 2), on: today.adding(days: -offset), meal: .snacks))
         }
-        let log = NutritionOperations.log(Food(name: "Apple", calories: 95), on: today)
+        let log = NutritionOperations.log(Food(name: "Apple", calories: 95), on: today, meal: .snacks)
         #expect(log.wholeReads.isEmpty)
         #expect(
             log.recordReads(in: bench.scope)[NutritionEntities.day.name]
@@ -60,7 +60,7 @@ struct NutritionOperationsTests {
     @Test("an item's edit keeps a number another writer changed that this person left alone")
     func anItemEditKeepsTheOtherChange() throws {
         var bench = OperationBench()
-        let (item, _) = try bench.run(NutritionOperations.log(Food(name: "Banana", calories: 100), on: Self.today))
+        let (item, _) = try bench.run(NutritionOperations.log(Food(name: "Banana", calories: 100), on: Self.today, meal: .breakfast))
         _ = try bench.run(NutritionOperations.editItem(item.id, to: Food(name: "Banana", calories: 105, protein: 1)))
         let (edit, _) = try bench.run(
             NutritionOperations.editItem(item.id, to: Food(name: "Big banana", calories: 100), seen: item.food))

@@ -52,3 +52,19 @@ private final class IDCounter: @unchecked Sendable {
         return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", value))!
     }
 }
+
+extension OperationBench {
+    /// Every record written so far, as a book reads them.
+    var syncRecords: [SyncRecord] {
+        records.flatMap { entity, byID in
+            byID.map { id, fields in
+                var record = SyncRecord(entity: entity, id: id, scope: scope)
+                record.fields = fields
+                return record
+            }
+        }
+    }
+
+    /// Later operations run `seconds` later.
+    mutating func advance(seconds: Double) { now = now.addingTimeInterval(seconds) }
+}

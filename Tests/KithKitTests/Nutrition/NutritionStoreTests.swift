@@ -189,3 +189,37 @@ struct NutritionStoreTests {
         #expect(try phone.store.conflictLog().isEmpty)
     }
 }
+
+@Suite("Nutrition store: everyday use")
+@MainActor
+struct NutritionStoreEverydayTests {
+    @Test func amountsMealsCopiesFavouritesAndMealEditsShowInTheStore() async throws {
+        let clock = TestClock(NutritionStoreTests.noon)
+        let nutrition = NutritionStore(store: try NutritionStoreTests.local(now: { clock.now }), now: { clock.now })
+        #expect(nutrition.mealNow == .lunch, "13:00 in Paris")
+        let rice = Food(name: "Rice", calories: 130, servingSize: 100, servingUnit: "g")
+        let yesterday = nutrition.today.adding(days: -1)
+        try nutrition.log(rice.scaled(toServings: try #require(rice.servings(forAmount: 150))), on: yesterday, meal: .dinner)
+        try nutrition.log(NutritionStoreTests.banana, on: yesterday, meal: .breakfast)
+        clock.advance(by: 60)
+        try nutrition.log(Food(name: "Tea", calories: 2))
+        #expect(nutrition.day.items(in: .lunch).map(\.food.name) == ["Tea"], "a new food goes to the meal it is time for")
+
+        clock.advance(by: 60)
+        let copied = try nutrition.copy(from: yesterday, meal: .dinner)
+        #expect(copied.map(\.food.amount) == ["150 g"] && copied.first?.mealOfDay == .dinner)
+        #expect(nutrition.day.meals.map(\.meal) == [.lunch, .dinner] && nutrition.day.totalCalories == 197)
+        #expect(nutrition.recentFoods.map(\.name) == ["Rice", "Tea", "Banana"])
+
+        let favourite = try nutrition.addFavorite(NutritionStoreTests.banana.scaled(toServings: 2))
+        #expect(nutrition.favorites.map(\.food.calories) == [210])
+        try nutrition.removeFavorite(favourite.id)
+        #expect(nutrition.favorites.isEmpty)
+
+        let meal = try nutrition.createMeal(name: "Snack", ingredients: [Food(name: "Apple", calories: 95)])
+        try nutrition.editMeal(meal.id, name: "Snack plate", ingredients: [Food(name: "Apple", calories: 95).scaled(toServings: 2)])
+        #expect(nutrition.meals.first?.name == "Snack plate" && nutrition.meals.first?.calories == 190)
+        let logged = try nutrition.logMeal(meal.id, in: .snacks)
+        #expect(logged.map(\.mealOfDay) == [.snacks] && nutrition.day.items(in: .snacks).count == 1)
+    }
+}

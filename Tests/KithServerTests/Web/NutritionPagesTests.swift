@@ -69,7 +69,7 @@ struct NutritionPagesTests {
             #expect(added.status == .found)
             let addedAt = try #require(added.headers[.location])
             #expect(addedAt.hasPrefix("/food?date=\(today)&added="))
-            #expect(try await browser.get(client, addedAt).text.contains("Added Apple."), "it says what it did")
+            #expect(try await browser.get(client, addedAt).text.contains("Added Apple to lunch."), "it says what it did, and where (11:06 UTC: lunch)")
 
             let changes = try await Self.pulled(client, device)
             let day = try #require(Self.live(changes, NutritionEntities.day).first)
@@ -368,7 +368,7 @@ struct NutritionPagesTests {
                 client, "/food/meals/\(meal.id.lowercased)/log", form: ["date": today.description])
             #expect(logged.status == .found)
             let shown = try await browser.get(client, try #require(logged.headers[.location]))
-            #expect(shown.text.contains("Logged Breakfast: 270 kcal."))
+            #expect(shown.text.contains("Added Breakfast to lunch: 270 kcal."))
             #expect(shown.text.contains(#"<strong id="total-calories">270</strong>"#))
             let afterLog = try await Self.pulled(client, device)
             let items = Self.live(afterLog, NutritionEntities.item)

@@ -20,6 +20,9 @@ struct NutritionService: Sendable {
     /// The day it is now in `zone`.
     func today(in zone: TimeZone) -> LocalDate { LocalDate(clock.now(), in: zone) }
 
+    /// The meal it is time for now in `zone`: where a new food goes unless the person chooses.
+    func mealNow(in zone: TimeZone) -> MealOfDay { MealOfDay.usual(at: clock.now(), in: zone) }
+
     /// The days that can be shown and written when it is `today`: the retention window.
     func window(today: LocalDate) -> ClosedRange<LocalDate> { retention.firstKeptDay(today: today)...today }
 

@@ -23,20 +23,86 @@
     }
   }
 
+  var mealPage = document.getElementById("food-meal-page");
+  if (mealPage) setUpSearch(fillIngredient, "Add to the meal");
   if (!root) return;
-  setUpSearch();
+  setUpSearch(logFood, null);
+  setUpMealTarget();
   setUpLive();
   setUpOutbox();
 
   // ---------------------------------------------------------------------------------------------
+  // "Add to": every add form on the day page (search, by hand, recent, favourites, a custom meal's
+  // Log) adds to the meal chosen here; without this script they add to the one the page chose.
+
+  function setUpMealTarget() {
+    var select = document.getElementById("add-to-meal");
+    if (!select) return;
+    function apply() {
+      document.querySelectorAll("input.meal-target").forEach(function (input) { input.value = select.value; });
+    }
+    select.addEventListener("change", apply);
+    apply();
+  }
+
+  // A food found, in the amount typed next to it, logged on the day shown.
+  function logFood(food, amount) {
+    var form = document.getElementById("search-add-form");
+    if (!form) return;
+    setFoodFields(function (field) { return form.elements[field]; }, food);
+    form.elements.amount.value = amount;
+    form.requestSubmit();
+  }
+
+  // A food found, in the amount typed next to it, put in the meal form's first empty ingredient
+  // row (a new row when every row is taken).
+  function fillIngredient(food, amount) {
+    function rows() { return Array.prototype.slice.call(document.querySelectorAll("#ingredient-list li")); }
+    function field(row, name) { return row.querySelector("[name$='." + name + "']"); }
+    var empty = rows().filter(function (row) { return !field(row, "name").value.trim(); })[0];
+    if (!empty) {
+      var more = document.getElementById("add-ingredient");
+      if (more && !more.disabled) more.click();
+      empty = rows().filter(function (row) { return !field(row, "name").value.trim(); })[0];
+    }
+    if (!empty) return false;
+    setFoodFields(function (name) { return field(empty, name); }, food);
+    field(empty, "amount").value = amount;
+    return true;
+  }
+
+  function roundedNumber(value) {
+    if (value === null || value === undefined || value === "") return "";
+    var parsed = typeof value === "number" ? value : parseFloat(value);
+    return isFinite(parsed) ? String(Math.round(parsed * 100) / 100) : "";
+  }
+
+  function setFoodFields(fieldNamed, food) {
+    ["name", "calories", "protein", "carbs", "fat", "servingSize", "servingUnit"].forEach(function (name) {
+      var element = fieldNamed(name);
+      if (!element) return;
+      var value = food[name];
+      element.value = name === "name" || name === "servingUnit" ? (value || "") : roundedNumber(value);
+    });
+  }
+
+  // A serving in grams or millilitres is measured: its amount is typed in that unit (150 g).
+  // (The same list as KithCore's Food.measures.)
+  function isMeasured(unit, size) {
+    var measures = ["g", "gr", "gram", "grams", "ml", "millilitre", "millilitres", "milliliter", "milliliters", "oz", "ounce", "ounces", "fl oz"];
+    return !!size && measures.indexOf(String(unit || "").trim().toLowerCase()) >= 0;
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Food search: as you type (300 ms after the last key), through the server, with the session.
 
-  function setUpSearch() {
+  // `pick(food, amount)` takes a result and the amount typed next to it; `label` names its button
+  // ("Add" on the day page).
+  function setUpSearch(pick, label) {
     var input = document.getElementById("search-query");
     var results = document.getElementById("search-results");
     var status = document.getElementById("search-status");
-    var form = document.getElementById("search-add-form");
-    if (!input || !results || !status || !form) return;
+    if (!input || !results || !status) return;
     var timer = null;
     var latest = 0;
 
@@ -48,20 +114,12 @@
       return isFinite(parsed) ? String(Math.round(parsed * 10) / 10) : "";
     }
 
-    function add(food) {
-      ["name", "calories", "protein", "carbs", "fat", "servingSize", "servingUnit"].forEach(function (field) {
-        var value = food[field];
-        form.elements[field].value = field === "name" || field === "servingUnit" ? (value || "") : number(value);
-      });
-      form.requestSubmit();
-    }
-
     function show(foods, source) {
       clear();
       if (!foods.length) { say("No food found."); return; }
       say(foods.length + (foods.length === 1 ? " food found" : " foods found") + (source ? " (" + source + ")" : "") + ".");
-      var day = root.dataset.date === root.dataset.today ? "today" : root.dataset.date;
-      foods.forEach(function (food) {
+      var day = !root ? "" : root.dataset.date === root.dataset.today ? "today" : root.dataset.date;
+      foods.forEach(function (food, index) {
         if (!food || typeof food.name !== "string") return;
         var item = document.createElement("li");
         item.className = "search-result";
@@ -78,13 +136,37 @@
         meta.textContent = parts.join(" · ");
         text.appendChild(name);
         text.appendChild(meta);
+        // How much: grams for a food known per 100 g (its serving first), else servings (1 first).
+        var measured = isMeasured(food.servingUnit, food.servingSize);
+        var amount = document.createElement("span");
+        amount.className = "search-amount";
+        var amountInput = document.createElement("input");
+        amountInput.type = "number";
+        amountInput.min = "0";
+        amountInput.step = "any";
+        amountInput.inputMode = "decimal";
+        amountInput.id = "search-amount-" + index;
+        amountInput.className = "search-amount-input";
+        amountInput.value = measured ? number(food.servingSize) : "1";
+        var amountLabel = document.createElement("label");
+        amountLabel.htmlFor = amountInput.id;
+        amountLabel.textContent = measured ? String(food.servingUnit).trim() : "×";
+        amountLabel.setAttribute("aria-label", measured ? "Amount of " + food.name + " in " + String(food.servingUnit).trim() : "Servings of " + food.name);
+        amount.appendChild(amountInput);
+        amount.appendChild(amountLabel);
         var button = document.createElement("button");
         button.type = "button";
         button.className = "btn btn-secondary btn-small";
-        button.textContent = "Add";
-        button.setAttribute("aria-label", "Add " + food.name + " to " + day);
-        button.addEventListener("click", function () { add(food); });
+        button.textContent = label || "Add";
+        button.setAttribute("aria-label", (label || "Add") + ": " + food.name + (day ? " to " + day : ""));
+        button.addEventListener("click", function () {
+          var typed = parseFloat(amountInput.value);
+          if (!(typed > 0)) { say("Enter how much, more than 0."); amountInput.focus(); return; }
+          if (pick(food, String(typed)) === false) say("The meal has no room for another ingredient.");
+          else if (label) say("Added " + food.name + " to the meal.");
+        });
         item.appendChild(text);
+        item.appendChild(amount);
         item.appendChild(button);
         results.appendChild(item);
       });
@@ -146,7 +228,7 @@
   function setUpLive() {
     var setStatus = KithLive.statusLine(document.getElementById("sync-status"));
     function url() { return "/food?date=" + encodeURIComponent(root.dataset.date); }
-    var parts = ["summary", "items", "meals", "history"];
+    var parts = ["summary", "items", "quick", "meals", "history"];
     KithLive.followParts(setStatus, url, parts, function (fresh) {
       // The goal field follows too, unless the reader is typing in it.
       var goal = document.getElementById("goal-calories-input");
@@ -177,6 +259,14 @@
 
   function number(text) { return parseFloat(String(text || "").replace(/,/g, "")) || 0; }
 
+  // How many servings a waiting form's amount is, as the server will read it.
+  function servingsOf(fields) {
+    var amount = parseFloat(String(fields.get("amount") || "").replace(",", "."));
+    if (!(amount > 0)) return 1;
+    var size = parseFloat(String(fields.get("servingSize") || "").replace(",", "."));
+    return isMeasured(fields.get("servingUnit"), size) ? amount / size : amount;
+  }
+
   function grouped(value) {
     var rounded = Math.round(value);
     var digits = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -192,7 +282,6 @@
 
   function drawOutbox() {
     if (!window.KithOffline) return;
-    var list = document.getElementById("food-list");
     var itemsCard = document.getElementById("items");
     document.querySelectorAll(".food-item.outbox-item").forEach(function (item) { item.remove(); });
     if (itemsCard) window.KithOffline.unmark(itemsCard);
@@ -205,15 +294,21 @@
         return;
       }
       if (path !== "/food/items" || entry.fields.get("date") !== root.dataset.date) return;
-      if (!list && itemsCard) {
+      // In the meal it was sent to (the day's first meal when the form said none).
+      var meal = entry.fields.get("mealOfDay") || "breakfast";
+      var section = document.getElementById("meal-section-" + meal);
+      var list = document.getElementById("food-list-" + meal);
+      if (!list && section) {
         list = document.createElement("ul");
         list.className = "food-list";
-        list.id = "food-list";
-        var empty = document.getElementById("no-items");
-        if (empty) empty.hidden = true;
-        itemsCard.appendChild(list);
+        list.id = "food-list-" + meal;
+        section.appendChild(list);
       }
       if (!list) return;
+      var emptyDay = document.getElementById("no-items");
+      if (emptyDay) emptyDay.hidden = true;
+      var emptyMeal = section && section.querySelector(".meal-empty");
+      if (emptyMeal) emptyMeal.hidden = true;
       var item = document.createElement("li");
       item.className = "food-item outbox-item";
       item.setAttribute("data-outbox-seq", entry.seq);
@@ -226,13 +321,14 @@
       var kcal = document.createElement("span");
       kcal.className = "food-kcal";
       kcal.innerHTML = '<span class="food-calories"></span> kcal';
-      kcal.firstChild.textContent = grouped(number(entry.fields.get("calories")));
+      var scale = servingsOf(entry.fields);
+      kcal.firstChild.textContent = grouped(number(entry.fields.get("calories")) * scale);
       item.appendChild(main);
       item.appendChild(kcal);
       list.appendChild(item);
       window.KithOffline.mark(main, entry);
       if (entry.state === "waiting") {
-        Object.keys(added).forEach(function (field) { added[field] += number(entry.fields.get(field)); });
+        Object.keys(added).forEach(function (field) { added[field] += number(entry.fields.get(field)) * scale; });
       }
     });
     var total = document.getElementById("total-calories");

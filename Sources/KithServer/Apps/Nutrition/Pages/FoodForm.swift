@@ -1,7 +1,8 @@
 import Foundation
 import KithCore
 
-/// A food's fields as a form shows them: as typed, or from a stored food.
+/// A food's fields as a form shows them: as typed, or from a stored food (its numbers for one
+/// serving, and the amount eaten).
 struct FoodForm {
     var name = ""
     var calories = ""
@@ -10,6 +11,8 @@ struct FoodForm {
     var fat = ""
     var servingSize = ""
     var servingUnit = ""
+    /// Servings, or the serving's measure for a measured food ("150" g); empty: one serving.
+    var amount = ""
 
     init() {}
 
@@ -22,9 +25,12 @@ struct FoodForm {
         fat = value(NutritionFields.fat)
         servingSize = value(NutritionFields.servingSize)
         servingUnit = value(NutritionFields.servingUnit)
+        amount = value(NutritionPages.amountField)
     }
 
-    init(_ food: Food) {
+    init(_ eaten: Food) {
+        let food = eaten.perServing
+        amount = NutritionFormat.amount(eaten.typedAmount)
         name = food.name
         calories = Food.format(food.calories)
         protein = NutritionFormat.field(food.protein)
@@ -44,12 +50,14 @@ struct FoodErrors: FieldErrors {
     var fat: String?
     var servingSize: String?
     var servingUnit: String?
+    var amount: String?
 
     static var fields: [String: WritableKeyPath<Self, String?>] {
         [
             NutritionFields.name: \.name, NutritionFields.calories: \.calories, NutritionFields.protein: \.protein,
             NutritionFields.carbs: \.carbs, NutritionFields.fat: \.fat,
             NutritionFields.servingSize: \.servingSize, NutritionFields.servingUnit: \.servingUnit,
+            NutritionPages.amountField: \.amount, NutritionFields.servings: \.amount,
         ]
     }
 }

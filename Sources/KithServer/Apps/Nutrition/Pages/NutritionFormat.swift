@@ -18,6 +18,9 @@ enum NutritionFormat {
     /// Grams of a macro: "12.5 g", or "–" when unknown.
     static func grams(_ value: Double?) -> String { value.map { Food.format($0) + " g" } ?? "–" }
 
+    /// An amount for a form field or a sentence: "2", "1.5", "0.25", "150".
+    static func amount(_ value: Double) -> String { Food.amountText(value) }
+
     /// A number for a form field ("" when absent).
     static func field(_ value: Double?) -> String { value.map(Food.format) ?? "" }
 
@@ -33,6 +36,11 @@ enum NutritionFormat {
     /// "Tuesday 24 November 2026".
     static func long(_ date: LocalDate) -> String {
         "\(weekdays[weekdayIndex(date)]) \(date.day) \(months[date.month - 1]) \(date.year)"
+    }
+
+    /// The day before `date` as a person names it from there: "yesterday" from today, else "Sat 5 Dec".
+    static func dayBefore(_ date: LocalDate, today: LocalDate) -> String {
+        date == today ? "yesterday" : medium(date.adding(days: -1))
     }
 
     /// "24 Nov".

@@ -15,7 +15,7 @@ struct NutritionPages {
         NutritionFields.name, NutritionFields.calories, NutritionFields.protein, NutritionFields.carbs,
         NutritionFields.fat, NutritionFields.servingSize, NutritionFields.servingUnit,
     ]
-    static let ingredientFields = foodFields
+    static let ingredientFields = foodFields + [amountField]
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let pages = router.group("food").add(middleware: session)
@@ -27,8 +27,13 @@ struct NutritionPages {
         pages.post("items/{id}/delete", use: deleteItem)
         pages.post("goal", use: setGoal)
         pages.post("goal/clear", use: clearGoal)
+        pages.post("copy", use: copy)
+        pages.post("favorites", use: addFavorite)
+        pages.post("favorites/{id}/delete", use: removeFavorite)
         pages.get("meals/new", use: newMealPage)
         pages.post("meals", use: createMeal)
+        pages.get("meals/{id}", use: mealPage)
+        pages.post("meals/{id}", use: editMeal)
         pages.post("meals/{id}/log", use: logMeal)
         pages.get("meals/{id}/delete", use: confirmMealDeletion)
         pages.post("meals/{id}/delete", use: deleteMeal)
@@ -36,21 +41,25 @@ struct NutritionPages {
 
     // MARK: The day
 
-    /// `?date=yyyy-MM-dd` shows that day (today in the reader's zone without it).
+    /// `?date=yyyy-MM-dd` shows that day (today in the reader's zone without it); `&meal=lunch`
+    /// makes lunch what the add forms add to.
     @Sendable func dayPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let query = request.uri.formQuery
         let book = try await nutrition.book(for: user)
         let notice = NutritionNotice(query)?.text(in: book)
-        return try await page(for: user, date: query.get(NutritionFields.date), request, context, book: book) {
+        let target = query.get("meal").flatMap(MealOfDay.init(rawValue:))
+        return try await page(
+            for: user, date: query.get(NutritionFields.date), request, context, book: book, target: target
+        ) {
             $0.notice = notice
         }
     }
 
     /// The day page for `requested` (today when nil or not a date), as `show` adjusts it.
-    private func page(
+    func page(
         for user: AuthenticatedUser, date requested: String?, _ request: Request, _ context: AppRequestContext,
-        status: HTTPResponse.Status = .ok, book read: NutritionBook? = nil,
+        status: HTTPResponse.Status = .ok, book read: NutritionBook? = nil, target: MealOfDay? = nil,
         _ show: (inout NutritionDayModel) -> Void = { _ in }
     ) async throws -> Response {
         let book: NutritionBook
@@ -59,7 +68,8 @@ struct NutritionPages {
         let today = nutrition.today(in: zone)
         let date = requested.flatMap(LocalDate.init) ?? today
         var model = NutritionDayModel(
-            book: book, date: date, today: today, window: nutrition.window(today: today), zoneName: zoneName)
+            book: book, date: date, today: today, window: nutrition.window(today: today), zoneName: zoneName,
+            target: target ?? nutrition.mealNow(in: zone))
         show(&model)
         return try renderer.page(
             model, title: "Food · \(NutritionFormat.medium(date))", context: context, status: status)
@@ -86,8 +96,9 @@ struct NutritionPages {
                 return try await refusedItem(problems: problems, form: form, user: user, request, context)
             }
             let food = try Self.food(form)
+            let meal = try Self.mealOfDay(form[NutritionFields.mealOfDay], default: try await mealNow(request, user))
             return try await operations.submit(
-                NutritionOperations.log(food, source: source, on: date), by: user, form: form
+                NutritionOperations.log(food, source: source, on: date, meal: meal), by: user, form: form
             ) {
                 item in NutritionNotice.added(item.id).address(on: date)
             }
@@ -105,6 +116,7 @@ struct NutritionPages {
             model in
             model.form = FoodForm { form[$0] }
             model.openAdd = true
+            if let meal = MealOfDay(rawValue: form[NutritionFields.mealOfDay]) { model.choose(meal) }
             if !problems.isEmpty {
                 model.errors = FoodErrors(problems)
             } else if let error {
@@ -120,7 +132,9 @@ struct NutritionPages {
     @Sendable func itemPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let (item, date) = try await nutrition.item(try Self.id(context, "food"), for: user)
-        return try renderer.page(NutritionItemModel(item, on: date), title: "Edit \(item.food.name)", context: context)
+        let meal = try await nutrition.book(for: user).meal(of: item)
+        return try renderer.page(
+            NutritionItemModel(item, on: date, meal: meal), title: "Edit \(item.food.name)", context: context)
     }
 
     @Sendable func editItem(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -130,7 +144,11 @@ struct NutritionPages {
         do {
             let problems = Self.foodProblems { form[$0] }
             guard problems.isEmpty else { throw FoodProblems(problems: problems) }
-            let edit = NutritionOperations.editItem(id, to: try Self.food(form), seen: Self.seenFood(form))
+            let meal = try Self.mealOfDay(form[NutritionFields.mealOfDay], default: .snacks)
+            let seenMeal = form.seen(marker: NutritionFields.name).flatMap { MealOfDay(rawValue: $0(NutritionFields.mealOfDay)) }
+            let edit = NutritionOperations.editItem(
+                id, to: try Self.food(form), meal: form[NutritionFields.mealOfDay].isEmpty ? nil : meal,
+                seen: Self.seenFood(form), seenMeal: seenMeal)
             return try await operations.submit(edit, by: user, form: form) { edit in
                 NutritionNotice.saved(edit.after.id, replaced: edit.replaced.map(\.field)).address(on: edit.date)
             }
@@ -155,7 +173,8 @@ struct NutritionPages {
         _ context: AppRequestContext
     ) async throws -> Response {
         let (item, date) = try await nutrition.item(id, for: user)
-        var model = NutritionItemModel(item, on: date)
+        var model = NutritionItemModel(
+            item, on: date, meal: MealOfDay(rawValue: form[NutritionFields.mealOfDay]) ?? item.mealOfDay ?? .snacks)
         model.form = FoodForm { form[$0] }
         // Still what the person first saw: a refusal must not make another tab's change look theirs.
         if let seen = form.seen(marker: NutritionFields.name) { model.seen = FoodForm(seen) }
@@ -250,12 +269,17 @@ struct NutritionPages {
     /// The day a form logs to: refused when it has not begun in the reader's zone. The server's
     /// rule refuses only what has begun nowhere (it can't know a device's zone); the page knows
     /// the reader's.
-    private func loggable(_ text: String, _ request: Request, _ user: AuthenticatedUser) async throws -> LocalDate {
+    func loggable(_ text: String, _ request: Request, _ user: AuthenticatedUser) async throws -> LocalDate {
         let date = try Self.date(text)
         if date > (try await today(nil, request, user)) {
             throw AppError.validation(nutrition.retention.futureRefusal(date))
         }
         return date
+    }
+
+    /// The meal it is time for in the reader's zone.
+    func mealNow(_ request: Request, _ user: AuthenticatedUser) async throws -> MealOfDay {
+        nutrition.mealNow(in: Self.zone(request, goal: try await nutrition.book(for: user).goal))
     }
 
     /// Today in the zone the form sent, else in the reader's zone.
@@ -264,143 +288,7 @@ struct NutritionPages {
         return nutrition.today(in: Self.zone(request, goal: try await nutrition.book(for: user).goal))
     }
 
-    // MARK: Meals
-
-    @Sendable func newMealPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard context.user != nil else { return .redirect(to: "/signin", type: .found) }
-        let date = request.uri.formQuery.get(NutritionFields.date).flatMap(LocalDate.init)
-        return try renderer.page(NutritionMealModel(rows: [], date: date), title: "New meal", context: context)
-    }
-
-    @Sendable func createMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let form = try await WebForm.read(request, context: context)
-        let date = LocalDate(form[NutritionFields.date])
-        // The rows something was typed in, in order; blank rows are left out.
-        let rows: [[String: String]] = (0..<NutritionEntities.ingredientsPerMeal.upperBound * 2).compactMap { index in
-            let row = Dictionary(
-                uniqueKeysWithValues: Self.ingredientFields.map { ($0, form["ingredients.\(index).\($0)"]) })
-            return row.values.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } ? nil : row
-        }
-        do {
-            var foods: [Food] = []
-            for (index, row) in rows.enumerated() {
-                do {
-                    foods.append(try Self.food { row[$0] ?? "" })
-                } catch let error as AppError {
-                    var detail = error.detail
-                    detail.message = "Ingredient \(index + 1): \(detail.message)"
-                    detail.field = "ingredients.\(index).\(detail.field ?? NutritionFields.name)"
-                    throw AppError(error.status, detail)
-                }
-            }
-            let create = NutritionOperations.createMeal(name: form[NutritionFields.name], ingredients: foods)
-            return try await operations.submit(create, by: user, form: form) { _ in Self.dayAddress(date) + "#meals" }
-        } catch let error as AppError where error.status == .unprocessableContent {
-            var rowErrors: [Int: FoodErrors] = [:]
-            var nameError: String?
-            if let field = error.detail.field {
-                let parts = field.split(separator: ".")
-                if parts.count == 3, parts[0] == "ingredients", let index = Int(parts[1]) {
-                    rowErrors[index] = FoodErrors([String(parts[2]): error.detail.message])
-                } else if field == NutritionFields.name {
-                    nameError = error.detail.message
-                }
-            }
-            let typed = rows.map { row in FoodForm { row[$0] ?? "" } }
-            var model = NutritionMealModel(rows: typed, date: date, errors: rowErrors)
-            model.error = error.detail.message
-            model.name = form[NutritionFields.name]
-            model.nameError = nameError
-            return try renderer.page(model, title: "New meal", context: context, status: .unprocessableContent)
-        }
-    }
-
-    @Sendable func logMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try Self.id(context, "meal")
-        let form = try await WebForm.read(request, context: context)
-        do {
-            let date = try await loggable(form[NutritionFields.date], request, user)
-            return try await operations.submit(NutritionOperations.logMeal(id, on: date), by: user, form: form) { _ in
-                NutritionNotice.loggedMeal(id).address(on: date)
-            }
-        } catch let error as AppError where error.status == .unprocessableContent {
-            return try await page(
-                for: user, date: form[NutritionFields.date], request, context, status: .unprocessableContent
-            ) {
-                $0.mealError = error.detail.message
-            }
-        }
-    }
-
-    @Sendable func confirmMealDeletion(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
-        let meal = try await nutrition.meal(try Self.id(context, "meal"), for: user)
-        let back =
-            request.uri.formQuery.get(NutritionFields.date).flatMap(LocalDate.init).map { "/food?date=\($0)" }
-            ?? "/food"
-        let confirm = ConfirmModel(
-            section: .food, question: "Delete the meal \(meal.name)?",
-            consequence:
-                "It will be removed from your meals on all your devices. Food already logged from it stays in your log.",
-            action: "/food/meals/\(meal.id.lowercased)/delete", button: "Delete \(meal.name)", cancel: back + "#meals")
-        return try renderer.page(confirm, title: "Delete \(meal.name)?", context: context)
-    }
-
-    @Sendable func deleteMeal(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let user = try context.requireUser()
-        let id = try Self.id(context, "meal")
-        let form = try await WebForm.read(request, context: context)
-        return try await operations.submit(NutritionOperations.deleteMeal(id), by: user, form: form) { _ in
-            "/food#meals"
-        }
-    }
-
     // MARK: Reading forms
-
-    /// A food from a form's fields: name and calories required, the other numbers optional.
-    static func food(_ form: WebForm) throws -> Food { try food { form[$0] } }
-
-    static func food(_ value: (String) -> String) throws -> Food {
-        func number(_ field: String, required: Bool) throws -> Double? {
-            try Self.number(value(field), field, required: required)
-        }
-        let unit = value(NutritionFields.servingUnit).trimmingCharacters(in: .whitespaces)
-        return Food(
-            name: value(NutritionFields.name), calories: try number(NutritionFields.calories, required: true) ?? 0,
-            protein: try number(NutritionFields.protein, required: false),
-            carbs: try number(NutritionFields.carbs, required: false),
-            fat: try number(NutritionFields.fat, required: false),
-            servingSize: try number(NutritionFields.servingSize, required: false),
-            servingUnit: unit.isEmpty ? nil : unit)
-    }
-
-    /// Every problem of a food form's fields at once, in the words of their labels, by field
-    /// (empty when the food may be written): what could not be read as a number, then what the
-    /// declaration refuses of the rest.
-    static func foodProblems(_ value: (String) -> String) -> [String: String] {
-        var problems: [String: String] = [:]
-        for field in [
-            NutritionFields.calories, NutritionFields.protein, NutritionFields.carbs, NutritionFields.fat,
-            NutritionFields.servingSize,
-        ] {
-            do throws(AppError) {
-                _ = try number(value(field), field, required: field == NutritionFields.calories)
-            } catch {
-                problems[field] = error.detail.message
-            }
-        }
-        // The fields that could not be read are left out (calories as 0), so each is said once.
-        let readable =
-            (try? food { field in problems[field] == nil ? value(field) : field == NutritionFields.calories ? "0" : "" })
-            ?? Food(name: value(NutritionFields.name), calories: 0)
-        for problem in NutritionFields.problems(with: readable) {
-            guard let field = problem.field, problems[field] == nil else { continue }
-            problems[field] = problem.message
-        }
-        return problems
-    }
 
     /// A number field: nil when left empty (refused when `required`), refused when not a number.
     static func number(_ typed: String, _ field: String, required: Bool) throws(AppError) -> Double? {

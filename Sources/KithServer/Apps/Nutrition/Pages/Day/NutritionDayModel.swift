@@ -1,9 +1,9 @@
 import Foundation
 import KithCore
 
-/// The /food page (food.mustache): one day's items and totals against the goal, the way to the
-/// days around it (inside the retention window), the last 30 days, the custom meals; after a
-/// refused form, what it had typed and why.
+/// The /food page (food.mustache): one day's meals with their items and totals against the goal,
+/// the way to the days around it (inside the retention window), recent and favourite foods, the
+/// last 30 days, the custom meals; after a refused form, what it had typed and why.
 struct NutritionDayModel: NutritionPageModel {
     static let template = "food"
     static let historyDays = 30
@@ -22,6 +22,17 @@ struct NutritionDayModel: NutritionPageModel {
     let summary: DayTotals
     let items: [FoodItemRow]
     let hasItems: Bool
+    /// Nothing logged at all: the empty meals need not each say so.
+    let dayIsEmpty: Bool
+    /// Breakfast, lunch, dinner and snacks, each with its items and total.
+    let sections: [MealSectionRow]
+    /// The meal the add forms add to (the one it is time for, unless the address chose), as choices.
+    private(set) var target: MealOfDay
+    private(set) var mealChoices: [MealChoice]
+    /// What "Copy a whole day" offers first (the day before), when this day can be written.
+    let copyDayFrom: String?
+    let recentFoods: [QuickFood]
+    let favorites: [QuickFood]
     let chartSVG: String
     let chartText: String
     let chartRows: [ChartRow]
@@ -42,11 +53,16 @@ struct NutritionDayModel: NutritionPageModel {
     var openAdd = false
     var itemError: String?
     var mealError: String?
+    /// Why a copy or a favourite was refused.
+    var copyError: String?
     var goalForm: GoalForm?
     var goalErrors: GoalErrors?
     var goalError: String?
 
-    init(book: NutritionBook, date: LocalDate, today: LocalDate, window: ClosedRange<LocalDate>, zoneName: String) {
+    init(
+        book: NutritionBook, date: LocalDate, today: LocalDate, window: ClosedRange<LocalDate>, zoneName: String,
+        target: MealOfDay
+    ) {
         let day = book.day(date)
         let history = book.history(days: Self.historyDays, today: today)
         self.date = Day(date, today: today)
@@ -67,6 +83,19 @@ struct NutritionDayModel: NutritionPageModel {
         summary = DayTotals(day)
         items = day.items.map(FoodItemRow.init)
         hasItems = !day.items.isEmpty
+        dayIsEmpty = day.items.isEmpty
+        let before = book.day(previous)
+        let canWrite = window.contains(date)
+        sections = MealOfDay.allCases.map { meal in
+            MealSectionRow(
+                meal, items: day.items(in: meal), date: date, today: today,
+                copyFrom: canWrite && !before.items(in: meal).isEmpty ? previous : nil)
+        }
+        copyDayFrom = canWrite ? previous.description : nil
+        self.target = target
+        mealChoices = MealChoice.all(choosing: target)
+        recentFoods = book.recentFoods().map { QuickFood($0, favorite: book.favorite(matching: $0)) }
+        favorites = book.favorites.map { QuickFood($0.food, favorite: $0) }
         chartSVG = NutritionChartSVG.render(history, today: today)
         chartText = NutritionChartSVG.description(history)
         chartRows = history.reversed().map { ChartRow($0, logged: book.days[$0.date] != nil) }
@@ -74,6 +103,12 @@ struct NutritionDayModel: NutritionPageModel {
         hasMeals = !book.meals.isEmpty
         goalValue = book.goal.map { String($0.dailyCalories) } ?? ""
         hasGoal = book.goal != nil
+    }
+
+    /// Makes `meal` what the add forms add to.
+    mutating func choose(_ meal: MealOfDay) {
+        target = meal
+        mealChoices = MealChoice.all(choosing: meal)
     }
 
     struct Day {

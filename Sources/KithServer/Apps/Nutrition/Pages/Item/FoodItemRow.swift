@@ -6,8 +6,8 @@ struct FoodItemRow {
     let id: String
     let name: String
     let calories: String
-    /// The serving and the macros that are known, then where it came from:
-    /// "250 g · P 10 g · C 54 g · by hand".
+    /// The amount and the macros that are known, then where it came from:
+    /// "2 × 1 banana · P 2.6 g · C 54 g · by hand".
     let details: String
     let source: String
     let sourceLabel: String
@@ -21,7 +21,7 @@ struct FoodItemRow {
         id = item.id.lowercased
         name = food.name
         calories = NutritionFormat.kcal(food.calories)
-        details = ([food.serving].compactMap { $0 } + macros + [label]).joined(separator: " · ")
+        details = ([food.amount].compactMap { $0 } + macros + [label]).joined(separator: " · ")
         source = item.source.rawValue
         sourceLabel = label
     }

@@ -18,12 +18,17 @@ struct NutritionItemModel: NutritionPageModel {
     /// A refusal that names none of the fields.
     var error: String?
     let limits = FoodFieldLimits.item
+    /// The meal it is in, as choices; the one the page showed goes back with the form (`seen.mealOfDay`).
+    let mealChoices: [NutritionDayModel.MealChoice]
+    let seenMeal: String
 
-    init(_ item: FoodItem, on date: LocalDate) {
+    init(_ item: FoodItem, on date: LocalDate, meal: MealOfDay) {
         self.item = FoodItemRow(item)
         self.date = date.description
         dateText = NutritionFormat.long(date)
         form = FoodForm(item.food)
         seen = form
+        mealChoices = NutritionDayModel.MealChoice.all(choosing: meal)
+        seenMeal = (item.mealOfDay ?? meal).rawValue
     }
 }

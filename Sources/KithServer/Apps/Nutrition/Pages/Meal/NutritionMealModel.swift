@@ -1,12 +1,15 @@
 import Foundation
 import KithCore
 
-/// The new-meal form (food-meal.mustache): a name and ingredient rows, as typed after a refusal.
+/// The meal form (food-meal.mustache), new or editing one: a name and ingredient rows (each with
+/// its numbers for one serving and the amount), as typed after a refusal.
 struct NutritionMealModel: NutritionPageModel {
     static let template = "food-meal"
 
     /// The day to go back to, `yyyy-MM-dd`.
     let date: String?
+    /// The meal being edited, or nil for a new one.
+    let mealID: String?
     let rows: [IngredientRow]
     let maximumIngredients = NutritionEntities.ingredientsPerMeal.upperBound
     /// The meal's name as typed.
@@ -17,7 +20,7 @@ struct NutritionMealModel: NutritionPageModel {
     let nameLimit = NutritionEntities.meal.maxLength(of: NutritionFields.name)
 
     /// The rows given (what was typed) and at least three, one of them empty; `errors` by row.
-    init(rows typed: [FoodForm], date: LocalDate?, errors: [Int: FoodErrors] = [:]) {
+    init(rows typed: [FoodForm], date: LocalDate?, meal: UUID? = nil, errors: [Int: FoodErrors] = [:]) {
         var forms = typed
         forms.append(FoodForm())
         while forms.count < 3 { forms.append(FoodForm()) }
@@ -25,7 +28,12 @@ struct NutritionMealModel: NutritionPageModel {
             IngredientRow(index: index, number: index + 1, form: form, errors: errors[index] ?? FoodErrors())
         }
         self.date = date?.description
+        mealID = meal?.lowercased
     }
+
+    /// Where the form goes: the meal's own address when editing it.
+    var action: String { mealID.map { "/food/meals/\($0)" } ?? "/food/meals" }
+    var heading: String { mealID == nil ? "New meal" : "Edit \(name ?? "meal")" }
 
     struct IngredientRow {
         /// The row's place in the field names (`ingredients.0.name`), and in words from 1.
