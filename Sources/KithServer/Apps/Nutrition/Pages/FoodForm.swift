@@ -57,7 +57,7 @@ struct FoodErrors: FieldErrors {
             NutritionFields.name: \.name, NutritionFields.calories: \.calories, NutritionFields.protein: \.protein,
             NutritionFields.carbs: \.carbs, NutritionFields.fat: \.fat,
             NutritionFields.servingSize: \.servingSize, NutritionFields.servingUnit: \.servingUnit,
-            NutritionPages.amountField: \.amount, NutritionFields.servings: \.amount,
+            NutritionPages.amountField: \.amount,
         ]
     }
 }

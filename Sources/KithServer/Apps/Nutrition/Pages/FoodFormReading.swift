@@ -76,8 +76,10 @@ extension NutritionPages {
         }
         let eaten = (try? food(readable)) ?? serving
         for problem in NutritionFields.problems(with: eaten) {
-            guard let field = problem.field, problems[field] == nil else { continue }
-            problems[field] = problem.message
+            // The stored `servings` is the form's amount.
+            guard let declared = problem.field else { continue }
+            let field = declared == NutritionFields.servings ? amountField : declared
+            if problems[field] == nil { problems[field] = problem.message }
         }
         return problems
     }
