@@ -96,7 +96,7 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
 
     # By hand.
     add_by_hand(driver, "Porridge", "320", protein="10", carbs="54", fat="6", size="250", unit="g")
-    assert notice_text(driver) == "Added Porridge."
+    assert notice_text(driver).startswith("Added Porridge to "), "to the meal it is time for"
     assert food_names(driver) == ["Porridge"]
     assert total(driver) == "320"
     assert text_of(driver, "#food-list .food-meta") == "250 g · P 10 g · C 54 g · F 6 g · by hand"
@@ -160,7 +160,8 @@ def test_food_day_goal_meals_chart_and_live_updates(server, driver, shot):
     assert path_of(driver) == "/food"
     assert "2 ingredients: Toast, Orange juice" in text_of(driver, "#meal-list .meal .food-meta")
     submit(driver, "#meal-list .meal-log-form")
-    assert notice_text(driver) == "Logged Breakfast: 270 kcal."
+    said = notice_text(driver)
+    assert said.startswith("Added Breakfast to ") and said.endswith(": 270 kcal."), said
     assert food_names(driver) == ["Porridge", "Toast", "Orange juice"]
     assert total(driver) == "620"
 

@@ -191,6 +191,8 @@ struct NutritionEverydayPagesTests {
             let editPage = try await browser.get(client, "/food/meals/\(meal.id.lowercased)?date=\(today)")
             #expect(editPage.status == .ok && editPage.text.contains("Edit Breakfast"))
             #expect(editPage.text.contains(#"name="ingredients.0.amount" value="2""#))
+            #expect(editPage.text.contains(#"action="/food/meals/\#(meal.id.lowercased)""#), "the form saves this meal")
+            #expect(editPage.text.contains(#"<h1 id="meal-heading">Edit Breakfast</h1>"#))
             #expect(editPage.text.contains(#"name="ingredients.0.calories" value="78""#), "per serving")
 
             let edited = try await browser.post(

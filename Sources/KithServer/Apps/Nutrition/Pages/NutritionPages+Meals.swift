@@ -28,8 +28,8 @@ extension NutritionPages {
         guard let user = context.user else { return .redirect(to: "/signin", type: .found) }
         let meal = try await nutrition.meal(try Self.id(context, "meal"), for: user)
         let date = request.uri.formQuery.get(NutritionFields.date).flatMap(LocalDate.init)
-        var model = NutritionMealModel(rows: meal.ingredients.map(FoodForm.init), date: date, meal: meal.id)
-        model.name = meal.name
+        let model = NutritionMealModel(
+            rows: meal.ingredients.map(FoodForm.init), date: date, meal: meal.id, name: meal.name)
         return try renderer.page(model, title: "Edit \(meal.name)", context: context)
     }
 
@@ -81,9 +81,9 @@ extension NutritionPages {
             }
             let typed = rows.map { row in FoodForm { row[$0] ?? "" } }
             var model = NutritionMealModel(
-                rows: typed, date: LocalDate(form[NutritionFields.date]), meal: meal, errors: rowErrors)
+                rows: typed, date: LocalDate(form[NutritionFields.date]), meal: meal, name: form[NutritionFields.name],
+                errors: rowErrors)
             model.error = error.detail.message
-            model.name = form[NutritionFields.name]
             model.nameError = nameError
             return try renderer.page(
                 model, title: model.heading, context: context, status: .unprocessableContent)

@@ -100,7 +100,8 @@ struct NutritionPages {
             return try await operations.submit(
                 NutritionOperations.log(food, source: source, on: date, meal: meal), by: user, form: form
             ) {
-                item in NutritionNotice.added(item.id).address(on: date)
+                // The next food goes to the same meal unless the person chooses another.
+                item in NutritionNotice.added(item.id).address(on: date) + "&meal=\(meal.rawValue)"
             }
         } catch let error as AppError where error.status == .unprocessableContent {
             return try await refusedItem(error, form: form, user: user, request, context)

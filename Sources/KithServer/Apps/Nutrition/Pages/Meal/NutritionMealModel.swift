@@ -12,15 +12,21 @@ struct NutritionMealModel: NutritionPageModel {
     let mealID: String?
     let rows: [IngredientRow]
     let maximumIngredients = NutritionEntities.ingredientsPerMeal.upperBound
-    /// The meal's name as typed.
-    var name: String?
+    /// The meal's name as typed (or stored, when editing one).
+    let name: String?
+    /// Where the form goes (the meal's own address when editing it), and the page's heading.
+    let action: String
+    let heading: String
     var nameError: String?
     var error: String?
     let limits = FoodFieldLimits.ingredient
     let nameLimit = NutritionEntities.meal.maxLength(of: NutritionFields.name)
 
     /// The rows given (what was typed) and at least three, one of them empty; `errors` by row.
-    init(rows typed: [FoodForm], date: LocalDate?, meal: UUID? = nil, errors: [Int: FoodErrors] = [:]) {
+    init(
+        rows typed: [FoodForm], date: LocalDate?, meal: UUID? = nil, name: String? = nil,
+        errors: [Int: FoodErrors] = [:]
+    ) {
         var forms = typed
         forms.append(FoodForm())
         while forms.count < 3 { forms.append(FoodForm()) }
@@ -29,11 +35,10 @@ struct NutritionMealModel: NutritionPageModel {
         }
         self.date = date?.description
         mealID = meal?.lowercased
+        self.name = name
+        action = meal.map { "/food/meals/\($0.lowercased)" } ?? "/food/meals"
+        heading = meal == nil ? "New meal" : "Edit \(name ?? "the meal")"
     }
-
-    /// Where the form goes: the meal's own address when editing it.
-    var action: String { mealID.map { "/food/meals/\($0)" } ?? "/food/meals" }
-    var heading: String { mealID == nil ? "New meal" : "Edit \(name ?? "meal")" }
 
     struct IngredientRow {
         /// The row's place in the field names (`ingredients.0.name`), and in words from 1.
