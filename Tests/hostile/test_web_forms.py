@@ -70,6 +70,11 @@ def signed_in_forms(year, person):
         ("/food/meals", {"name": "M", "ingredients.0.name": "A", "ingredients.0.calories": "1"}),
         (f"/food/meals/{uuid.uuid4()}/log", {"date": "2026-11-24"}),
         (f"/food/meals/{uuid.uuid4()}/delete", {}),
+        (f"/food/meals/{uuid.uuid4()}", {"name": "M", "ingredients.0.name": "A", "ingredients.0.calories": "1",
+                                          "ingredients.0.amount": "2"}),
+        ("/food/copy", {"date": "2026-11-24", "from": "2026-11-23", "meal": "breakfast"}),
+        ("/food/favorites", {"date": "2026-11-24", "name": "A", "calories": "1", "amount": "2"}),
+        (f"/food/favorites/{uuid.uuid4()}/delete", {"date": "2026-11-24"}),
     ]
 
 
@@ -221,13 +226,14 @@ def test_hostile_query_strings_on_pages(signed_in):
         for query in ("date=%ff", "date=0001-01-01", "date=9999-12-31", "date=" + "9" * 5000, "loggedMeal=%00",
                       "year=%ff", "year=" + "a" * 10_000, "year=00000000-0000-0000-0000-000000000000", "notice=%00",
                       "token=" + "k" * 5000, "year=1&year=2", "imported=99999999999999999999", "imported=-1",
-                      "%zz=%zz", "page=9223372036854775807"):
+                      "%zz=%zz", "page=9223372036854775807", "meal=%00", "meal=" + "b" * 5000,
+                      "copied=99999999999999999999&from=0001-01-01&fromMeal=x", "favorite=%ff"):
             answer = client.get(f"{path}?{query}")
             assert answer.status_code < 500, f"{path}?{query[:40]}: {answer.status_code}"
     for value in ("0", "-1", "9223372036854775807", "99999999999999999999", "abc", "%00"):
         answer = client.get(f"/contacts/{value}")
         assert answer.status_code in (200, 400, 404), f"/contacts/{value}: {answer.status_code}"
         for path in (f"/outreach/people/{value}", f"/outreach/years/{value}/delete", f"/food/items/{value}",
-                     f"/food/meals/{value}/delete"):
+                     f"/food/meals/{value}/delete", f"/food/meals/{value}"):
             answer = client.get(path)
             assert answer.status_code in (400, 404), f"{path}: {answer.status_code}"
