@@ -7,8 +7,10 @@ logged to a meal in one step; at desktop and phone width, in dark mode."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from pages import (browser_problems, fill, find, fresh_email, no_horizontal_scroll, notice_text, open_page, path_of,
-                   set_color_scheme, sign_up, submit, text_of, texts, until, wait_new_page, mark_page)
+from pages import (LIVE_WAIT, browser_problems, fill, find, fresh_email, mark_page, no_horizontal_scroll, notice_text,
+                   open_page, path_of, set_color_scheme, sign_up, submit, text_of, texts, until, wait_new_page,
+                   wait_status)
+from test_food import Device
 from test_outreach import PASSWORD
 from test_phone_width import as_phone
 
@@ -38,7 +40,8 @@ def meal_total(driver, meal):
 
 
 def test_amounts_meals_copies_favourites_and_custom_meals(server, driver, shot):
-    sign_up(driver, server, fresh_email("food-everyday"), PASSWORD)
+    address = fresh_email("food-everyday")
+    sign_up(driver, server, address, PASSWORD)
     open_page(driver, server, "/food")
     root = find(driver, "#food")
     today = root.get_attribute("data-today")
@@ -86,11 +89,23 @@ def test_amounts_meals_copies_favourites_and_custom_meals(server, driver, shot):
     assert notice_text(driver) == "Added Rice, white, long-grain, cooked to lunch."
     assert meal_total(driver, "lunch") == "195 kcal"
 
+    # A live update redraws the lists: what they add still goes to the meal chosen.
+    wait_status(driver, "live")
+    choose_meal(driver, "dinner")
+    Device(server, address).log(today, "Tea from the phone", 2)
+    until(driver, lambda d: "Tea from the phone" in texts(d, "#recent-list .food-name"), "the phone's tea", LIVE_WAIT)
+    tea = next(row for row in driver.find_elements(By.CSS_SELECTOR, "#recent-list li")
+               if row.find_element(By.CSS_SELECTOR, ".food-name").text == "Tea from the phone")
+    mark_page(driver)
+    tea.find_element(By.CSS_SELECTOR, ".quick-add-form button").click()
+    wait_new_page(driver)
+    assert notice_text(driver) == "Added Tea from the phone to dinner."
+
     # The whole of yesterday.
     assert find(driver, "#copy-day-from").get_attribute("value") != today
     submit(driver, "#copy-day-form")
     assert notice_text(driver).startswith("Copied 2 foods from ")
-    assert meal_total(driver, "dinner") == "195 kcal"
+    assert meal_total(driver, "dinner") == "197 kcal", "yesterday's rice and the tea"
     shot(driver, "food-everyday-today")
 
     # A custom meal from search results, with amounts, edited after, logged to a meal.

@@ -38,11 +38,15 @@
   function setUpMealTarget() {
     var select = document.getElementById("add-to-meal");
     if (!select) return;
-    function apply() {
-      document.querySelectorAll("input.meal-target").forEach(function (input) { input.value = select.value; });
-    }
-    select.addEventListener("change", apply);
-    apply();
+    select.addEventListener("change", applyMealTarget);
+    applyMealTarget();
+  }
+
+  // Also after a live update redrew the forms that carry it.
+  function applyMealTarget() {
+    var select = document.getElementById("add-to-meal");
+    if (!select) return;
+    document.querySelectorAll("input.meal-target").forEach(function (input) { input.value = select.value; });
   }
 
   // A food found, in the amount typed next to it, logged on the day shown.
@@ -234,11 +238,12 @@
       var goal = document.getElementById("goal-calories-input");
       var freshGoal = fresh.getElementById("goal-calories-input");
       if (goal && freshGoal && document.activeElement !== goal) goal.value = freshGoal.value;
+      applyMealTarget();
       drawOutbox();
     });
     // Changes sent from the outbox (or one discarded): the server's day replaces the waiting one.
     window.addEventListener("kith-outbox-sent", function () {
-      KithLive.refreshParts(url(), parts).then(drawOutbox).catch(function () {});
+      KithLive.refreshParts(url(), parts).then(function () { applyMealTarget(); drawOutbox(); }).catch(function () {});
     });
   }
 

@@ -20,6 +20,8 @@ struct FoodFieldLimits {
     let fat: InputBounds
     let servingSize: InputBounds
     let servingUnit: Int
+    /// The smallest amount (servings; the server checks the servings a measured amount makes).
+    let amountMin = Food.amountText(NutritionEntities.servingsRange.lowerBound)
 
     init(_ entity: EntityDeclaration) {
         name = entity.maxLength(of: NutritionFields.name)
