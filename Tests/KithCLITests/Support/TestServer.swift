@@ -29,6 +29,8 @@ struct TestServer: Sendable {
         config.accounts.bcryptCost = 4
         config.ids = .sequential()
         config.monica.rateLimitPerMinute = 100_000
+        // Never OpenStreetMap's public geocoder from a test: a test that locates addresses names its stand-in.
+        config.geocoder = nil
         configure(&config)
         var logger = Logger(label: "kith-cli-test")
         logger.logLevel = .critical
