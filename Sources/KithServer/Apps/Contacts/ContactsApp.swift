@@ -25,6 +25,11 @@ struct ContactsApp: ServerApp {
             database: parts.database, ids: parts.ids, index: ContactIndex(), geocoding: geocoding)
     }
 
+    /// The account page's choice of the gifts' currency.
+    var giftCurrency: GiftCurrencySetting {
+        GiftCurrencySetting(accounts: MonicaAccountRepository(database: parts.database), clock: parts.clock)
+    }
+
     /// The account's contacts as one CardDAV address book (docs/dav.md).
     func addressBooks(for user: AuthenticatedUser) async throws -> [any DAVCollection] {
         let account = try await MonicaAccountRepository(database: parts.database)
