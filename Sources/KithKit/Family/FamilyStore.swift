@@ -63,7 +63,7 @@ public final class FamilyStore {
     public func permissions(for id: UUID) throws -> ReminderPermissions? {
         guard let me = store.actor else { return nil }
         let now = store.now()
-        return try store.read { db in
+        return try store.read { db -> ReminderPermissions? in
             guard let found = try FamilyRecords.readWithRecords(member: me, db),
                 let reminder = found.book.reminders.first(where: { $0.id == id })
             else { return nil }

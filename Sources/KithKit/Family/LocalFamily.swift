@@ -31,7 +31,7 @@ enum FamilyRecords {
     /// The family `user` is a member of, with every record of it, or nil when the store holds no
     /// member record for them (not in a family, or not synced since joining).
     static func read(member user: String, _ db: Database) throws -> (family: LocalFamily, book: FamilyBook)? {
-        try readWithRecords(member: user, db).map { ($0.family, $0.book) }
+        try readWithRecords(member: user, db).map { (family: $0.family, book: $0.book) }
     }
 
     /// The same with the family's records, which the rules judge a trial over.

@@ -29,8 +29,8 @@ struct MemberListItem {
     /// decides (a child is offered neither; the last parent can't become a child).
     let mayChangeRole: Bool
     let mayRemove: Bool
-    /// Whether the reader is offered anything about them.
-    var hasActions: Bool { mayChangeRole || mayRemove }
+    /// Whether the reader is offered anything about them (stored: templates read stored values).
+    let hasActions: Bool
 
     /// The family's members, parents first, as the snapshot lists them.
     static func all(_ snapshot: FamilySnapshot) -> [MemberListItem] {
@@ -47,7 +47,8 @@ struct MemberListItem {
                 id: id, name: member.displayName, email: member.email, role: member.role.rawValue,
                 roleLabel: member.role == .parent ? "Parent" : "Child", isParent: member.role == .parent,
                 isMe: id == snapshot.me, otherRole: otherRole.rawValue,
-                mayChangeRole: allowed(.role(otherRole), id), mayRemove: allowed(.remove, id))
+                mayChangeRole: allowed(.role(otherRole), id), mayRemove: allowed(.remove, id),
+                hasActions: allowed(.role(otherRole), id) || allowed(.remove, id))
         }
     }
 }

@@ -21,14 +21,14 @@ struct AddressRepository: MonicaRepository {
             _ = try await storage.contacts.existing(contactID, attribute: "contact id")
             // Monica finds the address by its contact too: naming another contact is 404.
             if let current, current.contactID != contactID { throw MonicaError.notFound }
-            let address = geocoding.typed(address, current: current)
+            let stored = geocoding.typed(address, current: current)
             let columns: MonicaColumns = [
-                "contact_id": .int(contactID), "name": .text(address.label), "street": .text(address.street),
-                "city": .text(address.city), "province": .text(address.province),
-                "postal_code": .text(address.postalCode), "country": .text(address.countryCode),
-                "latitude": .double(address.latitude), "longitude": .double(address.longitude),
+                "contact_id": .int(contactID), "name": .text(stored.label), "street": .text(stored.street),
+                "city": .text(stored.city), "province": .text(stored.province),
+                "postal_code": .text(stored.postalCode), "country": .text(stored.countryCode),
+                "latitude": .double(stored.latitude), "longitude": .double(stored.longitude),
             ]
-            return columns.merging(geocoding.columns(address, current: current)) { typed, _ in typed }
+            return columns.merging(geocoding.columns(stored, current: current)) { typed, _ in typed }
         } then: { [geocoding] storage, saved in
             try await geocoding.queueIfWaiting(saved, storage.sql, now: now)
         }
