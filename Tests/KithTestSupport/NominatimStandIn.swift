@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// A Nominatim stand-in on a loopback port: answers `/search` as Nominatim does (coordinates as
@@ -35,10 +36,13 @@ public final class NominatimStandIn: Sendable {
         let router = Router()
         router.get("search") { request, _ -> Response in standIn.answer(request) }
         let port = Locked<Int?>(nil)
-        let serving = Task {
+        // Stopped by cancelling its task, which Hummingbird logs as errors: only what is worse is said.
+        var quiet = Logger(label: "nominatim-stand-in")
+        quiet.logLevel = .critical
+        let serving = Task { [quiet] in
             try await Application(
                 router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                onServerRunning: { channel in port.value = channel.localAddress?.port }
+                onServerRunning: { channel in port.value = channel.localAddress?.port }, logger: quiet
             ).runService()
         }
         defer { serving.cancel() }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import KithCore
 import KithKit
+import KithServer
 import KithTestSupport
 import NIOCore
 import Synchronization

@@ -18,7 +18,7 @@ struct GiftCurrencyTests {
             let bob = try await MonicaHarness.user(client, "bob@example.com")
             let contact = try await ada.contact("Charles")
             let gift = try #require(
-                try await ada.post("/api/gifts", ["contact_id": .int(contact), "name": "A book", "amount": 12.5]).dataID)
+                try await ada.post("/api/gifts", ["contact_id": .int(contact), "name": "A book", "status": "idea", "amount": 12.5]).dataID)
             #expect(try await ada.get("/api/gifts/\(gift)").data?["amount_with_currency"] == "$12.50")
             let page = try await browser.get(client, "/account")
             #expect(page.text.contains(#"<option value="USD" selected>US Dollar (USD)</option>"#))
