@@ -139,7 +139,9 @@ extension ContactsCommand {
             static let geocoderVariable = "KITH_GEOCODER_URL"
 
             func geocoderURL(_ environment: [String: String]) throws -> URL? {
-                guard let text = geocoder ?? environment[Self.geocoderVariable], !text.isEmpty
+                // `off`, as the server reads the same variable: no geocoder.
+                guard let text = geocoder ?? environment[Self.geocoderVariable], !text.isEmpty,
+                    !["off", "none"].contains(text.lowercased())
                 else {
                     return nil
                 }
