@@ -11,6 +11,8 @@ import Testing
 struct TestServer: Sendable {
     let url: URL
     let config: ServerConfig
+    /// The running server, for a test to set what no command sets (an account's web-page settings).
+    let app: KithServerApp
 
     var outbox: Outbox { Outbox(directory: config.outboxDirectory) }
 
@@ -39,7 +41,8 @@ struct TestServer: Sendable {
         do {
             try await app.application.test(.live) { client in
                 let port = try #require(client.port, "the live test server has no port")
-                try await body(TestServer(url: URL(string: "http://127.0.0.1:\(port)")!, config: finalConfig))
+                try await body(
+                    TestServer(url: URL(string: "http://127.0.0.1:\(port)")!, config: finalConfig, app: app))
             }
         } catch {
             await app.database.close()

@@ -10,13 +10,19 @@ struct GiftCurrencySetting: Sendable {
         MonicaCurrency(code: try await accounts.find(userID: user.id.lowercased)?.currency).currency
     }
 
-    /// Chooses the currency with `code`; one not on the list is refused and nothing changes.
+    /// Chooses the currency with `code` for `user`; one not on the list is refused and nothing changes.
     func choose(_ code: String, for user: AuthenticatedUser) async throws -> Currency {
+        try await choose(code, for: user.id.lowercased)
+    }
+
+    /// The same for the user with id `userID`.
+    @discardableResult
+    func choose(_ code: String, for userID: String) async throws -> Currency {
         guard let currency = Currencies.named(code) else {
             throw AppError(
                 .unprocessableContent, .validationFailed, "Choose a currency from the list.", field: "currency")
         }
-        try await accounts.setCurrency(userID: user.id.lowercased, currency, now: clock.nowMillis)
+        try await accounts.setCurrency(userID: userID, currency, now: clock.nowMillis)
         return currency
     }
 }
