@@ -34,7 +34,8 @@ struct ContactsCommandTests {
                 let token = try #require(
                     try await device.object(["account", "tokens", "create", "gifts"])["token"] as? String)
                 let monica = MonicaClient(
-                    server: try MonicaServerAddress(server.url), token: token, transport: URLSessionTransport(timeout: 30))
+                    server: try MonicaServerAddress(server.url), token: token,
+                    transport: URLSessionTransport(timeout: 30))
                 _ = try await monica.gifts.create(MonicaGiftInput(contactID: ada, name: "A slide rule", amount: 42))
                 let me = try #require(try await device.object(["account", "whoami"])["id"] as? String)
                 // What the account page's Currency for gifts saves.

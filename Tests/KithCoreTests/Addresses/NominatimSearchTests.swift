@@ -20,8 +20,10 @@ struct NominatimSearchTests {
     }
 
     @Test func theSameAddressTypedDifferentlyHasOneKey() throws {
-        let one = try #require(NominatimSearch(PostalAddress(street: "1 Rue  de Rivoli ", city: "Paris", countryCode: "FR")))
-        let other = try #require(NominatimSearch(PostalAddress(street: "1 rue de rivoli", city: "PARIS", countryCode: "fr")))
+        let one = try #require(
+            NominatimSearch(PostalAddress(street: "1 Rue  de Rivoli ", city: "Paris", countryCode: "FR")))
+        let other = try #require(
+            NominatimSearch(PostalAddress(street: "1 rue de rivoli", city: "PARIS", countryCode: "fr")))
         #expect(one.normalizedKey == other.normalizedKey)
         #expect(one.normalizedKey == "street=1 rue de rivoli&city=paris&countrycodes=fr")
         let elsewhere = try #require(NominatimSearch(PostalAddress(street: "1 rue de Rivoli", city: "Lyon")))
@@ -34,7 +36,8 @@ struct NominatimSearchTests {
     }
 
     @Test func theAnswersFirstPlaceIsRead() throws {
-        let found = try NominatimSearch.firstPlace(in: Data(#"[{"lat":"48.8566","lon":"2.3522"},{"lat":"1","lon":"1"}]"#.utf8))
+        let found = try NominatimSearch.firstPlace(
+            in: Data(#"[{"lat":"48.8566","lon":"2.3522"},{"lat":"1","lon":"1"}]"#.utf8))
         #expect(found == Coordinates(latitude: 48.8566, longitude: 2.3522))
         #expect(try NominatimSearch.firstPlace(in: Data("[]".utf8)) == nil)
         #expect(throws: (any Error).self) { _ = try NominatimSearch.firstPlace(in: Data(#"{"error":"x"}"#.utf8)) }

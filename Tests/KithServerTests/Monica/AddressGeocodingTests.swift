@@ -39,7 +39,9 @@ struct AddressGeocodingTests {
         try #require(try await user.get("/api/addresses/\(id)").data)
     }
 
-    static let paris: [(String, JSONTree)] = [("street", "Place de l'Hôtel de Ville"), ("city", "Paris"), ("country", "FR")]
+    static let paris: [(String, JSONTree)] = [
+        ("street", "Place de l'Hôtel de Ville"), ("city", "Paris"), ("country", "FR"),
+    ]
 
     @Test(arguments: Engine.available)
     func anAddressGetsCoordinatesOnceTheJobHasRun(_ engine: Engine) async throws {
@@ -70,7 +72,8 @@ struct AddressGeocodingTests {
             try await server.app.jobsCaughtUp()
             #expect(nominatim.requests.count == 1)
             let sources = [
-                try await Self.shown(me, first)["coordinates_source"], try await Self.shown(me, second)["coordinates_source"],
+                try await Self.shown(me, first)["coordinates_source"],
+                try await Self.shown(me, second)["coordinates_source"],
             ]
             #expect(sources.filter { $0 == "locating" }.count == 1, "one waits its turn: \(sources)")
 
@@ -134,7 +137,8 @@ struct AddressGeocodingTests {
             #expect(nominatim.requests.count == 1)
             let changed = try await me.put(
                 "/api/addresses/\(id)",
-                .object(JSONObject([("contact_id", .int(contact)), ("latitude", 1.5), ("longitude", 2.5)] + Self.paris)))
+                .object(
+                    JSONObject([("contact_id", .int(contact)), ("latitude", 1.5), ("longitude", 2.5)] + Self.paris)))
             #expect(changed.status == .ok)
 
             server.clock.advance(by: 3600)
@@ -198,7 +202,8 @@ struct AddressGeocodingTests {
     @Test(arguments: Engine.available)
     func aVCardImportsAddressesAreLocatedToo(_ engine: Engine) async throws {
         try await Self.run(engine) { me, _, server, nominatim in
-            let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nADR;TYPE=HOME:;;1 Unter den Linden;Berlin;;10117;Germany\r\nEND:VCARD\r\n"
+            let card =
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nADR;TYPE=HOME:;;1 Unter den Linden;Berlin;;10117;Germany\r\nEND:VCARD\r\n"
             #expect(try await MonicaVCardsTests.send(me, card).status == .ok)
             try await server.app.jobsCaughtUp()
             let addresses = try await me.get("/api/addresses")
@@ -224,11 +229,13 @@ struct AddressGeocodingTests {
     func coordinatesTakeADecimalComma(_ engine: Engine) async throws {
         try await MonicaHarness.run(engine) { me, _, _ in
             let contact = try await me.contact("Ada")
-            let id = try await Self.address(me, contact, [("city", "Paris"), ("latitude", "48,8566"), ("longitude", "2,3522")])
+            let id = try await Self.address(
+                me, contact, [("city", "Paris"), ("latitude", "48,8566"), ("longitude", "2,3522")])
             let address = try await Self.shown(me, id)
             #expect(address["latitude"]?.doubleValue == 48.8566 && address["longitude"]?.doubleValue == 2.3522)
             let refused = try await me.post(
-                "/api/addresses", ["contact_id": .int(contact), "city": "Paris", "latitude": "48,85,66", "longitude": "2"])
+                "/api/addresses",
+                ["contact_id": .int(contact), "city": "Paris", "latitude": "48,85,66", "longitude": "2"])
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains("latitude must be a number"))
             #expect(try await me.get("/api/addresses").json["meta"]?["total"] == 1)
@@ -236,7 +243,9 @@ struct AddressGeocodingTests {
     }
 
     @Test func theSettingNamesAServerOrTurnsGeocodingOff() throws {
-        #expect(try ServerConfig.fromEnvironment([:]).geocoder?.baseURL.absoluteString == "https://nominatim.openstreetmap.org")
+        #expect(
+            try ServerConfig.fromEnvironment([:]).geocoder?.baseURL.absoluteString
+                == "https://nominatim.openstreetmap.org")
         let own = try ServerConfig.fromEnvironment(["KITH_GEOCODER_URL": "http://127.0.0.1:8088/nominatim"])
         #expect(own.geocoder?.baseURL.absoluteString == "http://127.0.0.1:8088/nominatim")
         #expect(try ServerConfig.fromEnvironment(["KITH_GEOCODER_URL": "off"]).geocoder == nil)

@@ -18,7 +18,9 @@ struct GiftCurrencyTests {
             let bob = try await MonicaHarness.user(client, "bob@example.com")
             let contact = try await ada.contact("Charles")
             let gift = try #require(
-                try await ada.post("/api/gifts", ["contact_id": .int(contact), "name": "A book", "status": "idea", "amount": 12.5]).dataID)
+                try await ada.post(
+                    "/api/gifts", ["contact_id": .int(contact), "name": "A book", "status": "idea", "amount": 12.5]
+                ).dataID)
             #expect(try await ada.get("/api/gifts/\(gift)").data?["amount_with_currency"] == "$12.50")
             let page = try await browser.get(client, "/account")
             #expect(page.text.contains(#"<option value="USD" selected>US Dollar (USD)</option>"#))
@@ -39,7 +41,8 @@ struct GiftCurrencyTests {
 
             // A code not on the list is refused next to the field, and nothing changes.
             let refused = try await browser.post(client, "/account/currency", form: ["currency": "XYZ"])
-            #expect(refused.status == .unprocessableContent && refused.text.contains("Choose a currency from the list."))
+            #expect(
+                refused.status == .unprocessableContent && refused.text.contains("Choose a currency from the list."))
             #expect(try await ada.get("/api/me").data?["currency"]?["iso"] == "EUR")
         }
     }

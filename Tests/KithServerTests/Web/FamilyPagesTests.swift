@@ -147,7 +147,8 @@ struct FamilyPagesTests {
             #expect(!childView.text.contains(#"id="code-form""#) && !childView.text.contains(#"id="settings-form""#))
             #expect(!childView.text.contains("/role"), "a child changes no one's role")
             #expect(!childView.text.contains("/remove\""), "a child removes no one")
-            #expect(!childView.text.contains(#"class="member-actions""#), "nothing offered, not even an empty row of actions")
+            #expect(
+                !childView.text.contains(#"class="member-actions""#), "nothing offered, not even an empty row of actions")
 
             let renamed = try await family.parent.post(
                 client, "/family/settings", form: ["name": "Byrons", "timeZone": "Asia/Tokyo"])

@@ -230,7 +230,8 @@ struct FamilyService: Sendable {
         case .noSuchMember: throw AppError.notFound("This member")
         case .lastParent: throw lastParent
         case .removingSelf:
-            throw AppError(.unprocessableContent, .validationFailed, "To leave the family yourself, use leave.", field: "userId")
+            throw AppError(
+                .unprocessableContent, .validationFailed, "To leave the family yourself, use leave.", field: "userId")
         }
     }
 

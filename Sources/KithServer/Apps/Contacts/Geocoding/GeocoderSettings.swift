@@ -16,7 +16,8 @@ public struct GeocoderSettings: Sendable, Equatable {
 
     public init(_ text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty, url.user == nil, url.password == nil
         else {
             throw ConfigError(

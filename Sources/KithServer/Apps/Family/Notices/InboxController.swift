@@ -51,7 +51,9 @@ struct InboxController {
         }
         var page = try await inbox.page(of: userID, unreadOnly: unreadOnly, before: before, limit: limit, zone: zone)
         if let snapshot = try await familyAsItStands(for: context.requireUser()) {
-            for index in page.notices.indices { page.notices[index].since = snapshot.aftermath(of: page.notices[index]) }
+            for index in page.notices.indices {
+                page.notices[index].since = snapshot.aftermath(of: page.notices[index])
+            }
         }
         return try JSONResponse.make(page)
     }

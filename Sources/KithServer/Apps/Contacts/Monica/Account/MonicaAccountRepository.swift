@@ -65,15 +65,19 @@ struct MonicaAccountRepository: Sendable {
     func find(userID: String) async throws -> MonicaAccount? {
         try await database.read { sql in
             // Every /api request reads this: text with a bind, not a builder (MonicaTableStore says why).
-            try await sql.raw("SELECT id, me_contact_id, contacts_version, currency FROM monica_accounts WHERE user_id = \(bind: userID)")
-                .record(MonicaAccount.self)
+            try await sql.raw(
+                """
+                SELECT id, me_contact_id, contacts_version, currency FROM monica_accounts
+                WHERE user_id = \(bind: userID)
+                """
+            ).record(MonicaAccount.self)
         }
     }
 
     private static func account(id: Int64, _ sql: any SQLDatabase) async throws -> MonicaAccount {
         guard
-            let found = try await sql.select().columns("id", "me_contact_id", "contacts_version", "currency").from("monica_accounts")
-                .where("id", .equal, id).record(MonicaAccount.self)
+            let found = try await sql.select().columns("id", "me_contact_id", "contacts_version", "currency")
+                .from("monica_accounts").where("id", .equal, id).record(MonicaAccount.self)
         else { throw MonicaStorageError("the Monica account \(id) vanished") }
         return found
     }

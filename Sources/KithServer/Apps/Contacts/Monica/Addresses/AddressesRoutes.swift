@@ -31,7 +31,9 @@ struct AddressesRoutes {
     static func readingDecimalCommas(_ input: MonicaInput) -> MonicaInput {
         var values = input.values
         for name in ["latitude", "longitude"] {
-            if case .string(let text)? = values[name], let number = DecimalText.parse(text) { values[name] = .double(number) }
+            if case .string(let text)? = values[name], let number = DecimalText.parse(text) {
+                values[name] = .double(number)
+            }
         }
         return MonicaInput(values)
     }
