@@ -109,6 +109,7 @@ let package = Package(
             dependencies: [
                 "KithKit", "KithServer", "KithCore",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Tests/KithTestSupport",
             swiftSettings: strictness

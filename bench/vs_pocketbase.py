@@ -241,6 +241,7 @@ class Kith(Server):
             self.database_url = urllib.parse.urlunsplit(parsed._replace(path="/" + self.database_name))
             command += ["--database-url", self.database_url]
         env = dict(os.environ, KITH_BCRYPT_COST=str(args.bcrypt_cost), KITH_API_RATE_LIMIT="1000000000",
+                   KITH_GEOCODER_URL="off",
                    KITH_LOG_LEVEL=os.environ.get("KITH_LOG_LEVEL", "warning"),
                    KITH_MAX_CONNECTIONS=str(max(4096, args.subscribers + 500)))
         self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT,

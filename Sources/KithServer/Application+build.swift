@@ -145,6 +145,7 @@ public func buildApplication(
     live.addRoutes(to: router)
     AccountPages(
         accounts: accounts, renderer: renderer, session: session, devices: push.devices,
+        giftCurrency: contacts.giftCurrency,
         deletionBlocker: { try await families.accountDeletionBlocker(userID: $0) }
     ).addRoutes(to: router)
     push.addRoutes(to: router)

@@ -4,6 +4,8 @@ import KithTestSupport
 import Synchronization
 import Testing
 
+@testable import KithServer
+
 /// `kith contacts …` against the Kith server's Monica-compatible `/api`: the profile's session, or
 /// a connection made with `--monica-url` and a token from standard input or the environment.
 @Suite("kith contacts: text and JSON")
@@ -20,6 +22,33 @@ struct ContactsCommandTests {
             ids[first] = try await monica.createContact(MonicaContactInput(firstName: first, lastName: last)).id
         }
         return ids
+    }
+
+    @Test("gifts' values in the account's currency")
+    func giftsAreShownInTheAccountsCurrency() async throws {
+        try await TestServer.run { server in
+            try await withHome { home in
+                let device = Device(home: home, server: server.url)
+                let ids = try await Self.signUpWithContacts(device, server: server)
+                let ada = try #require(ids["Ada"])
+                let token = try #require(
+                    try await device.object(["account", "tokens", "create", "gifts"])["token"] as? String)
+                let monica = MonicaClient(
+                    server: try MonicaServerAddress(server.url), token: token,
+                    transport: URLSessionTransport(timeout: 30))
+                _ = try await monica.gifts.create(MonicaGiftInput(contactID: ada, name: "A slide rule", amount: 42))
+                let me = try #require(try await device.object(["account", "whoami"])["id"] as? String)
+                // What the account page's Currency for gifts saves.
+                try await GiftCurrencySetting(
+                    accounts: MonicaAccountRepository(database: server.app.database), clock: .system
+                ).choose("GBP", for: me.lowercased())
+
+                let shown = await device.kith(["contacts", "show", String(ada)])
+                #expect(shown.stdout.contains("A slide rule") && shown.stdout.contains("£42.00"), "\(shown)")
+                let json = try await device.object(["contacts", "show", String(ada)])
+                #expect((json["gifts"] as? [[String: Any]])?.first?["amount"] as? String == "£42.00", "\(json)")
+            }
+        }
     }
 
     /// `/api` allows a few requests a minute here. A read the server refuses with 429 waits as

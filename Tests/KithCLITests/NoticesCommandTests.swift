@@ -92,6 +92,13 @@ struct NoticesCommandTests {
                     readAll.stdout.hasSuffix("\(count) unread.\n") && readAll.stderr == "Marked every notice read.\n")
                 #expect(await child.kith(["inbox", "--unread"]).stdout == "No unread notices.\n")
                 #expect(await child.kith(["inbox"]).stdout.hasSuffix("\n0 unread.\n"), "read notices stay")
+
+                // Done since: every notice about it says so.
+                let completed = await child.kith(["reminders", "complete", id])
+                #expect(completed.exitCode == 0, "\(completed)")
+                let afterwards = await child.kith(["inbox"])
+                let aboutIt = afterwards.stdout.split(separator: "\n").filter { $0.contains("Feed the cat") }
+                #expect(!aboutIt.isEmpty && aboutIt.allSatisfy { $0.hasSuffix("  · Completed since") }, "\(afterwards)")
             }
         }
     }

@@ -144,6 +144,14 @@ def test_a_parent_and_a_child_share_a_repeating_reminder_live(server, driver, ot
     open_page(parent, server, "/family/members")
     shot(parent, "family-members-dark")
     set_color_scheme(parent, "light")
+    # The members page offers what the membership rules accept: the only parent may change and
+    # remove the child, not themself; the child is offered nothing.
+    own_row, = [row for row in parent.find_elements(By.CSS_SELECTOR, "#member-list .member")
+                if "(you)" in row.text]
+    assert not own_row.find_elements(By.CSS_SELECTOR, ".member-actions")
+    assert parent.find_elements(By.CSS_SELECTOR, "#member-list .role-form")
+    open_page(child, server, "/family/members")
+    assert not child.find_elements(By.CSS_SELECTOR, "#member-list .member-actions")
 
     # Phone width, light and dark: no sideways scrolling.
     child.set_window_size(390, 844)

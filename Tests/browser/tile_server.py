@@ -5,9 +5,9 @@ map asked for the right tiles and show "Map unavailable" once it is stopped."""
 
 import re
 import struct
-import threading
 import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from loopback_server import LoopbackServer
 
 TILE = re.compile(r"^/tiles/(\d+)/(\d+)/(\d+)\.png$")
 ATTRIBUTION = "Test tiles © Kith"
@@ -23,16 +23,11 @@ def png(width: int, height: int, rgb: tuple) -> bytes:
             + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
 
 
-class TileServer:
-    """start() listens on a free port (the same one again after stop()); requests lists the
+class TileServer(LoopbackServer):
+    """start() listens on a free port (the same one again after stop()); asked() lists the
     (z, x, y) asked for since the last clear()."""
 
-    def __init__(self):
-        self.port = 0
-        self.requests = []
-        self._lock = threading.Lock()
-        self._server = None
-        self._thread = None
+    name = "tile-server"
 
     @property
     def template(self) -> str:
@@ -43,47 +38,10 @@ class TileServer:
         """The value of KITH_MAP_TILES: the template, then the attribution."""
         return f"{self.template} {ATTRIBUTION}"
 
-    def start(self):
-        owner = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
-                match = TILE.match(self.path)
-                if not match:
-                    self.send_error(404)
-                    return
-                z, x, y = (int(part) for part in match.groups())
-                with owner._lock:
-                    owner.requests.append((z, x, y))
-                body = png(256, 256, ((x * 67) % 200 + 40, (y * 97) % 200 + 40, 180))
-                self.send_response(200)
-                self.send_header("Content-Type", "image/png")
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-store")
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *arguments):
-                pass
-
-        ThreadingHTTPServer.allow_reuse_address = True
-        self._server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
-        self.port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, name="tile-server", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self):
-        if self._server:
-            self._server.shutdown()
-            self._server.server_close()
-            self._thread.join(5)
-            self._server = None
-
-    def asked(self) -> list:
-        with self._lock:
-            return list(self.requests)
-
-    def clear(self):
-        with self._lock:
-            self.requests.clear()
+    def answer(self, handler):
+        match = TILE.match(handler.path)
+        if not match:
+            return None
+        z, x, y = (int(part) for part in match.groups())
+        self.record((z, x, y))
+        return 200, "image/png", png(256, 256, ((x * 67) % 200 + 40, (y * 97) % 200 + 40, 180))

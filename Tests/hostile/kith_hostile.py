@@ -34,7 +34,7 @@ PASSWORD = "correct horse battery"
 SERVER_VARIABLES = (
     "KITH_SMTP_URL", "KITH_DATABASE_URL", "KITH_PUBLIC_URL", "KITH_DATA", "KITH_HOST", "KITH_PORT",
     "KITH_API_RATE_LIMIT", "KITH_IDLE_TIMEOUT", "KITH_REQUEST_TIMEOUT", "KITH_MAX_CONNECTIONS",
-    "KITH_METRICS_TOKEN", "KITH_LOG_LEVEL",
+    "KITH_METRICS_TOKEN", "KITH_LOG_LEVEL", "KITH_GEOCODER_URL",
 )
 
 
@@ -119,6 +119,9 @@ class KithServer:
             env.pop(name, None)
         env["KITH_BCRYPT_COST"] = os.environ.get("KITH_BCRYPT_COST", "4")
         env["KITH_LOG_LEVEL"] = "warning"
+        # Never OpenStreetMap's public geocoder from a test: a test that locates addresses passes
+        # its stand-in's URL in `env`.
+        env["KITH_GEOCODER_URL"] = "off"
         env.update({k: str(v) for k, v in self.extra_env.items()})
         args = [self.binary, "serve", "--data", str(self.data_dir), "--port", str(port), "--host", "127.0.0.1"]
         if self.database_url:

@@ -52,6 +52,7 @@ def signed_in_forms(year, person):
         (f"/account/devices/{uuid.uuid4()}", {"kind.due": "on", "kind.before_1": "on"}),
         (f"/account/devices/{uuid.uuid4()}/remove", {}),
         ("/account/reminder-time", {"hour": "9", "timeZone": "Europe/Paris"}),
+        ("/account/currency", {"currency": "EUR"}),
         ("/outreach/select", {"year": year}),
         ("/outreach/years", {"name": "2031", "currentYear": year, "copyFrom": year}),
         (f"/outreach/years/{year}/rename", {"name": "Renamed"}),

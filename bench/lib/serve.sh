@@ -48,7 +48,8 @@ bench_serve() {
     fi
     echo "==> kith ${serve_args[*]} (KITH_BCRYPT_COST=${KITH_BCRYPT_COST:-})"
     mkdir -p "$bench_tmp/data"
-    "${bench_kith:-$bench_bin/kith}" "${serve_args[@]}" >"$bench_tmp/server.log" 2>&1 </dev/null &
+    # A measurement never asks OpenStreetMap's public geocoder (bench/monica.py adds addresses).
+    KITH_GEOCODER_URL=off "${bench_kith:-$bench_bin/kith}" "${serve_args[@]}" >"$bench_tmp/server.log" 2>&1 </dev/null &
     server_pid=$!
 
     # Wait up to 60 s for /healthz to answer 200; bail out early if the server died.

@@ -127,8 +127,9 @@ extension ContactsCommand {
                 commandName: "directions",
                 abstract: "Links to directions to an address, in Apple Maps and OpenStreetMap.",
                 discussion: """
-                    Uses the address's coordinates; without them, asks a Nominatim geocoder (--geocoder or \
-                    KITH_GEOCODER_URL, such as https://nominatim.openstreetmap.org) where it is.
+                    Uses the address's coordinates: typed, or found by a Kith server from the address itself; \
+                    without them, asks a Nominatim geocoder (--geocoder or KITH_GEOCODER_URL, such as \
+                    https://nominatim.openstreetmap.org) where it is.
                     """)
             @OptionGroup var options: ClientOptions
             @OptionGroup var monica: MonicaOptions
@@ -138,7 +139,9 @@ extension ContactsCommand {
             static let geocoderVariable = "KITH_GEOCODER_URL"
 
             func geocoderURL(_ environment: [String: String]) throws -> URL? {
-                guard let text = geocoder ?? environment[Self.geocoderVariable], !text.isEmpty
+                // `off`, as the server reads the same variable: no geocoder.
+                guard let text = geocoder ?? environment[Self.geocoderVariable], !text.isEmpty,
+                    !["off", "none"].contains(text.lowercased())
                 else {
                     return nil
                 }
@@ -154,24 +157,35 @@ extension ContactsCommand {
             func run(_ console: Console) async throws {
                 let geocoderAddress = try geocoderURL(console.environment)
                 try await ContactsCommand.run(options, monica, console) { session in
-                    let address = try await session.address(addressID)
+                    var address = try await session.address(addressID)
+                    // A copy cached before the server located the address: the server's own first,
+                    // before any geocoder of this machine (offline, the cached copy stands).
+                    if address.postal.coordinates == nil, !address.isPending,
+                        let fresh = try? await session.client.address(addressID)
+                    {
+                        address = fresh
+                    }
                     let name = address.contact?.displayName ?? "Contact"
                     let geocoder = try geocoderAddress.map {
                         NominatimGeocoder(
                             baseURL: $0, userAgent: "kith-contacts/1 (Kith command line)",
                             transport: session.profile.transport())
                     }
-                    let directions = try await KithKit.Directions.to(
-                        address.postal, contactName: name, geocoder: geocoder)
+                    let directions = try await KithKit.Directions.to(address, contactName: name, geocoder: geocoder)
                     let pending = try await session.pendingAddressIDs()
                     let json = DirectionsJSON(
                         address: AddressJSON(address, pending: pending), label: directions.label,
                         latitude: directions.destination.latitude, longitude: directions.destination.longitude,
-                        geocoded: directions.geocoded, appleMaps: directions.appleMaps.absoluteString,
+                        geocoded: directions.geocoded, locatedByServer: directions.locatedByServer,
+                        appleMaps: directions.appleMaps.absoluteString,
                         openStreetMap: directions.openStreetMap.absoluteString)
                     session.output.emit(json) {
                         var lines = ["Directions to \(name): \(address.postal.lines.joined(separator: ", "))"]
-                        if directions.geocoded {
+                        if directions.locatedByServer {
+                            lines.append(
+                                "Located from the address by the server at \(directions.destination.latitude), \(directions.destination.longitude)."
+                            )
+                        } else if directions.geocoded {
                             lines.append(
                                 "Located by the geocoder at \(directions.destination.latitude), \(directions.destination.longitude)."
                             )

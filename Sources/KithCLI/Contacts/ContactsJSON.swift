@@ -131,8 +131,10 @@ struct DirectionsJSON: Encodable {
     var label: String
     var latitude: Double
     var longitude: Double
-    /// True when the coordinates came from the geocoder (the address had none).
+    /// True when the coordinates came from a geocoder (nobody typed them).
     var geocoded: Bool
+    /// True when the server found them from the address's text.
+    var locatedByServer: Bool
     var appleMaps: String
     var openStreetMap: String
 }

@@ -16,7 +16,9 @@ enum InboxText {
         let unread = notice.readAt == nil ? "*" : " "
         let kind = notice.kind.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
         let late = notice.late ? "  · late, arrived \(FamilyText.when(notice.deliveredAt, in: zone))" : ""
-        return "\(unread) \(FamilyText.when(notice.dueAt, in: zone))  \(kind)  \(notice.title) · \(notice.body)\(late)"
+        let since = notice.since.map { "  · \($0.words)" } ?? ""
+        return
+            "\(unread) \(FamilyText.when(notice.dueAt, in: zone))  \(kind)  \(notice.title) · \(notice.body)\(late)\(since)"
     }
 
     /// The longest kind's name, so titles line up.

@@ -41,6 +41,13 @@ struct ServeCommand: ConsoleCommand {
             valueName: "template"))
     var mapTiles: String?
 
+    @Option(
+        name: .customLong("geocoder"),
+        help: ArgumentHelp(
+            "The Nominatim server that locates contacts' addresses from their text (KITH_GEOCODER_URL), or off. Default OpenStreetMap's public one.",
+            valueName: "url"))
+    var geocoder: String?
+
     @ParentCommand var kith: KithCommand
 
     func validate() throws {
@@ -64,6 +71,13 @@ struct ServeCommand: ConsoleCommand {
         if let mapTiles {
             do {
                 config.mapTiles = try MapTiles.setting(mapTiles)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        if let geocoder {
+            do {
+                config.geocoder = try GeocoderSettings.setting(geocoder)
             } catch {
                 throw ValidationError("\(error)")
             }

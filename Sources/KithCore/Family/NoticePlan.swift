@@ -155,7 +155,7 @@ public enum NoticePlan {
 }
 
 /// What became of a notice's reminder since (`NoticePlan.since`).
-public enum NoticeAftermath: String, Sendable {
+public enum NoticeAftermath: String, Sendable, Codable {
     case completed, deleted
 
     /// "Completed since", "Deleted since".

@@ -23,6 +23,9 @@ public struct NoticeDTO: Codable, Sendable, Equatable, Identifiable {
     /// them on its own clock (`rendered(in:)`); `title` and `body` are written for the zone the
     /// request named, else in UTC saying so.
     public var wording: Wording?
+    /// What became of its reminder since it came ("completed", "deleted"), as the reader's
+    /// family stands when the inbox is read; nil while the notice still stands (`NoticePlan.since`).
+    public var since: NoticeAftermath?
 
     /// A notice's stored words (see `NoticeWording`).
     public struct Wording: Codable, Sendable, Equatable {

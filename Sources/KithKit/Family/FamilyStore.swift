@@ -56,6 +56,22 @@ public final class FamilyStore {
         try store.read { db in try self.current(db)?.book.reminders.first { $0.id == id } }
     }
 
+    /// What the signed-in user may do with reminder `id` now (complete, edit, delete, tick, snooze,
+    /// set its place, undo), each judged by `FamilyRules` over this device's records exactly as the
+    /// web pages offer it (`ReminderPermissions`): a view shows only the buttons that would be
+    /// accepted. Nil when the family has no such reminder.
+    public func permissions(for id: UUID) throws -> ReminderPermissions? {
+        guard let me = store.actor else { return nil }
+        let now = store.now()
+        return try store.read { db -> ReminderPermissions? in
+            guard let found = try FamilyRecords.readWithRecords(member: me, db),
+                let reminder = found.book.reminders.first(where: { $0.id == id })
+            else { return nil }
+            return ReminderPermissions(
+                reminder, records: found.records, scope: found.family.scope, actor: me, now: now)
+        }
+    }
+
     // MARK: Reminders
 
     /// Adds a pending reminder for `assignee` (a member's user id; the signed-in user when nil)

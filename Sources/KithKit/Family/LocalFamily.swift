@@ -31,6 +31,13 @@ enum FamilyRecords {
     /// The family `user` is a member of, with every record of it, or nil when the store holds no
     /// member record for them (not in a family, or not synced since joining).
     static func read(member user: String, _ db: Database) throws -> (family: LocalFamily, book: FamilyBook)? {
+        try readWithRecords(member: user, db).map { (family: $0.family, book: $0.book) }
+    }
+
+    /// The same with the family's records, which the rules judge a trial over.
+    static func readWithRecords(member user: String, _ db: Database) throws -> (
+        family: LocalFamily, book: FamilyBook, records: [SyncRecord]
+    )? {
         let memberTable = quoted(EntityTable.tableName(FamilyEntities.member.name))
         // One family per user; should a pull ever hold two for a moment (a family left and another
         // joined before the old one's records go), the choice is at least the same on every read.
@@ -53,6 +60,6 @@ enum FamilyRecords {
             id: String(scope.dropFirst("family:".count)), scope: scope, name: book.name ?? "", timeZone: book.timeZone,
             members: book.members, me: me.id, myRole: me.role,
             snoozeLimit: book.snoozeLimit)
-        return (family, book)
+        return (family, book, records)
     }
 }

@@ -39,6 +39,8 @@ public struct ServerConfig: Sendable {
     public var push = WebPushSettings()
     /// Tiles for the Contacts pages' address maps (`KITH_MAP_TILES`); nil turns maps off.
     public var mapTiles: MapTiles? = .openStreetMap
+    /// Where contacts' addresses are located (`KITH_GEOCODER_URL`); nil turns geocoding off.
+    public var geocoder: GeocoderSettings? = .openStreetMap
     /// The bearer token `GET /metrics` requires; nil turns the endpoint off (404).
     public var metricsToken: String?
     public var logLevel: Logger.Level = .info
@@ -105,6 +107,7 @@ public struct ServerConfig: Sendable {
         try config.foodSearch.read(environment)
         try config.push.read(environment)
         if let value = environment["KITH_MAP_TILES"] { config.mapTiles = try MapTiles.setting(value) }
+        if let value = environment["KITH_GEOCODER_URL"] { config.geocoder = try GeocoderSettings.setting(value) }
         if let value = environment["KITH_LOG_LEVEL"] {
             guard let level = Logger.Level(rawValue: value) else {
                 throw ConfigError("KITH_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical")

@@ -105,6 +105,17 @@ struct JobRetryLater: Error, CustomStringConvertible {
     var description: String { reason }
 }
 
+/// What a handler throws when the job may not run yet and no attempt was spent on it: it waits its
+/// turn for something shared (a geocoder that takes one request a second). The job is pending
+/// again at `until` with its attempt given back, so however many wait their turn none runs out
+/// of attempts.
+struct JobPostponed: Error, CustomStringConvertible {
+    let until: Int64
+    let reason: String
+
+    var description: String { reason }
+}
+
 extension Duration {
     /// Whole milliseconds (rounded down), for times stored as epoch milliseconds.
     var inMilliseconds: Int64 {

@@ -135,6 +135,24 @@ struct JobRepository: Sendable {
         }
     }
 
+    /// Puts a job that did not run back to pending at `until`, giving back the attempt its claim
+    /// counted (`JobPostponed`). Whether this runner still held it.
+    @discardableResult
+    func postpone(_ job: Job, runner: String, until: Int64) async throws -> Bool {
+        try await database.transaction { sql in
+            guard try await isHeld(job, by: runner, sql: sql) else { return false }
+            try await sql.raw(
+                """
+                UPDATE jobs SET status = \(bind: JobStatus.pending.rawValue), run_at = \(bind: until),
+                    attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
+                    claimed_by = NULL, claimed_until = NULL
+                WHERE id = \(bind: job.id)
+                """
+            ).run()
+            return true
+        }
+    }
+
     /// Takes back jobs left `running` past their lease (their server died or hung): pending again at
     /// once, or `failed` when that attempt was the last. How many were taken back.
     @discardableResult

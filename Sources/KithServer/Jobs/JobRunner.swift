@@ -198,6 +198,15 @@ struct JobRunner: Service {
         logger[metadataKey: "job"] = "\(job.kind) \(job.key)"
         logger[metadataKey: "attempt"] = "\(job.attempts)/\(job.maxAttempts)"
         guard let handler = handlers[job.kind] else { return }
+        if let postponed = error as? JobPostponed {
+            do {
+                try await repository.postpone(job, runner: name, until: postponed.until)
+                logger.debug("job postponed: \(postponed)")
+            } catch {
+                logger.error("jobs: could not postpone: \(error)")
+            }
+            return
+        }
         do {
             let again = try await repository.fail(
                 job, runner: name, error: "\(error)", retry: handler.retry, permanent: error is JobFailure,

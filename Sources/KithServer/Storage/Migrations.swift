@@ -2,7 +2,8 @@
 enum Migrations {
     static let all: [Migration] = [
         accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices,
-        familySnoozeLimit, sessionsByID, recordsPerScope, writeKeys, webPush, pushReminderTimes, dav,
+        familySnoozeLimit, sessionsByID, recordsPerScope, writeKeys, webPush, pushReminderTimes, dav, geocoding,
+        accountCurrency,
     ]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in

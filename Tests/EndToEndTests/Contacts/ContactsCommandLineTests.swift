@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import KithCore
 import KithKit
+import KithServer
 import KithTestSupport
 import NIOCore
 import Synchronization
@@ -345,6 +346,47 @@ struct ContactsCommandLineTests {
             "\(nothing)")
     }
 
+    @Test(
+        "directions: the coordinates a Kith server found from the address come before this machine's geocoder; a decimal comma is a point",
+        arguments: Engine.available)
+    func directionsUseTheServersLocation(engine: Engine) async throws {
+        try await NominatimStandIn.run { nominatim, geocoderURL in
+            try await LiveServer.run(
+                engine,
+                configure: { config in
+                    ContactBookAgainstKithTests.unlimited(&config)
+                    config.geocoder = try? GeocoderSettings(geocoderURL.absoluteString)
+                    config.jobs.pollInterval = .milliseconds(20)
+                }
+            ) { server in
+                let home = try makeTemporaryDirectory("kith-e2e-contacts")
+                defer { try? FileManager.default.removeItem(at: home) }
+                let laptop = Profile(name: "laptop", home: home, server: server.url)
+                let monica = try await Self.signUp(laptop)
+                let ada = try await monica.createContact(MonicaContactInput(firstName: "Ada", lastName: "Lovelace")).id
+                let added = try await laptop.object([
+                    "contacts", "address", "add", String(ada), "--city", "Paris", "--country", "FR",
+                ])
+                let paris = try #require(added["id"] as? Int)
+                try await eventually { try await monica.address(paris).postal.coordinates != nil }
+
+                let directions = try await laptop.object(["contacts", "address", "directions", String(paris)])
+                #expect(directions["locatedByServer"] as? Bool == true && directions["latitude"] as? Double == 48.8566)
+                let text = try await laptop.kith(["contacts", "address", "directions", String(paris)])
+                #expect(text.stdout.contains("Located from the address by the server at 48.8566, 2.3522.\n"), "\(text)")
+
+                let typed = try await laptop.object([
+                    "contacts", "address", "add", String(ada), "--city", "Lyon", "--latitude", "45,75", "--longitude",
+                    "4,85",
+                ])
+                #expect(typed["latitude"] as? Double == 45.75 && typed["longitude"] as? Double == 4.85, "\(typed)")
+                let lyon = try #require(typed["id"] as? Int)
+                #expect(try await monica.address(lyon).coordinatesSource == "typed")
+                #expect(nominatim.requests.count == 1, "typed coordinates need no geocoder")
+            }
+        }
+    }
+
     @Test("directions: the address's own coordinates, else a Nominatim geocoder's (--geocoder or KITH_GEOCODER_URL)")
     func directionsUseTheGeocoderWhenNeeded() async throws {
         let home = try makeTemporaryDirectory("kith-e2e-contacts")
@@ -352,9 +394,8 @@ struct ContactsCommandLineTests {
         let stub = MonicaStub()
         stub.answer("GET /api/addresses/11", .init(fixture: "address-11"))
         stub.answer("GET /api/addresses/12", .init(fixture: "address-created"))
-        let geocoder = GeocoderStub()
         try await stub.run { url in
-            try await geocoder.run { geocoderURL in
+            try await NominatimStandIn.run { geocoder, geocoderURL in
                 let connecting = Profile(
                     name: "phone", home: home, environment: ["KITH_MONICA_TOKEN": MonicaStub.token])
                 let paris = try await connecting.object([
@@ -387,6 +428,11 @@ struct ContactsCommandLineTests {
                     text.stdout.contains(
                         "Located by the geocoder at 37.3318, -122.0312.\nApple Maps:    https://maps.apple.com/?daddr=37.3318"
                     ), "\(text)")
+                let asked = try #require(geocoder.requests.first)
+                #expect(
+                    asked.query["city"] == "Cupertino" && asked.query["countrycodes"] == "us"
+                        && asked.query["postalcode"] == "95014")
+                #expect(asked.userAgent?.hasPrefix("kith") == true, "Nominatim asks for an identifying User-Agent")
             }
             let closed = "http://127.0.0.1:\(try closedLoopbackPort())"
             let unreachable = try await Profile(name: "phone", home: home).kith(
@@ -395,11 +441,6 @@ struct ContactsCommandLineTests {
                 unreachable.status == 1 && unreachable.stderr.hasPrefix("error: The geocoder could not be reached"),
                 "\(unreachable)")
         }
-        let asked = try #require(geocoder.requests.first)
-        #expect(
-            asked.query["city"] == "Cupertino" && asked.query["countrycodes"] == "us"
-                && asked.query["postalcode"] == "95014")
-        #expect(asked.userAgent?.hasPrefix("kith") == true, "Nominatim asks for an identifying User-Agent")
     }
 
     @Test(
@@ -473,32 +514,3 @@ struct ContactsCommandLineTests {
     }
 }
 
-/// A Nominatim stand-in on a loopback port: every search finds Apple Park.
-final class GeocoderStub: Sendable {
-    struct Asked: Sendable {
-        let query: [String: String]
-        let userAgent: String?
-    }
-
-    private let log = Mutex<[Asked]>([])
-
-    var requests: [Asked] { log.withLock { $0 } }
-
-    func run(_ body: @Sendable (URL) async throws -> Void) async throws {
-        let router = Router()
-        router.get("search") { request, _ -> Response in
-            var query: [String: String] = [:]
-            for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
-            self.log.withLock { $0.append(Asked(query: query, userAgent: request.headers[.userAgent])) }
-            let body = #"[{"place_id":1,"lat":"37.3318","lon":"-122.0312","display_name":"Apple Park"}]"#
-            return Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: .init(byteBuffer: ByteBuffer(string: body)))
-        }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
-            try await body(URL(string: "http://127.0.0.1:\(port)")!)
-        }
-    }
-}

@@ -7,31 +7,10 @@ import KithTestSupport
 import NIOCore
 import Testing
 
-/// Directions to an address (seed 001 story 4): its own coordinates, else a Nominatim-style
-/// geocoder (here a stand-in on loopback that speaks Nominatim's `/search`), else a clear message.
+/// Directions to an address: its own coordinates, else a Nominatim-style geocoder (here
+/// `NominatimStandIn` on loopback, which speaks Nominatim's `/search`), else a clear message.
 @Suite("Directions and geocoding")
 struct GeocodingTests {
-    /// Answers `/search` as Nominatim does: coordinates as strings, `[]` when nothing matches.
-    static func withNominatim(_ body: @Sendable (URL, Locked<[String: String]>) async throws -> Void) async throws {
-        let lastQuery = Locked<[String: String]>([:])
-        let router = Router()
-        router.get("search") { request, _ -> Response in
-            var query: [String: String] = [:]
-            for (name, value) in request.uri.queryParameters { query[String(name)] = String(value) }
-            query["User-Agent"] = request.headers[.userAgent]
-            lastQuery.value = query
-            let found = query["city"] == "Paris" && query["countrycodes"] == "fr"
-            let body = found ? #"[{"place_id":1,"lat":"48.8566","lon":"2.3522","display_name":"Paris, France"}]"# : "[]"
-            return Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: .init(byteBuffer: ByteBuffer(string: body)))
-        }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
-            try await body(URL(string: "http://127.0.0.1:\(try #require(client.port))")!, lastQuery)
-        }
-    }
-
     @Test func anAddressWithCoordinatesNeedsNoGeocoder() async throws {
         let address = PostalAddress(street: "12 rue de Rivoli", city: "Paris", latitude: 48.8559, longitude: 2.3578)
         let directions = try await Directions.to(address, contactName: "John Doe", geocoder: nil)
@@ -49,7 +28,7 @@ struct GeocodingTests {
     }
 
     @Test func theGeocoderFindsTheAddressAndTheContactNameLabelsIt() async throws {
-        try await Self.withNominatim { url, lastQuery in
+        try await NominatimStandIn.run { nominatim, url in
             let geocoder = NominatimGeocoder(baseURL: url, userAgent: "Kith tests (kith@example.com)")
             let address = PostalAddress(
                 street: "Place de l'Hôtel de Ville", city: "Paris", postalCode: "75004", countryCode: "FR")
@@ -57,9 +36,9 @@ struct GeocodingTests {
             #expect(directions.geocoded && directions.destination == Coordinates(latitude: 48.8566, longitude: 2.3522))
             #expect(
                 directions.appleMaps.absoluteString == "https://maps.apple.com/?daddr=48.8566,2.3522&q=Ada%20Lovelace")
-            let query = lastQuery.value
-            #expect(query["street"] == "Place de l'Hôtel de Ville" && query["postalcode"] == "75004")
-            #expect(query["format"] == "jsonv2" && query["User-Agent"] == "Kith tests (kith@example.com)")
+            let asked = try #require(nominatim.requests.last)
+            #expect(asked.query["street"] == "Place de l'Hôtel de Ville" && asked.query["postalcode"] == "75004")
+            #expect(asked.query["format"] == "jsonv2" && asked.userAgent == "Kith tests (kith@example.com)")
 
             await #expect(throws: GeocodingError.notFound) {
                 _ = try await Directions.to(PostalAddress(city: "Atlantis"), contactName: "Ada", geocoder: geocoder)

@@ -50,6 +50,8 @@ func childEnvironment(_ extra: [String: String]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("KITH_") }
     // A loaded 2-core CI machine can keep a request waiting for seconds; only timeout tests mean to time out.
     environment["KITH_TIMEOUT"] = "30"
+    // A `kith serve` started by a test never asks OpenStreetMap's public geocoder.
+    environment["KITH_GEOCODER_URL"] = "off"
     environment.merge(extra) { _, new in new }
     return environment
 }

@@ -51,6 +51,8 @@ struct LiveServer: Sendable {
         config.accounts.bcryptCost = 4
         config.clock = clock.clock
         config.ids = .sequential()
+        // Never OpenStreetMap's public geocoder from a test: a test that locates addresses names its stand-in.
+        config.geocoder = nil
         let scratch = try await PostgresScratch.create(for: engine)
         config.databaseURL = scratch?.url
         configure(&config)

@@ -11,6 +11,8 @@ import Testing
 struct TestServer: Sendable {
     let url: URL
     let config: ServerConfig
+    /// The running server, for a test to set what no command sets (an account's web-page settings).
+    let app: KithServerApp
 
     var outbox: Outbox { Outbox(directory: config.outboxDirectory) }
 
@@ -29,6 +31,8 @@ struct TestServer: Sendable {
         config.accounts.bcryptCost = 4
         config.ids = .sequential()
         config.monica.rateLimitPerMinute = 100_000
+        // Never OpenStreetMap's public geocoder from a test: a test that locates addresses names its stand-in.
+        config.geocoder = nil
         configure(&config)
         var logger = Logger(label: "kith-cli-test")
         logger.logLevel = .critical
@@ -37,7 +41,8 @@ struct TestServer: Sendable {
         do {
             try await app.application.test(.live) { client in
                 let port = try #require(client.port, "the live test server has no port")
-                try await body(TestServer(url: URL(string: "http://127.0.0.1:\(port)")!, config: finalConfig))
+                try await body(
+                    TestServer(url: URL(string: "http://127.0.0.1:\(port)")!, config: finalConfig, app: app))
             }
         } catch {
             await app.database.close()

@@ -235,6 +235,30 @@ struct FamilyStoreTests {
         #expect(try cleo.store.records(FamilyEntities.checklistItem.name).isEmpty)
     }
 
+    @Test func aViewIsOfferedOnlyWhatTheRulesWouldAccept() async throws {
+        let server = await Self.familyServer()
+        let (ada, adaSync) = try Self.synced(F.ada, server)
+        let (cleo, cleoSync) = try Self.synced(F.cleo, server)
+        try await adaSync.sync()
+        let asked = try ada.addReminder(
+            title: "Dentist", dueAt: Self.tomorrow, assignee: F.cleo.lowercased, items: ["Card"])
+        try await adaSync.sync()
+        try await cleoSync.sync()
+
+        let forCleo = try #require(try cleo.permissions(for: asked.id))
+        #expect(forCleo.complete && forCleo.tick && forCleo.setPlace, "the assignee does, ticks and sets the place")
+        #expect(!forCleo.editDetails && !forCleo.delete, "not what a parent asked of her")
+        #expect(await expectKithError { try cleo.delete(asked.id) } != nil, "what is not offered is refused")
+        let forAda = try #require(try ada.permissions(for: asked.id))
+        #expect(forAda.editDetails && forAda.delete && forAda.complete)
+        #expect(!forAda.undo, "nothing to undo")
+
+        _ = try cleo.complete(asked.id, evenIfUnticked: true)
+        let done = try #require(try cleo.permissions(for: asked.id))
+        #expect(done.undo && !done.complete && !done.tick, "a completed reminder offers only its undo")
+        #expect(try cleo.permissions(for: UUID()) == nil)
+    }
+
     @Test func filtersPickByStatusAssigneeAndDueTimeDueFirst() async throws {
         let ada = try F.member(F.ada)
         let day: TimeInterval = 86_400

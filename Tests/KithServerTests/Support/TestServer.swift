@@ -30,6 +30,8 @@ struct TestServer: Sendable {
         config.ids = .sequential(server: sharedDatabaseURL == nil ? 0 : 1)
         config.accounts.bcryptCost = 4
         config.publicURL = "https://kith.example"
+        // Never OpenStreetMap's public geocoder from a test: a test that locates addresses names its stand-in.
+        config.geocoder = nil
         let scratch = sharedDatabaseURL == nil ? try await PostgresScratch.create(for: engine) : nil
         config.databaseURL = sharedDatabaseURL ?? scratch?.url
         configure(&config)

@@ -156,6 +156,12 @@ struct FamilyEverydayPagesTests {
             // The before-due notices were past their due time when the clock got there: only the due
             // ones came, one a reminder.
             #expect(after.text.components(separatedBy: "is-stale").count - 1 == 2)
+
+            // The inbox's JSON says the same, for an app to show.
+            let inbox = try await client.call(.get, "/v1/inbox", token: family.childDevice.accessToken)
+                .decode(InboxPage.self)
+            let since = Dictionary(inbox.notices.map { ($0.reminderId.lowercased(), $0.since) }) { first, _ in first }
+            #expect(since[homework.lowercased()] == .completed && since[piano.lowercased()] == .deleted, "\(since)")
         }
     }
 

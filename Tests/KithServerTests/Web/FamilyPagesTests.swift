@@ -146,6 +146,9 @@ struct FamilyPagesTests {
             #expect(childView.status == .ok)
             #expect(!childView.text.contains(#"id="code-form""#) && !childView.text.contains(#"id="settings-form""#))
             #expect(!childView.text.contains("/role"), "a child changes no one's role")
+            #expect(!childView.text.contains("/remove\""), "a child removes no one")
+            #expect(
+                !childView.text.contains(#"class="member-actions""#), "nothing offered, not even an empty row of actions")
 
             let renamed = try await family.parent.post(
                 client, "/family/settings", form: ["name": "Byrons", "timeZone": "Asia/Tokyo"])
@@ -165,6 +168,13 @@ struct FamilyPagesTests {
             #expect(
                 !alone.text.contains("/family/members/\(family.parentID)/role"),
                 "the only parent is not offered to become a child")
+            #expect(!alone.text.contains("/family/members/\(family.parentID)/remove"), "nor to remove themself")
+            #expect(alone.text.contains("/family/members/\(family.childID)/remove"))
+            #expect(alone.text.contains("/family/members/\(family.childID)/role"))
+            // What is not offered is refused the same, by the same rules.
+            let demoted = try await family.parent.post(
+                client, "/family/members/\(family.parentID)/role", form: ["role": "child"])
+            #expect(demoted.status != .found && demoted.text.contains("A family always has a parent"))
             #expect(
                 try await family.parent.post(client, "/family/members/\(family.childID)/role", form: ["role": "parent"])
                     .status == .found)

@@ -48,8 +48,11 @@ public enum GeocodingError: UserFacingError, Equatable {
 public struct Directions: Sendable, Equatable {
     public var destination: Coordinates
     public var label: String
-    /// Whether the coordinates came from the geocoder (the address itself had none).
+    /// Whether the coordinates came from a geocoder (nobody typed them): this device's, or the
+    /// server's (`locatedByServer`).
     public var geocoded: Bool
+    /// Whether the server found the coordinates from the address's text.
+    public var locatedByServer = false
 
     public var appleMaps: URL { MapLinks.appleMapsDirections(to: destination, label: label) }
     public var openStreetMap: URL { MapLinks.openStreetMapDirections(to: destination, label: label) }
@@ -65,5 +68,18 @@ public struct Directions: Sendable, Equatable {
         guard let geocoder else { throw GeocodingError.notConfigured }
         guard let point = try await geocoder.locate(address) else { throw GeocodingError.notFound }
         return Directions(destination: point, label: contactName, geocoded: true)
+    }
+
+    /// Directions to an address read from the server: the coordinates it has (typed, or found
+    /// by a Kith server from the address's text) before asking this device's geocoder.
+    public static func to(
+        _ address: MonicaAddress, contactName: String, geocoder: (any Geocoder)?
+    ) async throws -> Directions {
+        var directions = try await to(address.postal, contactName: contactName, geocoder: geocoder)
+        if address.isLocatedByServer {
+            directions.geocoded = true
+            directions.locatedByServer = true
+        }
+        return directions
     }
 }

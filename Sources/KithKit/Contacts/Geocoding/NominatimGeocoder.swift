@@ -16,22 +16,9 @@ public struct NominatimGeocoder: Geocoder {
     }
 
     public func locate(_ address: PostalAddress) async throws -> Coordinates? {
-        var query: [URLQueryItem] = [.init(name: "format", value: "jsonv2"), .init(name: "limit", value: "1")]
-        let parts: [(String, String?)] = [
-            ("street", address.street?.replacingOccurrences(of: "\n", with: ", ")), ("city", address.city),
-            ("state", address.province), ("postalcode", address.postalCode),
-        ]
-        for (name, value) in parts {
-            if let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
-                query.append(.init(name: name, value: value))
-            }
-        }
-        if let country = address.countryCode { query.append(.init(name: "countrycodes", value: country.lowercased())) }
-        guard query.count > 2 || address.countryCode != nil else { return nil }
-        var components = URLComponents(url: baseURL.appendingPathComponent("search"), resolvingAgainstBaseURL: false)!
-        components.queryItems = query
+        guard let search = NominatimSearch(address), let url = search.url(base: baseURL) else { return nil }
         let request = HTTPExchangeRequest(
-            method: "GET", url: components.url!, headers: ["User-Agent": userAgent, "Accept": "application/json"])
+            method: "GET", url: url, headers: ["User-Agent": userAgent, "Accept": "application/json"])
         let response: HTTPExchangeResponse
         do {
             response = try await transport.send(request)
@@ -39,15 +26,10 @@ public struct NominatimGeocoder: Geocoder {
             throw GeocodingError.unavailable(error.userMessage)
         }
         guard response.status == 200 else { throw GeocodingError.unavailable("status \(response.status)") }
-        guard let places = try? JSONDecoder().decode([Place].self, from: response.body) else {
+        do {
+            return try NominatimSearch.firstPlace(in: response.body)
+        } catch {
             throw GeocodingError.unavailable("an answer that is not Nominatim's JSON")
         }
-        return places.lazy.compactMap { Coordinates(latitude: Double($0.lat), longitude: Double($0.lon)) }.first
-    }
-
-    /// Nominatim writes coordinates as strings.
-    private struct Place: Decodable {
-        let lat: String
-        let lon: String
     }
 }

@@ -58,6 +58,9 @@ public struct MonicaAddress: LenientDecodable, Equatable, Identifiable {
     @Lenient public var postalCode: String?
     @Lenient public var latitude: Double?
     @Lenient public var longitude: Double?
+    /// Where a Kith server's coordinates come from: "typed", "geocoded" (found from the address's
+    /// text), "locating" (not yet), "not_found"; nil from Monica, or with nothing to locate.
+    @Lenient public var coordinatesSource: String?
     @Lenient public var country: MonicaCountry?
     @Lenient public var contact: MonicaContactSummary?
     @Lenient public var createdAt: Date?
@@ -66,7 +69,11 @@ public struct MonicaAddress: LenientDecodable, Equatable, Identifiable {
     enum CodingKeys: String, CodingKey {
         case id, uuid, name, street, city, province, latitude, longitude, country, contact
         case postalCode = "postal_code", createdAt = "created_at", updatedAt = "updated_at"
+        case coordinatesSource = "coordinates_source"
     }
+
+    /// Whether the server found the coordinates from the address's text (nobody typed them).
+    public var isLocatedByServer: Bool { coordinatesSource == "geocoded" && postal.coordinates != nil }
 
     public init(id: Int, contact: MonicaContactSummary?, _ address: PostalAddress) {
         self.id = id

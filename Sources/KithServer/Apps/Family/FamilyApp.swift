@@ -37,7 +37,7 @@ struct FamilyApp: ServerApp {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         FamilyController(accounts: parts.accounts, families: families).addRoutes(to: router)
-        InboxController(accounts: parts.accounts, inbox: inbox).addRoutes(to: router)
+        InboxController(accounts: parts.accounts, inbox: inbox, reminders: reminders).addRoutes(to: router)
         let pages = FamilyPageRenderer(renderer: parts.renderer, inbox: inbox)
         FamilyPages(families: families, reminders: reminders, pages: pages, session: parts.session).addRoutes(
             to: router)

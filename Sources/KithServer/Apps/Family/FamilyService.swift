@@ -193,13 +193,10 @@ struct FamilyService: Sendable {
             // Roles are read in the family's turn, so a parent demoted a moment ago can't act.
             let members = try await tables.members(of: found.familyID)
             guard let me = members.first(where: { $0.userID == found.userID }) else { throw Self.notInFamily }
-            if request.role != nil && !me.isParent { throw Self.parentsOnly }
+            if let role = request.role { try Self.check(.role(role), to: target, by: me, among: members) }
             if displayName != nil && target != me.userID && !me.isParent { throw Self.parentsOnly }
             guard var member = members.first(where: { $0.userID == target }) else {
                 throw AppError.notFound("This member")
-            }
-            if let role = request.role, member.isParent, role != .parent, members.filter(\.isParent).count == 1 {
-                throw Self.lastParent
             }
             if member.isParent && request.role == .child { try await tables.deleteUnusedCodes(madeBy: member.userID, of: member.familyID) }
             member.role = request.role?.rawValue ?? member.role
@@ -222,13 +219,29 @@ struct FamilyService: Sendable {
 
     // MARK: Steps
 
+    /// `FamilyMembershipRules`' refusal of `change`, as the API answers it.
+    private static func check(
+        _ change: FamilyMembershipRules.Change, to target: String, by actor: MemberRow, among members: [MemberRow]
+    ) throws {
+        let ruled = members.map { FamilyMembershipRules.Member(id: $0.userID, isParent: $0.isParent) }
+        switch FamilyMembershipRules.refusal(change, to: target, by: actor.userID, members: ruled) {
+        case nil: return
+        case .parentsOnly: throw parentsOnly
+        case .noSuchMember: throw AppError.notFound("This member")
+        case .lastParent: throw lastParent
+        case .removingSelf:
+            throw AppError(
+                .unprocessableContent, .validationFailed, "To leave the family yourself, use leave.", field: "userId")
+        }
+    }
+
     /// Takes `userID` out of the family: refused for the last parent while others remain; the last
     /// member out deletes the family. The family as `by` sees it afterwards (nil when it is gone or
     /// `by` left).
     private func removing(_ userID: String, from familyID: String, by remover: MemberRow?) async throws -> FamilyDTO? {
         try await inFamily(familyID) { tables, mirror in
             let members = try await tables.members(of: familyID)
-            if let remover, members.first(where: { $0.userID == remover.userID })?.isParent != true { throw Self.parentsOnly }
+            if let remover { try Self.check(.remove, to: userID, by: remover, among: members) }
             guard let member = members.first(where: { $0.userID == userID }) else { throw AppError.notFound("This member") }
             let others = members.filter { $0.userID != userID }
             if others.isEmpty {

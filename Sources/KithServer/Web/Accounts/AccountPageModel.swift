@@ -29,12 +29,13 @@ struct AccountFormErrors: FieldErrors {
     var token: String?
     var hour: String?
     var timeZone: String?
+    var currency: String?
 
     static var fields: [String: WritableKeyPath<Self, String?>] {
         [
             "email": \.email, "password": \.password, "currentPassword": \.currentPassword,
             "newPassword": \.newPassword, "deletePassword": \.deletePassword, "name": \.name, "token": \.token,
-            "hour": \.hour, "timeZone": \.timeZone,
+            "hour": \.hour, "timeZone": \.timeZone, "currency": \.currency,
         ]
     }
 }

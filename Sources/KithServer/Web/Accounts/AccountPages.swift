@@ -10,6 +10,8 @@ struct AccountPages {
     let renderer: WebRenderer
     let session: WebSessionMiddleware
     let devices: WebPushDevices
+    /// The Contacts app's currency for gifts' values.
+    let giftCurrency: GiftCurrencySetting
     /// What an app says stands in the way of deleting an account (nil: nothing).
     var deletionBlocker: @Sendable (_ userID: String) async throws -> AccountDeletionBlocker? = { _ in nil }
 
@@ -31,6 +33,7 @@ struct AccountPages {
         pages.post("account/devices/{id}", use: changeDevice)
         pages.post("account/devices/{id}/remove", use: removeDevice)
         pages.post("account/reminder-time", use: setReminderTime)
+        pages.post("account/currency", use: setCurrency)
         pages.post("account/delete", use: deleteAccount)
     }
 
@@ -198,7 +201,7 @@ struct AccountPages {
         var page = AccountModel(
             user, tokens: try await accounts.personalTokens(user), devices: try await devices.devices(of: user),
             reminderTime: try await devices.reminderTime(of: user), zone: WebTime.readerZone(request)?.zone,
-            publicURL: accounts.publicURL())
+            currency: try await giftCurrency.current(of: user), publicURL: accounts.publicURL())
         page.deletionBlocker = try await deletionBlocker(user.id.lowercased)
         show(&page)
         if let error { return try render(page, context, error: error) }
@@ -276,6 +279,13 @@ struct AccountPages {
             let time = try await devices.setReminderTime(of: user, hour: form["hour"], zone: form["timeZone"])
             let hour = (time.hour < 10 ? "0" : "") + "\(time.hour):00"
             return { $0.notice = "Contacts reminders come at \(hour), \(time.zoneID) time." }
+        }
+    }
+
+    @Sendable func setCurrency(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await accountForm(request, context) { form, user in
+            let currency = try await giftCurrency.choose(form["currency"], for: user)
+            return { $0.notice = "Gifts' values are now in \(currency.name) (\(currency.code))." }
         }
     }
 

@@ -209,6 +209,35 @@
 
   // ---- The list ----------------------------------------------------------------------------------
 
+  // What the server says about where an address is when nobody typed its coordinates
+  // (`coordinates_source`, docs/contacts-web.md).
+  var LOCATED = {
+    geocoded: "Located from the address",
+    locating: "Finding this address on the map…",
+    not_found: "Not found on the map: add its latitude and longitude to show it there."
+  };
+
+  // While the server is still locating an address, the list is read again now and then, and
+  // drawn again once one is located (the job usually answers within seconds).
+  var LOCATING_CHECKS = 20;
+  var LOCATING_INTERVAL_MS = 3000;
+  var locatingTimer = null;
+
+  function watchLocating(addresses, checksLeft) {
+    window.clearTimeout(locatingTimer);
+    var waiting = addresses.filter(function (address) { return address.coordinates_source === "locating"; });
+    if (!waiting.length || checksLeft <= 0) return;
+    locatingTimer = window.setTimeout(function () {
+      K.allPages("/api/contacts/" + contact.id + "/addresses").then(function (now) {
+        var settled = waiting.some(function (address) {
+          var same = now.filter(function (candidate) { return candidate.id === address.id; })[0];
+          return !same || same.coordinates_source !== "locating";
+        });
+        if (settled) refresh(); else watchLocating(now, checksLeft - 1);
+      }, function () { watchLocating(waiting, checksLeft - 1); });
+    }, LOCATING_INTERVAL_MS);
+  }
+
   function addressCard(address) {
     var lines = Lines.lines(address, formats);
     // What Copy and Share give: PostalAddress.formatted, the lines one per line.
@@ -220,10 +249,12 @@
     remove.addEventListener("click", function () { withCurrent(address, remove, confirmDeletion); });
     var point = coordinates(address);
     var directions = directionLinks(address, lines);
+    var located = LOCATED[address.coordinates_source];
     return el("li", { className: "address-card", "data-address-id": address.id }, [
       el("div", { className: "address-main" }, [
         el("h3", { className: "address-label", text: labelOf(address) }),
-        el("p", { className: "address-text", text: text })
+        el("p", { className: "address-text", text: text }),
+        located ? el("p", { className: "address-located muted", text: located }) : null
       ]),
       point ? mapArea(address, point, directions) : null,
       el("div", { className: "address-actions" }, [
@@ -257,6 +288,7 @@
       body.appendChild(el("ul", { className: "address-list", id: "address-list" }, addresses.map(addressCard)));
       // Drawn once on the page: a map needs its size, a placeholder the card's directions.
       mapsToDraw.forEach(function (drawMap) { drawMap(); });
+      watchLocating(addresses, LOCATING_CHECKS);
     }, function (error) {
       K.clear(body);
       body.appendChild(K.errorBox(error, refresh));
@@ -511,7 +543,10 @@
   function valuesOf(address) {
     var values = {};
     FIELDS.forEach(function (field) { values[field] = (address && address[field]) || ""; });
-    var point = address && typeof address.latitude === "number" ? address : null;
+    // Coordinates the server found from the text are not the person's: the form shows them
+    // empty, so a save sends none and the server keeps locating the address from its text.
+    var typed = address && address.coordinates_source !== "geocoded";
+    var point = typed && typeof address.latitude === "number" ? address : null;
     values.country = (address && address.country && address.country.iso) || null;
     values.latitude = point ? String(point.latitude) : "";
     values.longitude = point ? String(point.longitude) : "";

@@ -23,7 +23,8 @@ extension ContactRepository {
     func importCards(_ cards: [ContactCard], from text: String, account: Int64, now: Int64) async throws
         -> ContactCardImport
     {
-        try await writing(account) { storage in
+        defer { geocoding.wakeRunner() }
+        return try await writing(account) { storage in
             let genders = try await storage.table(GenderRecord.self).all()
             let types = try await storage.table(ContactFieldTypeRecord.self).all()
             let today = MonicaDate.today(nowMillis: now)

@@ -12,6 +12,7 @@ extension ContactRepository {
     func save(_ change: ContactCardChange, account: Int64, uuid: String?, preferredUUID: String?, now: Int64)
         async throws -> (uuid: String, card: String, cardsVersion: Int64)
     {
+        defer { geocoding.wakeRunner() }
         let ((uuid, card), version) = try await writingCards(account) { storage in
             let contact = try await saveCard(change, uuid: uuid, preferredUUID: preferredUUID, storage, now: now)
             let written = contact.uuid.lowercased()
@@ -70,7 +71,7 @@ extension ContactRepository {
             contact = try await replaceReminder(reminder, of: contact, storage, now: now)
         }
         try await Self.replaceFields(change.fields, of: contact.id, storage, ids: ids, now: now)
-        try await Self.replaceAddresses(change.addresses, of: contact.id, storage, ids: ids, now: now)
+        try await replaceAddresses(change.addresses, of: contact.id, storage, now: now)
         try await Self.replaceTags(change.tags, of: contact.id, storage, now: now)
         try await Self.replaceNotes(change.note, of: contact.id, storage, ids: ids, now: now)
         try await storage.refreshSearchText(of: contact)
@@ -122,9 +123,12 @@ extension ContactRepository {
         }
     }
 
-    private static func replaceAddresses(
-        _ wanted: [MonicaColumns], of contactID: Int64, _ storage: MonicaStorage, ids: IdentifierSource, now: Int64
-    ) async throws {
+    /// Keeps the addresses the card still has (the same typed parts), deletes the others, adds the
+    /// new, each located from its text as `/api` locates it. The card carries typed coordinates
+    /// only (`ContactCardMapping`), so a kept address keeps its geocoded place.
+    private func replaceAddresses(_ wanted: [MonicaColumns], of contactID: Int64, _ storage: MonicaStorage, now: Int64)
+        async throws
+    {
         let table = storage.table(AddressRecord.self)
         var missing = wanted
         for address in try await table.all(where: "contact_id", in: [contactID]) {
@@ -143,8 +147,19 @@ extension ContactRepository {
         for var address in missing {
             address["uuid"] = .text(ids.text())
             address["contact_id"] = .int(contactID)
-            try await table.insert(address, now: now)
+            address.merge(geocoding.columns(Self.postal(address), current: nil)) { typed, _ in typed }
+            let saved = try await table.insert(address, now: now)
+            try await geocoding.queueIfWaiting(saved, storage.sql, now: now)
         }
+    }
+
+    /// The parts of an address's columns, as a search reads them.
+    private static func postal(_ columns: MonicaColumns) -> PostalAddress {
+        func number(_ name: String) -> Double? { if case .double(let value) = columns[name] { value } else { nil } }
+        return PostalAddress(
+            street: columns["street"]?.textValue, city: columns["city"]?.textValue,
+            province: columns["province"]?.textValue, postalCode: columns["postal_code"]?.textValue,
+            countryCode: columns["country"]?.textValue, latitude: number("latitude"), longitude: number("longitude"))
     }
 
     private static func replaceTags(_ names: [String], of contactID: Int64, _ storage: MonicaStorage, now: Int64)

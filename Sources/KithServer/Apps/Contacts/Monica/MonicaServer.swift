@@ -20,7 +20,7 @@ enum MonicaServer {
     /// The router and the routes it serves ("METHOD /path").
     static func router(
         database: KithDatabase, accounts: AccountService, address: ServerAddress, settings: MonicaSettings,
-        clock: Clock, ids: IdentifierSource
+        clock: Clock, ids: IdentifierSource, geocoding: AddressGeocoding
     ) -> (router: Router<AppRequestContext>, routes: [String]) {
         let router = Router(context: AppRequestContext.self)
         let methods = RouteTable()
@@ -37,7 +37,7 @@ enum MonicaServer {
             .add(middleware: MonicaIdempotencyMiddleware(keys: writeKeys, clock: clock))
         let monicaAccounts = MonicaAccountRepository(database: database)
         let routes = MonicaRoutes(group: api, accounts: monicaAccounts, address: address, clock: clock)
-        let contacts = ContactRepository(database: database, ids: ids, index: ContactIndex())
+        let contacts = ContactRepository(database: database, ids: ids, index: ContactIndex(), geocoding: geocoding)
         MeRoutes(accounts: monicaAccounts).addRoutes(to: routes)
         ContactsRoutes(repository: contacts).addRoutes(to: routes)
         VCardsRoutes(repository: contacts).addRoutes(to: routes)
@@ -45,7 +45,8 @@ enum MonicaServer {
             fields: ContactFieldRepository(database: database, ids: ids),
             types: ContactFieldTypeRepository(database: database)
         ).addRoutes(to: routes)
-        AddressesRoutes(repository: AddressRepository(database: database, ids: ids)).addRoutes(to: routes)
+        AddressesRoutes(repository: AddressRepository(database: database, ids: ids, geocoding: geocoding))
+            .addRoutes(to: routes)
         TagsRoutes(repository: TagRepository(database: database), contacts: contacts).addRoutes(to: routes)
         GendersRoutes(repository: GenderRepository(database: database)).addRoutes(to: routes)
         NotesRoutes(repository: NoteRepository(database: database, ids: ids)).addRoutes(to: routes)

@@ -7,6 +7,8 @@ import KithCore
 struct InboxController {
     let accounts: AccountService
     let inbox: NoticeInbox
+    /// The family as it stands, to say what became of each notice's reminder since.
+    let reminders: ReminderService
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.group().add(middleware: BearerAuthMiddleware(accounts: accounts))
@@ -47,8 +49,22 @@ struct InboxController {
             }
             zone = found
         }
-        let page = try await inbox.page(of: userID, unreadOnly: unreadOnly, before: before, limit: limit, zone: zone)
+        var page = try await inbox.page(of: userID, unreadOnly: unreadOnly, before: before, limit: limit, zone: zone)
+        if let snapshot = try await familyAsItStands(for: context.requireUser()) {
+            for index in page.notices.indices {
+                page.notices[index].since = snapshot.aftermath(of: page.notices[index])
+            }
+        }
         return try JSONResponse.make(page)
+    }
+
+    /// Nil for someone who left the family: their notices stay as they were.
+    private func familyAsItStands(for user: AuthenticatedUser) async throws -> FamilySnapshot? {
+        do {
+            return try await reminders.snapshot(for: user)
+        } catch let error as AppError where error.detail.code == ErrorCode.notInFamily.rawValue {
+            return nil
+        }
     }
 
     @Sendable func markRead(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -12,6 +12,8 @@ struct AccountModel: AccountPageModel {
     let tokens: [TokenRow]
     let devices: [DeviceRow]
     let reminderTime: ReminderTimeForm
+    /// The currency gifts' values are written in, one of KithCore's `Currencies`.
+    let currencies: [CurrencyOption]
     /// How the phone's own Contacts and Reminders apps sign in (CardDAV, CalDAV: docs/dav.md).
     let phoneApps: PhoneApps
     var newToken: NewToken?
@@ -25,8 +27,11 @@ struct AccountModel: AccountPageModel {
 
     init(
         _ user: AuthenticatedUser, tokens: [PersonalTokenDTO], devices: [WebPushDeviceDTO], reminderTime: ReminderTime,
-        zone: TimeZone?, publicURL: String
+        zone: TimeZone?, currency: Currency, publicURL: String
     ) {
+        currencies = Currencies.all.map {
+            CurrencyOption(code: $0.code, label: "\($0.name) (\($0.code))", selected: $0 == currency)
+        }
         phoneApps = PhoneApps(server: publicURL, dav: publicURL + DAVServer.root + "/")
         account = Account(email: user.email, createdAt: Moment(user.createdAt, in: zone))
         self.tokens = tokens.map { TokenRow($0, zone: zone) }
@@ -56,6 +61,12 @@ struct AccountModel: AccountPageModel {
 
     /// The server's address as a phone's account settings ask for it: iOS and Thunderbird find the
     /// collections from the server alone (`/.well-known`), DAVx⁵ from the DAV address.
+    struct CurrencyOption {
+        let code: String
+        let label: String
+        let selected: Bool
+    }
+
     struct PhoneApps {
         let server: String
         let dav: String

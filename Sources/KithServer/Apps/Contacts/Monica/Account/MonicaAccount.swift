@@ -8,9 +8,11 @@ struct MonicaAccount: Sendable, Decodable {
     let meContactID: Int64?
     /// Moves on with every change to the account's contacts that search can see.
     let contactsVersion: Int64
+    /// The ISO 4217 code its gifts' values are written in (`MonicaCurrency`).
+    let currency: String?
 
     enum CodingKeys: String, CodingKey {
-        case id
+        case id, currency
         case meContactID = "me_contact_id", contactsVersion = "contacts_version"
     }
 }

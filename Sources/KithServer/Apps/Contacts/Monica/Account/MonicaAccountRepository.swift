@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 import SQLKit
 
 /// Finds a user's Monica account, creating it with Monica's defaults (genders, contact field
@@ -38,6 +39,15 @@ struct MonicaAccountRepository: Sendable {
         }
     }
 
+    /// Writes the user's gifts' values in `currency` from now on (the account made if need be).
+    func setCurrency(userID: String, _ currency: Currency, now: Int64) async throws {
+        let account = try await account(userID: userID, now: now)
+        try await database.transaction { sql in
+            try await sql.update("monica_accounts").set("currency", to: SQLBind(currency.code))
+                .set("updated_at", to: SQLBind(now)).where("id", .equal, account.id).run()
+        }
+    }
+
     /// The account with the short form of its "me" contact, if any.
     func withMe(_ account: MonicaAccount) async throws -> WithContacts<MonicaAccount> {
         try await database.read { [engine = database.engine] sql in
@@ -55,15 +65,19 @@ struct MonicaAccountRepository: Sendable {
     func find(userID: String) async throws -> MonicaAccount? {
         try await database.read { sql in
             // Every /api request reads this: text with a bind, not a builder (MonicaTableStore says why).
-            try await sql.raw("SELECT id, me_contact_id, contacts_version FROM monica_accounts WHERE user_id = \(bind: userID)")
-                .record(MonicaAccount.self)
+            try await sql.raw(
+                """
+                SELECT id, me_contact_id, contacts_version, currency FROM monica_accounts
+                WHERE user_id = \(bind: userID)
+                """
+            ).record(MonicaAccount.self)
         }
     }
 
     private static func account(id: Int64, _ sql: any SQLDatabase) async throws -> MonicaAccount {
         guard
-            let found = try await sql.select().columns("id", "me_contact_id", "contacts_version").from("monica_accounts")
-                .where("id", .equal, id).record(MonicaAccount.self)
+            let found = try await sql.select().columns("id", "me_contact_id", "contacts_version", "currency")
+                .from("monica_accounts").where("id", .equal, id).record(MonicaAccount.self)
         else { throw MonicaStorageError("the Monica account \(id) vanished") }
         return found
     }

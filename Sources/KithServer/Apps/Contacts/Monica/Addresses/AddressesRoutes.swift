@@ -26,9 +26,21 @@ struct AddressesRoutes {
         AddressPresenter.present(address, contact: contact(address.contactID), presentation)
     }
 
+    /// Coordinates typed with a decimal comma ("48,8566", as much of Europe writes them) read as
+    /// numbers, by the rule the Family app's place fields and the command line use (`DecimalText`).
+    static func readingDecimalCommas(_ input: MonicaInput) -> MonicaInput {
+        var values = input.values
+        for name in ["latitude", "longitude"] {
+            if case .string(let text)? = values[name], let number = DecimalText.parse(text) {
+                values[name] = .double(number)
+            }
+        }
+        return MonicaInput(values)
+    }
+
     /// Create, or replace every field of an existing address (Monica's update resets what is not sent).
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
-        let valid = try MonicaValidator.validate(try await call.input(), Self.rules)
+        let valid = try MonicaValidator.validate(Self.readingDecimalCommas(try await call.input()), Self.rules)
         var country: String?
         if let given = valid.string("country") {
             guard let code = ISOCountries.code(given) else {

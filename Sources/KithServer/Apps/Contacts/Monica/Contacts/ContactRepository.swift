@@ -8,6 +8,8 @@ struct ContactRepository: MonicaRepository {
     let database: KithDatabase
     let ids: IdentifierSource
     let index: ContactIndex
+    /// Locates the addresses a card writes (CardDAV, a vCard import), as `/api` does.
+    let geocoding: AddressGeocoding
 
     /// A page of the index: real (not partial), active contacts, in the requested order. The
     /// order and the total come from `ContactIndex`; only the page's contacts are read.

@@ -18,7 +18,7 @@ enum GiftPresenter {
                     ("comment", .nullable(record.comment)), ("url", .nullable(record.url)),
                     ("amount", .nullable(amount)),
                     ("value", .string(value ?? "")),
-                    ("amount_with_currency", .string(amount.map(MonicaCurrency.account.amount) ?? "")),
+                    ("amount_with_currency", .string(amount.map(presentation.currency.amount) ?? "")),
                     ("status", .string(record.status)), ("date", .nullable(record.date)),
                     ("recipient", .nullable(recipient)),
                     ("photos", []), ("contact", .nullable(contact)),

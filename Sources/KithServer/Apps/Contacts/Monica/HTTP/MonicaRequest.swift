@@ -17,7 +17,9 @@ struct MonicaRequest: Sendable {
 
     /// What presenters need of this request: where the server is reached and whose account it is.
     var presentation: MonicaPresentation {
-        MonicaPresentation(baseURL: baseURL, accountID: account.id, meContactID: account.meContactID)
+        MonicaPresentation(
+            baseURL: baseURL, accountID: account.id, meContactID: account.meContactID,
+            currency: MonicaCurrency(code: account.currency))
     }
 
     /// `?with=contactfields`: every answer that contains full contacts then adds their fields and last notes.

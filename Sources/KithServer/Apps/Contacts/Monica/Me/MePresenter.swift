@@ -18,7 +18,7 @@ enum MePresenter {
             "first_name": .nullable(first), "last_name": .nullable(last),
             "name": .string([first, last].compactMap { $0 }.joined(separator: " ")), "email": .string(user.email),
             "me_contact": .nullable(me.map { ContactPresenter.short($0, presentation) }), "timezone": "UTC",
-            "currency": MonicaCurrency.account.json,
+            "currency": presentation.currency.json,
             "locale": "en", "is_policy_compliant": true, "account": ["id": .int(account.value.id)],
             "created_at": .string(created), "updated_at": .string(created),
         ]

@@ -25,7 +25,8 @@ struct MeRoutes {
 
     private func me(_ account: WithContacts<MonicaAccount>, _ call: MonicaRequest) throws -> Response {
         let presentation = MonicaPresentation(
-            baseURL: call.presentation.baseURL, accountID: account.value.id, meContactID: account.value.meContactID)
+            baseURL: call.presentation.baseURL, accountID: account.value.id, meContactID: account.value.meContactID,
+            currency: MonicaCurrency(code: account.value.currency))
         return MonicaResponse.data(MePresenter.present(account, user: try call.context.requireUser(), presentation))
     }
 }

@@ -1,21 +1,23 @@
 import KithCore
 
-/// The account's currency, as Monica names one on the user (`/api/me`'s `currency`) and writes
-/// it before a gift's value (`amount_with_currency`). Kith accounts have no currency setting yet,
-/// so every account has Monica's default, US dollars; the pages read it from `/api/me`, so a
-/// setting would reach them without a change there.
+/// The account's currency (chosen on the account page, `Currencies` in KithCore), as Monica names
+/// one on the user (`/api/me`'s `currency`) and writes it before a gift's value
+/// (`amount_with_currency`); the pages read it from `/api/me`.
 struct MonicaCurrency: Sendable {
-    let id: Int64
-    let iso: String
-    let name: String
-    let symbol: String
+    let currency: Currency
 
-    static let account = MonicaCurrency(id: 2, iso: "USD", name: "US Dollar", symbol: "$")
+    /// The account's stored code; a code no longer on the list reads as the default.
+    init(code: String?) {
+        currency = code.flatMap(Currencies.named) ?? Currencies.standard
+    }
 
     var json: JSONTree {
-        ["id": .int(id), "object": "currency", "iso": .string(iso), "name": .string(name), "symbol": .string(symbol)]
+        [
+            "id": .int(Currencies.number(of: currency)), "object": "currency", "iso": .string(currency.code),
+            "name": .string(currency.name), "symbol": .string(currency.symbol),
+        ]
     }
 
     /// "$12.50": the amount with two decimals after the symbol, as Monica shows it.
-    func amount(_ value: Double) -> String { symbol + String(format: "%.2f", value) }
+    func amount(_ value: Double) -> String { currency.amount(value) }
 }

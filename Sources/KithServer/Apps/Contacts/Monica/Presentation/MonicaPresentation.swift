@@ -7,6 +7,8 @@ struct MonicaPresentation: Sendable {
     let baseURL: String
     let accountID: Int64
     let meContactID: Int64?
+    /// The account's currency, before gifts' values.
+    let currency: MonicaCurrency
 
     func url(_ path: String) -> String { "\(baseURL)/api/\(path)" }
 

@@ -36,12 +36,14 @@ struct ContactOwnedRepository<Record: NamesContacts>: MonicaRepository {
     /// contacts) and gives the values to store. The saved record comes back with the contacts it names.
     func save(
         account: Int64, id: Int64?, ifMatch: IfMatch?, now: Int64,
-        columns: @escaping @Sendable (MonicaStorage, MonicaTableStore<Record>) async throws -> MonicaColumns
+        columns: @escaping @Sendable (MonicaStorage, MonicaTableStore<Record>) async throws -> MonicaColumns,
+        then: (@Sendable (MonicaStorage, Record) async throws -> Void)? = nil
     ) async throws -> WithContacts<Record> {
         try await writing(account) { [ids] storage in
             if let id { try await storage.check(ifMatch, Record.self, id: id) }
             let table = storage.table(Record.self)
             let saved = try await table.save(id, try await columns(storage, table), now: now, ids: ids)
+            try await then?(storage, saved)
             return try await table.namingContacts(saved)
         }
     }

@@ -44,10 +44,10 @@ struct NoticeListItem {
             reminderId = nil
             place = nil
             // Someone who left keeps their notices as they were; a member's reminder went.
-            since = snapshot == nil ? nil : NoticePlan.since(notice, reminder: nil)?.words
+            since = snapshot?.aftermath(of: notice)?.words
             return
         }
-        since = NoticePlan.since(notice, reminder: reminder)?.words
+        since = snapshot.aftermath(of: notice)?.words
         reminderLink = "/family/reminders/\(reminder.id.lowercased)"
         // Only the notice about the reminder's current due time (or current snooze) may snooze it.
         let current =
