@@ -6,7 +6,7 @@ import NIOCore
 /// HTTP over SwiftNIO (AsyncHTTPClient), for the command line on Linux. FoundationNetworking's
 /// URLSession drives curl through libdispatch sources there, and waking its manager thread for
 /// every chunk of a body took about a third of a device's CPU on a push or a pull of thousands of
-/// records (issue 18). Errors come out as `URLSessionTransport` gives them: `.timeout` when the
+/// records. Errors come out as `URLSessionTransport` gives them: `.timeout` when the
 /// server does not answer in time, `.offline` when it can't be reached.
 public struct NIOHTTPTransport: HTTPTransport {
     public let timeout: TimeInterval

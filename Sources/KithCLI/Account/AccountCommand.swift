@@ -45,8 +45,8 @@ struct AccountCommand: ParsableCommand {
         }
     }
 
-    /// Data made in this profile before signing up or in moves into the account and is uploaded now
-    /// (seed 002 req. 9), with progress on stderr; after three failed attempts it stays queued for
+    /// Data made in this profile before signing up or in moves into the account and is uploaded now,
+    /// with progress on stderr; after three failed attempts it stays queued for
     /// the next `kith sync`.
     @MainActor
     static func moveAnonymousData(to user: UserDTO, client: KithClient, profile: Profile, output: Output) async throws {

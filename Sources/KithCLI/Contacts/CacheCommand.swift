@@ -4,7 +4,7 @@ import KithCore
 import KithKit
 
 extension ContactsCommand {
-    /// `kith contacts cache clear`: the SDK's `ContactBook.clearCache()` (seed 004 FR-013, the
+    /// `kith contacts cache clear`: the SDK's `ContactBook.clearCache()` (the
     /// app's Settings → Clear Cache) on this profile's cache.
     struct Cache: ParsableCommand {
         static let configuration = CommandConfiguration(

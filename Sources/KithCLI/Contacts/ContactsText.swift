@@ -55,7 +55,7 @@ enum ContactsText {
         return "\(what): \(failed.message)"
     }
 
-    /// A contact's whole page (seed 004 stories 4-8, seed 001 story 1).
+    /// A contact's whole page.
     static func details(_ details: ContactDetails, pending: Set<Int>) -> String {
         let contact = details.contact
         var out: [String] = []

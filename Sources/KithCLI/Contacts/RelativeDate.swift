@@ -1,7 +1,7 @@
 import Foundation
 import KithKit
 
-/// "2 days ago", "in 3 weeks", "today" (seed 004 FR-018), for text output; JSON keeps exact dates.
+/// "2 days ago", "in 3 weeks", "today", for text output; JSON keeps exact dates.
 enum RelativeDate {
     /// A moment, relative to `now`.
     static func text(_ date: Date, now: Date = Date()) -> String {

@@ -3,7 +3,7 @@ import Foundation
 import KithCore
 import KithKit
 
-/// `kith reminders …`: the family's shared reminders (seed 003). They are synced records, so every
+/// `kith reminders …`: the family's shared reminders. They are synced records, so every
 /// command works offline against this device's copy, under the same rules the server enforces.
 struct RemindersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

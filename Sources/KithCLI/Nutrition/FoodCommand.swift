@@ -3,7 +3,7 @@ import Foundation
 import KithCore
 import KithKit
 
-/// `kith food …`: the calorie log (seed 002), offline-first and usable before any account exists.
+/// `kith food …`: the calorie log, offline-first and usable before any account exists.
 struct FoodCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "food",

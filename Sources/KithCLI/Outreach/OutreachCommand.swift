@@ -3,7 +3,7 @@ import Foundation
 import KithCore
 import KithKit
 
-/// `kith outreach …`: the yearly outreach checklist (seed 000), offline-first like the apps.
+/// `kith outreach …`: the yearly outreach checklist, offline-first like the apps.
 struct OutreachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "outreach",

@@ -113,7 +113,7 @@ struct Profile: Sendable {
 
     /// HTTP with this profile's timeout.
     /// HTTP with this profile's timeout: SwiftNIO's, as the live socket (Linux's URLSession spends
-    /// a third of a large sync's CPU waking libdispatch, issue 18).
+    /// a third of a large sync's CPU waking libdispatch).
     func transport() -> NIOHTTPTransport { NIOHTTPTransport(timeout: timeout) }
 
     /// The live socket for `kith sync --watch`: SwiftNIO's, as Linux's URLSession has no WebSocket.

@@ -3,7 +3,7 @@ import Foundation
 import KithCore
 import KithKit
 
-/// `kith sync log`: what sync decided on this device (seed 002 req. 8.5): conflicts the merge
+/// `kith sync log`: what sync decided on this device: conflicts the merge
 /// resolved (whose value was kept, field by field; edits of records deleted elsewhere) and changes
 /// the server refused, newest first.
 struct SyncLogCommand: ConsoleCommand {

@@ -1,6 +1,6 @@
 import Foundation
 
-// A token refresh's body and answer, read and written without Foundation's coders (issue 18);
+// A token refresh's body and answer, read and written without Foundation's coders;
 // `AccountDTOsJSONTests` holds them to what the coders read and write.
 
 extension UserDTO: JSONWritable {

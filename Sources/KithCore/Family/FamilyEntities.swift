@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Family app's synced entities (seed 003, DOMAINS.md "Family"), all in a family's scope
+/// The Family app's synced entities (DOMAINS.md "Family"), all in a family's scope
 /// (`family:<id>`). The family itself and its members are the server's bookkeeping (its membership
 /// table decides who reads the scope); they are mirrored into the scope as `family.info` and
 /// `family.member` records so every device knows the names, roles and time zone the rules need.
@@ -43,7 +43,7 @@ public enum FamilyEntities {
             FieldDeclaration(ReminderFields.assigneeId, .uuid),
             FieldDeclaration(ReminderFields.creatorId, .uuid),
             // When it was made, by the creator's clock: the server indexes reminders by
-            // (assignee, createdAt) and (family, createdAt), as seed 003 names them.
+            // (assignee, createdAt) and (family, createdAt).
             FieldDeclaration(ReminderFields.createdAt, .timestamp),
             FieldDeclaration(ReminderFields.status, .choice(statuses)),
             FieldDeclaration(ReminderFields.completedAt, .timestamp, optional: true),
@@ -65,7 +65,7 @@ public enum FamilyEntities {
             FieldDeclaration(ReminderFields.repeatMonthWeekday, .string(maxLength: 4), optional: true),
             FieldDeclaration(ReminderFields.repeatStart, .localDate, optional: true),
             FieldDeclaration(ReminderFields.repeatTime, .string(maxLength: 5), optional: true),
-            // Snoozing the due notice (issue 17): how often for this occurrence, and until when.
+            // Snoozing the due notice: how often for this occurrence, and until when.
             FieldDeclaration(
                 ReminderFields.snoozeCount, .integer(0...FamilyLimits.snoozeLimits.upperBound), optional: true),
             FieldDeclaration(ReminderFields.snoozedUntil, .timestamp, optional: true),

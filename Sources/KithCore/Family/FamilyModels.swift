@@ -138,7 +138,7 @@ public struct ReminderLocation: Sendable, Equatable {
     }
 }
 
-/// Which reminders a list shows (seed 003: by status, assigned to me / others / a member, dates).
+/// Which reminders a list shows (by status, assigned to me / others / a member, dates).
 public struct ReminderFilter: Sendable, Equatable {
     public enum Assignee: Sendable, Equatable {
         case anyone

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Undoing a completion (issue 17): the parents hear of a completion 30 s after it, "none if the
+/// Undoing a completion: the parents hear of a completion 30 s after it, "none if the
 /// completion is undone … within those 30 s". So for those 30 s, and for the one who completed it
 /// only, the completion may be taken back: the reminder is pending again and due at the occurrence
 /// that was done (`completedDueAt`), even if that time has passed. Nothing else may change with it,

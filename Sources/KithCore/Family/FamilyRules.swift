@@ -47,7 +47,7 @@ public enum FamilyRules {
             ?? TimeZone(secondsFromGMT: 0) ?? .gmt
     }
 
-    /// Snoozing (issue 17): only the assignee, once the occurrence is due, one more time than
+    /// Snoozing: only the assignee, once the occurrence is due, one more time than
     /// before and at most the family's limit, for 1 to 1,440 minutes. The count goes back to 0 only
     /// with a new due time (an edit, or completing one occurrence of a repeat).
     static func snoozeProblem(

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The notices seed 003 asks for, and when each is due (docs/family.md, "Notices"). The server
-/// schedules and delivers them (issue 17); devices use the same plan for the window of upcoming
+/// The notices a family gets, and when each is due (docs/family.md, "Notices"). The server
+/// schedules and delivers them; devices use the same plan for the window of upcoming
 /// notices they schedule locally, so a phone still rings offline.
 public enum NoticeKind: String, Sendable, Codable, CaseIterable {
     /// To the assignee when the reminder is due: its title and due time.

@@ -1,7 +1,7 @@
 /// JSON text read straight into a `JSONTree`: objects keep their keys in the order written, numbers
 /// without a fraction or exponent that fit are `.int`, others `.double`. Foundation's decoder reads
 /// a `JSONTree` by trying each kind of value in turn (five failed attempts before an object):
-/// for every stored record the server loads and every body `/api` reads (issue 18).
+/// for every stored record the server loads and every body `/api` reads.
 extension JSONText.Reader {
     /// How deeply arrays and objects may nest: deeper text is refused, not recursed into.
     static let maxDepth = 512

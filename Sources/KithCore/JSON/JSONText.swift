@@ -86,7 +86,7 @@ public enum JSONText {
         mutating func string() -> String? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             // Most strings have no escape: made from their bytes in one go, not byte by byte
-            // (issue 18: reading strings was an eighth of a device's CPU in a first pull).
+            // (reading strings was an eighth of a device's CPU in a first pull).
             // ASCII needs no validation: `String(validating:)` is generic, and looked its
             // types up at run time for every string.
             let start = position

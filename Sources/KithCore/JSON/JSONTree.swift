@@ -51,7 +51,7 @@ public enum JSONTree: Sendable, Hashable {
 
 /// A JSON object's members in insertion order, with lookup by key. Members are kept in an array:
 /// most objects are a presenter's few dozen keys, where a scan is quicker than hashing (a
-/// dictionary per object was a tenth of a contact page's CPU, issue 18); past `scanLimit` members
+/// dictionary per object was a tenth of a contact page's CPU); past `scanLimit` members
 /// (a parsed body may hold thousands) lookups go through positions by key. A full Monica contact
 /// has about 30 members, under the limit: indexing each one was 3 % of a contact page.
 public struct JSONObject: Sendable, Hashable {

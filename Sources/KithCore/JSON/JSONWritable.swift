@@ -1,6 +1,6 @@
 /// A value that writes its own JSON, the same JSON value `WireCoding`'s encoder writes (nil members
 /// left out; a wire type's keys in the encoder's sorted order, a `JSONTree`'s in its own), without
-/// the encoder's tree of boxes (issue 18: encoding a token refresh's answer was 7 % of its CPU).
+/// the encoder's tree of boxes (encoding a token refresh's answer was 7 % of its CPU).
 /// The server answers with it where a type has it; tests hold each wire type's writer to the
 /// encoder, comparing the two texts parsed.
 public protocol JSONWritable {

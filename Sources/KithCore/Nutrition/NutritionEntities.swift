@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Nutrition app's synced entities (seed 002, docs/nutrition.md) with DOMAINS.md's limits, checked
+/// The Nutrition app's synced entities (docs/nutrition.md) with DOMAINS.md's limits, checked
 /// by server and devices alike. Rules across records (a day's id, the retention window, items only in a
 /// day that exists, ingredients only in a meal that exists) are `NutritionRules`.
 public enum NutritionEntities {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How long daily logs are kept (seed 002 req. 11, docs/nutrition.md "Retention"): a day more than
+/// How long daily logs are kept (docs/nutrition.md "Retention"): a day more than
 /// `days` days before today is deleted with its items, by the server's purge job and by every device,
 /// as synced deletions. Custom meals and goals are never touched.
 public struct NutritionRetention: Sendable, Hashable {

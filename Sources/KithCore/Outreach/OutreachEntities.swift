@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Outreach app's synced entities (seed 000, docs/outreach.md): the per-field limits both server
+/// The Outreach app's synced entities (docs/outreach.md): the per-field limits both server
 /// and devices check. Rules that span records (unique year names, the last year can't be deleted)
 /// are `OutreachRules`.
 public enum OutreachEntities {

@@ -61,7 +61,7 @@ public struct NameSearch: Sendable {
     /// name shared by a thousand contacts is measured once, not a thousand times), then a candidate
     /// by looking its words' ranks up. Everything lives in a few flat arrays, so scoring 100,000
     /// candidates touches no small arrays (each access of which retained and released it: 40% of a
-    /// search, issue 18).
+    /// search).
     public struct Candidates: Sendable {
         struct Word: Sendable {
             let start: Int32

@@ -1,7 +1,7 @@
 /// A record's field stamps as stored, on the server (`sync_records.stamps`) and on a device (an
 /// entity table's `_stamps`): a JSON object of each field's HLC text, keys sorted. Written and read
 /// without JSON coders: the rules load records for every pushed mutation, and a pull stores
-/// thousands (issue 18).
+/// thousands.
 public enum FieldStamps {
     /// `{"field":"stamp",…}`, fields sorted, so a record's stamps always read the same.
     public static func text(of stamps: [String: HLC]) -> String {

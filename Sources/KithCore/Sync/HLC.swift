@@ -38,7 +38,7 @@ public struct HLC: Hashable, Comparable, Sendable, Codable, CustomStringConverti
     public var isWithinLimits: Bool { node.unicodeScalars.count <= SyncLimits.maximumNodeLength }
 
     /// Written digit by digit: a device writes every stamp of every record a pull brings, and
-    /// padding through intermediate strings was a twentieth of its CPU (issue 18).
+    /// padding through intermediate strings was a twentieth of its CPU.
     public var description: String {
         var text: [UInt8] = []
         text.reserveCapacity(22 + node.utf8.count)

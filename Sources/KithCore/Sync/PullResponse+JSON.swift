@@ -1,7 +1,7 @@
 import Foundation
 
 extension PullResponse: JSONReadable {
-    /// Reads a pull page's JSON without `JSONDecoder` (issue 18: decoding a page of 500 records
+    /// Reads a pull page's JSON without `JSONDecoder` (decoding a page of 500 records
     /// through the generic coders was a tenth of a device's CPU during a sync), and without a
     /// `JSONTree` of the page either: the page and its changes are read member by member, and only
     /// field values become trees (building and dropping the page's tree was a tenth of a first

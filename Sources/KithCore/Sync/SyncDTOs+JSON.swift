@@ -1,6 +1,6 @@
 import Foundation
 
-// A push's body and answer, read and written without Foundation's coders (issue 18: decoding a
+// A push's body and answer, read and written without Foundation's coders (decoding a
 // one-mutation push was a twentieth of the server's CPU, encoding a push a twelfth of a device's);
 // `SyncDTOsJSONTests` holds them to the coders.
 
@@ -50,7 +50,7 @@ extension Mutation {
 }
 
 extension PushRequest: JSONWritable {
-    /// What a device sends (issue 18: `JSONEncoder` was a twelfth of a device's CPU in a push).
+    /// What a device sends (`JSONEncoder` was a twelfth of a device's CPU in a push).
     public func writeJSON(to output: inout [UInt8]) {
         var object = JSONObjectWriter(&output)
         // Not a `LowercaseUUID`: the encoder writes Foundation's upper-case form.

@@ -3,7 +3,7 @@ extension String {
     /// `trimmingCharacters(in: .whitespacesAndNewlines)` gives (that set is Unicode's White_Space
     /// property plus U+200B, the zero-width space, which older Unicode counted as a space), read
     /// scalar by scalar. Foundation on Linux goes through NSString and UTF-16 for
-    /// it, which was 7 % of a server's CPU on a push of text fields (issue 18).
+    /// it, which was 7 % of a server's CPU on a push of text fields.
     public var trimmedWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !Self.isWhitespace($0) }) else { return "" }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Times and days as text, written digit by digit: `String(format:)` costs microseconds, and a page
-/// of 50 contacts writes hundreds of them (issue 18). Days are in the proleptic Gregorian calendar,
+/// of 50 contacts writes hundreds of them. Days are in the proleptic Gregorian calendar,
 /// as `LocalDate` and Monica's dates are; Foundation's formatters switch to the Julian calendar
 /// before October 1582, so `WireCoding` (which parses with Foundation) keeps Foundation's.
 public enum UTCTimestamp {

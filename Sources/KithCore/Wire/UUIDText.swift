@@ -2,7 +2,7 @@ import Foundation
 
 /// UUIDs as text without Foundation's formatter and parser: on Linux they go through C's
 /// `sprintf` and `sscanf`, and with the lower-casing after them they were a tenth of a device's
-/// CPU in a first pull, where every record's id is read and written twice (issue 18).
+/// CPU in a first pull, where every record's id is read and written twice.
 /// `UUIDTextTests` holds both to Foundation's.
 extension UUID {
     /// The lower-case text form every Kith table and wire message uses.

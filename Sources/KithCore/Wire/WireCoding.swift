@@ -31,7 +31,7 @@ public enum WireCoding {
     public static func formatTimestamp(_ date: Date) -> String {
         let millis = date.epochMillis
         // Where Foundation's calendar is Gregorian too, digit by digit: Foundation's formatter was
-        // a fiftieth of a token refresh's CPU (issue 18). Before 1583 its days are Julian.
+        // a fiftieth of a token refresh's CPU. Before 1583 its days are Julian.
         if millis >= UTCTimestamp.gregorianMillis, millis <= UTCTimestamp.latestMillis {
             return UTCTimestamp.text(millis: millis, withMillis: true)
         }

@@ -25,7 +25,7 @@ public final class AuthModel {
         self.client = client
     }
 
-    /// Reads the stored session (seed 002, req. 12: check for a session at launch) and follows changes.
+    /// Reads the stored session (check for a session at launch) and follows changes.
     public func start() async {
         if observerKey == nil {
             observerKey = await client.observeSession { [weak self] session in

@@ -3,7 +3,7 @@ import GRDB
 import KithCore
 import Observation
 
-/// The Family app's shared reminders on a device (seed 003, docs/family.md), over the `LocalStore`
+/// The Family app's shared reminders on a device (docs/family.md), over the `LocalStore`
 /// of a signed-in user. The family, its members and their roles come from the records the server
 /// mirrors into the family's scope, so everything here works offline; joining, leaving and invites
 /// are the server's (`KithClient.createFamily`, `joinFamily`, …) and reach this store by sync.

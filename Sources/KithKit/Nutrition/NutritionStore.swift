@@ -3,7 +3,7 @@ import GRDB
 import KithCore
 import Observation
 
-/// The Nutrition app's data on a device (seed 002, docs/nutrition.md), over a `LocalStore`: every
+/// The Nutrition app's data on a device (docs/nutrition.md), over a `LocalStore`: every
 /// change is a local write queued for sync, so the log works offline and before any account exists
 /// (the anonymous store). KithCore's `NutritionRules` run inside each write's transaction, exactly
 /// as on the server: a day is written only inside the retention window, an item only in a day that
@@ -67,7 +67,7 @@ public final class NutritionStore {
     /// Re-reads the observable state (needed only after another `LocalStore` or process wrote the file).
     public func refresh() { refresher.refresh() }
 
-    /// Purges expired days after every pull of `engine` (seed 002 req. 11: "after each sync").
+    /// Purges expired days after every pull of `engine` ("after each sync").
     public func follow(_ engine: SyncEngine) {
         following?.cancel()
         following = Task { [weak self] in

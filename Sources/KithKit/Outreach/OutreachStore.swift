@@ -3,7 +3,7 @@ import GRDB
 import KithCore
 import Observation
 
-/// The Outreach app's data on a device (seed 000, docs/outreach.md "Outreach"), over a `LocalStore`:
+/// The Outreach app's data on a device (docs/outreach.md "Outreach"), over a `LocalStore`:
 /// every change is a local write queued for sync, so everything works offline. The rules that span
 /// records (unique year names, never deleting the last year, a year's contacts going with it) are
 /// checked here, inside the same transaction as the write.

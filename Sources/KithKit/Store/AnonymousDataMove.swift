@@ -2,7 +2,7 @@ import Foundation
 import KithCore
 import Observation
 
-/// Moving the data made before sign-up into a new account (seed 002 req. 9, docs/sync.md "Before an
+/// Moving the data made before sign-up into a new account (docs/sync.md "Before an
 /// account"), as a screen shows it: the records are adopted into the account's store in one local
 /// transaction (`LocalStoreDirectory.adoptAnonymousData`), then uploaded with progress (n of total);
 /// a failed upload is retried automatically with backoff and nothing is lost, since the changes

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import KithCore
 
-/// Every conflict a pull resolved on this device (seed 002 req. 8.5): which of this device's unsent
+/// Every conflict a pull resolved on this device: which of this device's unsent
 /// fields lost to, or won over, another device's, and edits of records deleted elsewhere. The merge
 /// already decided; the log lets a person (`kith sync log`) or a developer see what was decided.
 /// Bounded: the newest `capacity` entries are kept.

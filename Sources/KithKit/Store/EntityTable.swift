@@ -11,7 +11,7 @@ struct EntityTable: Sendable {
     let name: String
     /// The statements a record's reads and writes use, written once per table: they run as GRDB's
     /// cached statements, prepared once per connection (a first pull of 100,000 records compiled
-    /// 300,000 statements, and GRDB's authorizer ran for each: a quarter of the pull, issue 18).
+    /// 300,000 statements, and GRDB's authorizer ran for each: a quarter of the pull).
     private let selectByID: String
     private let insertOrReplace: String
     private let deleteByID: String

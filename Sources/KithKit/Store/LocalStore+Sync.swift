@@ -186,7 +186,7 @@ extension LocalStore {
     }
 
     /// Fields with an unsent local edit whose stamp differs from the incoming one: both sides wrote
-    /// them. The merge keeps the later write; this only says which, for the record (seed 002 req. 8.5).
+    /// them. The merge keeps the later write; this only says which, for the record.
     private static func conflict(between local: SyncRecord, and incoming: SyncRecord, _ db: Database) throws -> RecordConflict? {
         guard !local.isDeleted else { return nil }
         let unsent = Set(try Outbox.mutations(of: local.entity, local.id, db).filter { $0.op == .upsert }.flatMap(\.fields.keys))

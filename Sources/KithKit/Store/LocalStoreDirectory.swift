@@ -4,7 +4,7 @@ import KithCore
 
 /// Where a device keeps its local stores: one database per account that signed in here
 /// (`user-<id>.sqlite`) and one for data made before any sign-up (`anonymous.sqlite`). Signing out
-/// closes an account's store without deleting it (docs/sync.md, seed 002 req. 3.3): the next account
+/// closes an account's store without deleting it (docs/sync.md): the next account
 /// opens its own file and never reads it. Deleting the account deletes the file.
 public struct LocalStoreDirectory: Sendable {
     public let url: URL
@@ -40,7 +40,7 @@ public struct LocalStoreDirectory: Sendable {
         return try catalog.declarations.reduce(0) { $0 + (try store.records($1.name).count) }
     }
 
-    /// Moves the data made before sign-up into the new account's store (seed 002 req. 9): every
+    /// Moves the data made before sign-up into the new account's store: every
     /// record is written there as the account's own, in the order they were made (a year before
     /// the people in it, as the rules expect), queued for upload in the same transaction, and only
     /// then is the anonymous store removed. Ids derived from the account (a day of the nutrition

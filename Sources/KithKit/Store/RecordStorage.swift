@@ -46,7 +46,7 @@ struct RecordStorage: Sendable {
     }
 
     /// The records among `keys` this device holds, live or deleted, read a few hundred per
-    /// statement (issue 18: a statement per record was a twelfth of a device's CPU in a first
+    /// statement (a statement per record was a twelfth of a device's CPU in a first
     /// pull). Each key's entity must be declared.
     func loadAll(_ keys: Set<Key>, _ db: Database) throws -> [Key: SyncRecord] {
         var found: [Key: SyncRecord] = [:]

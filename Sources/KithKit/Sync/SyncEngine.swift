@@ -35,7 +35,7 @@ public actor SyncEngine {
         case rejected(SyncRejection)
         /// A pulled page changed these local records.
         case pulled([RecordChange])
-        /// Another device changed what this one had changed and not yet sent (seed 002 req. 8.5).
+        /// Another device changed what this one had changed and not yet sent.
         case conflict(RecordConflict)
         case liveConnected
         case liveDisconnected
@@ -206,7 +206,7 @@ public actor SyncEngine {
             }
             publish(.syncing(pending: try store.pendingCount()))
             // Pull first: other devices' changes meet this device's unsent ones here, where the merge
-            // can say which way each conflict went (seed 002 req. 8.5); then push, then pull what
+            // can say which way each conflict went; then push, then pull what
             // arrived meanwhile (usually just this push's own changes, already merged here).
             try await pullAll(into: &report)
             try await pushAll(into: &report)
@@ -229,7 +229,7 @@ public actor SyncEngine {
 
     /// Pushes the outbox batch after batch. The next batch is read while the server works on this
     /// one, and sent before this one's answer is stored: on a push of 10,000 the device and the
-    /// server were taking turns (issue 18). Batches still go out one at a time and in the order
+    /// server were taking turns. Batches still go out one at a time and in the order
     /// they were made, so the server applies them as it did. A batch the server answered only in
     /// part is followed by the oldest queued changes again, as before.
     private func pushAll(into report: inout Report) async throws {
@@ -309,7 +309,7 @@ public actor SyncEngine {
 
     /// Pulls page after page. The next page is asked for as soon as this one has arrived, and
     /// stored while the server reads it: on a first pull of 100,000 the device's storing and the
-    /// server's reading were taking turns (issue 18). The next page's cursor is this page's, so
+    /// server's reading were taking turns. The next page's cursor is this page's, so
     /// the pages are the ones a pull one at a time would get; a page is stored only after every
     /// page before it, and a failed store drops the page asked for after it.
     private func pullAll(into report: inout Report) async throws {

@@ -278,7 +278,7 @@ struct AccountRepository: Sendable {
     /// Finds the owner of a personal access token and notes its use. "Last used" is shown to the
     /// minute, so it is written at most once a minute: most authenticated requests write nothing.
     /// The token is looked up on a reader, so an API client's requests that only read never queue
-    /// for the one writer (issue 18: every `/api` read with a token used to take the write lock).
+    /// for the one writer (every `/api` read with a token used to take the write lock).
     func usePersonalToken(hash: String, now: Int64) async throws -> PersonalTokenLookup? {
         let found = try await database.read { sql in
             try await sql.raw(

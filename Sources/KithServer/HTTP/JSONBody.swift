@@ -16,7 +16,7 @@ extension Request {
             throw AppError(.badRequest, .badRequest, "The request needs a JSON body.")
         }
         // A body type that reads its own JSON does, when it can; what it cannot read goes to the
-        // decoder, which reads it the same way or says what is wrong with it (issue 18).
+        // decoder, which reads it the same way or says what is wrong with it.
         if let readable = T.self as? any JSONReadable.Type,
             let body = try? readable.init(json: buffer.readableBytesView) as? T
         {

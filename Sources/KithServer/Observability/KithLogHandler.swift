@@ -6,7 +6,7 @@ import Synchronization
 /// (`2026-11-27T10:42:54+0000 info kith: key=value [Module] message`). It differs in one way:
 /// metadata is turned into text when a line is written, not when it is set. Hummingbird sets a
 /// request id on every request's logger, and `StreamLogHandler` formatted it then, for lines
-/// that are almost never written: 2-3 % of a small request's CPU (issue 18).
+/// that are almost never written: 2-3 % of a small request's CPU.
 struct KithLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info

@@ -2,7 +2,7 @@ import KithCore
 
 /// One page of a pull (`PullResponse` on the wire), written from the stored rows: their fields
 /// and stamps are JSON the server wrote itself, so they go out as they are. Decoding them into
-/// records and encoding them again was nine tenths of a pull's CPU on the server (issue 18).
+/// records and encoding them again was nine tenths of a pull's CPU on the server.
 struct PullPage: Sendable {
     let changes: [StoredRecord]
     let cursor: String

@@ -3,7 +3,7 @@ import KithCore
 
 /// What one batch of a push (consecutive mutations of one scope, `SyncWriter.mutationsPerTransaction`)
 /// reads and writes inside its scope's transaction, held in memory so that the batch costs a few
-/// statements rather than six per mutation (issue 18: on PostgreSQL each statement is a round trip):
+/// statements rather than six per mutation (on PostgreSQL each statement is a round trip):
 /// the batch's records and applied mutation ids are read in one statement each when it opens, the
 /// live records a rule reads once per entity, and writes wait for `flush`, which reserves their
 /// sequence values, stores the records and remembers the mutation ids in one statement each, then

@@ -269,7 +269,7 @@ struct StoredRecord: Decodable, Sendable {
     func record(stamps withStamps: Bool = true) throws -> SyncRecord {
         guard let uuid = UUID(text: id) else { throw SyncStorageError("bad id \(id)") }
         var record = SyncRecord(entity: entity, id: uuid, scope: scope)
-        // Read without JSON coders: the rules load records for every mutation (issue 18).
+        // Read without JSON coders: the rules load records for every mutation.
         guard case .object(let object)? = JSONTree.parse(text: fields) else {
             throw SyncStorageError("bad fields of \(id)")
         }

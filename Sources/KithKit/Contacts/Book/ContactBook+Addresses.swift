@@ -1,7 +1,7 @@
 import Foundation
 import KithCore
 
-/// Address edits (seed 001 stories 2-3): made in the cache at once, queued, and sent in order
+/// Address edits: made in the cache at once, queued, and sent in order
 /// through Monica's REST calls whenever the server can be reached. An address added offline has
 /// a temporary negative id until the server gives it one; later edits of it follow the new id.
 /// The observable state shows an edit as soon as it is queued (`pendingEdits`, the contact's

@@ -207,7 +207,7 @@ public final class ContactBook {
         return result
     }
 
-    /// Activities come 10 at a time (seed 004 story 5).
+    /// Activities come 10 at a time.
     public nonisolated static let activitiesPerPage = 10
 
     /// The next page of a contact's activities (page 2 onwards), newest first within the page.

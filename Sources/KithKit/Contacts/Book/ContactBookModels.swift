@@ -1,6 +1,6 @@
 import Foundation
 
-/// A page of the contact list (seed 004 story 2), from the server or, offline, from the cache.
+/// A page of the contact list, from the server or, offline, from the cache.
 public struct ContactListPage: Sendable, Equatable {
     public var contacts: [MonicaContact]
     public var page: Int
@@ -13,7 +13,7 @@ public struct ContactListPage: Sendable, Equatable {
     public var isFromCache: Bool { offlineReason != nil }
 }
 
-/// Everything a contact's page shows (seed 004 stories 4-8, seed 001 story 1).
+/// Everything a contact's page shows.
 public struct ContactDetails: Sendable, Equatable {
     public var contact: MonicaContact
     public var addresses: [MonicaAddress]

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import KithCore
 
-/// The device's copy of one Monica user's contacts (seed 004 FR-016, seed 001 FR-018): contacts,
+/// The device's copy of one Monica user's contacts: contacts,
 /// their details and addresses, the country list, and the address edits waiting to be sent. One
 /// SQLite database (GRDB, WAL) per server and user; every method is one transaction.
 final class ContactCache: Sendable {
@@ -274,7 +274,7 @@ final class ContactCache: Sendable {
 
     // MARK: Everything
 
-    /// Settings' "Clear Cache" (seed 004 story 10): every cached contact, detail and country.
+    /// Settings' "Clear Cache": every cached contact, detail and country.
     /// Address edits not yet sent stay, so clearing never loses a change.
     func clear() throws {
         try write { db in

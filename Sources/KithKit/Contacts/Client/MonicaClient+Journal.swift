@@ -11,7 +11,7 @@ extension MonicaClient {
         MonicaContactResource(client: self, path: path)
     }
 
-    /// A page of a contact's activities, in Monica's order (pages of 10 for "load more", seed 004 story 5).
+    /// A page of a contact's activities, in Monica's order (pages of 10 for "load more").
     public func activities(of contactID: Int, page: Int = 1, limit: Int = 10) async throws -> MonicaPage<MonicaActivity>
     {
         try await self.page("contacts/\(contactID)/activities", page: page, limit: limit)

@@ -43,7 +43,7 @@ public actor MonicaClient {
 
     // MARK: Connecting
 
-    /// Checks `token` with `GET /me` (seed 004 story 1) and, when Monica accepts it, saves the
+    /// Checks `token` with `GET /me` and, when Monica accepts it, saves the
     /// connection in `store` (the Keychain on Apple platforms). A refused token saves nothing and
     /// throws `.invalidToken`.
     public static func connect(
@@ -64,7 +64,7 @@ public actor MonicaClient {
         return (restoring(credentials, store: store, transport: transport), credentials)
     }
 
-    /// The connection saved on this device, or nil (seed 004 story 1: relaunching stays signed in).
+    /// The connection saved on this device, or nil (relaunching stays signed in).
     /// When the server later refuses the token, the saved connection is removed.
     public static func restore(
         from store: any SecretStore<MonicaCredentials>, transport: any HTTPTransport = URLSessionTransport()

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Everything a Monica client and the contacts cache can meet, each with the sentence seed 004
-/// (story 9) shows (`UserFacingError`, which every KithKit error conforms to, so one `catch`
+/// Everything a Monica client and the contacts cache can meet, each with the sentence a person
+/// is shown (`UserFacingError`, which every KithKit error conforms to, so one `catch`
 /// handles them all).
 public enum MonicaClientError: UserFacingError, Equatable {
     /// No network, or the server is down.

@@ -3,7 +3,7 @@ import KithCore
 
 /// Where a Monica API lives, checked: `https://…/api` (the `/api` is added when missing, so
 /// "https://monica.example" and "https://monica.example/api" are the same server). Plain HTTP is
-/// refused except on this machine (seed 004 FR-008): a token must never cross a network in clear.
+/// refused except on this machine: a token must never cross a network in clear.
 public struct MonicaServerAddress: Codable, Sendable, Hashable, CustomStringConvertible {
     /// The API's root, ending in `/api` without a slash after it.
     public let apiURL: URL
@@ -58,7 +58,7 @@ public struct MonicaCredentials: Codable, Sendable, Equatable {
         self.user = user
     }
 
-    /// The token as Settings shows it (seed 004 story 10): its first and last four characters.
+    /// The token as Settings shows it: its first and last four characters.
     public var maskedToken: String {
         token.count <= 12 ? String(repeating: "•", count: 8) : "\(token.prefix(4))…\(token.suffix(4))"
     }

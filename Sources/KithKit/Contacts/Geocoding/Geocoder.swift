@@ -1,8 +1,8 @@
 import Foundation
 import KithCore
 
-/// Finds where an address is, for directions and maps when Monica has no coordinates for it
-/// (seed 001 story 4). Pluggable: `NominatimGeocoder` speaks OpenStreetMap's Nominatim API
+/// Finds where an address is, for directions and maps when Monica has no coordinates for it.
+/// Pluggable: `NominatimGeocoder` speaks OpenStreetMap's Nominatim API
 /// (public or self-hosted); an app may bring its own (Core Location on Apple platforms).
 public protocol Geocoder: Sendable {
     /// The address's coordinates, or nil when the geocoder knows no such place.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Something the user did with one or more contacts (seed 004 story 5).
+/// Something the user did with one or more contacts.
 public struct MonicaActivity: LenientDecodable, Equatable, Identifiable {
     @Required public var id: Int
     @Lenient public var summary: String

@@ -45,7 +45,7 @@ public struct MonicaCountry: LenientDecodable, Equatable, Identifiable {
     public static func == (a: MonicaCountry, b: MonicaCountry) -> Bool { a.id == b.id && a.name == b.name }
 }
 
-/// One of a contact's addresses (seed 001).
+/// One of a contact's addresses.
 public struct MonicaAddress: LenientDecodable, Equatable, Identifiable {
     /// Negative while the address was made on this device and not yet sent to the server.
     @Required public var id: Int

@@ -38,7 +38,7 @@ public struct MonicaContactSummary: LenientDecodable, Equatable, Identifiable {
     public var displayName: String { MonicaContact.displayName(completeName, firstName, lastName, nickname, id) }
 }
 
-/// A contact with its details, as `GET /contacts/{id}` answers (seed 004 story 4).
+/// A contact with its details, as `GET /contacts/{id}` answers.
 public struct MonicaContact: LenientDecodable, Equatable, Identifiable {
     @Required public var id: Int
     @Lenient public var uuid: String?

@@ -32,7 +32,7 @@ public struct MonicaTask: LenientDecodable, Equatable, Identifiable {
         case completedAt = "completed_at", createdAt = "created_at"
     }
 
-    /// Open tasks first (oldest first), then done ones (most recently done first): seed 004 story 7.
+    /// Open tasks first (oldest first), then done ones (most recently done first).
     public static func openBeforeDone(_ a: MonicaTask, _ b: MonicaTask) -> Bool {
         if a.completed != b.completed { return !a.completed }
         if a.completed {

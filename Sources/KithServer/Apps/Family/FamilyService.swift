@@ -2,7 +2,7 @@ import Foundation
 import KithCore
 import SQLKit
 
-/// Families (seed 003, docs/family.md): who belongs to which family in which role, and the codes
+/// Families (docs/family.md): who belongs to which family in which role, and the codes
 /// that let someone in. Every rule is here, on the server: one family per user; at least one parent
 /// while anyone remains; only parents make codes, rename, change roles and remove others; a code
 /// is single use, lasts an hour and guessing is throttled. Each change runs in the family scope's

@@ -7,7 +7,7 @@ import Synchronization
 /// The server's connections to its SQLite file: one writer, taken by one task at a time (SQLite
 /// allows one writer; waiting on a lock here beats "database is locked" retries), and a few
 /// readers for requests that only read. In WAL mode a reader sees the last commit and neither
-/// waits for the writer nor holds it up (issue 18, docs/storage.md).
+/// waits for the writer nor holds it up (docs/storage.md).
 final class SQLiteConnections: Sendable {
     /// Readers beyond the cores could only queue for them.
     static let readerCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -17,7 +17,7 @@ final class SQLiteConnections: Sendable {
     /// WAL pages between checkpoints (SQLite's default 1,000). Each checkpoint copies the pages
     /// written since the last one into the database file and waits for the disk; writes that come
     /// back to the same pages (a session rotated, a counter bumped, an index's hot leaves) are copied
-    /// once per checkpoint, so fewer checkpoints copy fewer pages (issue 18). The WAL grows to
+    /// once per checkpoint, so fewer checkpoints copy fewer pages. The WAL grows to
     /// about 16 MiB between them.
     static let checkpointPages = 4_000
 

@@ -5,7 +5,7 @@ import SQLiteKit
 /// One connection to the server's SQLite file, driven directly through the system library (the one
 /// KithKit's GRDB links too, so the process holds one SQLite). Statements run on the calling thread
 /// and stay prepared between requests; SQLiteNIO hopped to a thread pool and compiled the SQL again
-/// for every statement (issue 18: most of a small request's CPU). Not thread-safe: its owner lets
+/// for every statement (most of a small request's CPU). Not thread-safe: its owner lets
 /// one task at a time use it (`SQLiteConnections`).
 final class SQLiteHandle: @unchecked Sendable {
     /// Prepared statements kept per connection. SQL built with a variable number of binds (`IN`

@@ -8,7 +8,7 @@ import NIOWebSocket
 /// the connection's own event loop: frames are read and written there, nudges from the hub hop
 /// there, and only the few steps that read the database run as short tasks. No task waits for a
 /// socket while it is idle: an open socket costs its channel and this object, so 10,000 of them
-/// fit in a few dozen MiB (issue 18; a task per socket held about 30 KiB of suspended frames).
+/// fit in a few dozen MiB (a task per socket held about 30 KiB of suspended frames).
 ///
 /// Everything here runs on the channel's event loop, so the state needs no lock.
 final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {

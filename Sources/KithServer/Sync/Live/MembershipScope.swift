@@ -5,7 +5,7 @@
 ///
 /// A socket used to read its scopes again on every change of its person's own scope, in case it
 /// was a membership: with 1,000 sockets of one person, each write to that scope cost 1,000 reads
-/// (issue 18: the realtime fan-out's p99 doubled on a slower host).
+/// (the realtime fan-out's p99 doubled on a slower host).
 enum MembershipScope {
     static func of(_ userID: String) -> String { prefix + userID }
 

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import KithCore
 
-/// The Family pages (seed 003) at /family: found or join a family, its reminders, its members
+/// The Family pages at /family: found or join a family, its reminders, its members
 /// and invite codes. Every action is a plain CSRF-checked form over `FamilyService` (membership)
 /// and `ReminderService` (reminders, written as one more device of the member); family.js adds
 /// the browser's time zone, more checklist rows, a live repeat preview and live updates.

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import KithCore
 
-/// The Nutrition pages (seed 002) at /food: a day's log with its goal, the last 30 days, custom
+/// The Nutrition pages at /food: a day's log with its goal, the last 30 days, custom
 /// meals. Every action is a plain CSRF-checked form; food.js adds the food search, the browser's
 /// time zone, and live updates over `/v1/live`.
 struct NutritionPages {

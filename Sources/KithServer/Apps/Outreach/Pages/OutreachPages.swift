@@ -3,7 +3,7 @@ import Hummingbird
 import KithCore
 import NIOCore
 
-/// The Outreach pages (seed 000): a year's people with one-click delivery, years, people, CSV
+/// The Outreach pages: a year's people with one-click delivery, years, people, CSV
 /// import and export. Every page works with plain forms; app.js adds the one-click checkbox and
 /// live updates over `/v1/live`.
 struct OutreachPages {

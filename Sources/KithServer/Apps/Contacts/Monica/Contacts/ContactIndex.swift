@@ -4,7 +4,7 @@ import Synchronization
 
 /// Each account's real (not partial) contacts as search and the list need them, kept in memory
 /// between requests: reading 100,000 rows costs far more than scoring them, and a list page with
-/// its total would otherwise count and skip through them all (issue 18). An account's entry is
+/// its total would otherwise count and skip through them all. An account's entry is
 /// valid while the account's `contacts_version` (bumped in the same transaction as every contact
 /// change) is the one it was read at, so servers sharing a database never serve a stale answer.
 final class ContactIndex: Sendable {

@@ -2,7 +2,7 @@ import KithCore
 
 /// A full contact as the contacts endpoints answer it (reduced for partial contacts), written
 /// straight to bytes in Monica's key order. A page of contacts was built as a tree of `JSONTree`s
-/// and then written: building and freeing the tree were a third of a list page's CPU (issue 18).
+/// and then written: building and freeing the tree were a third of a list page's CPU.
 /// The short form and the small nested objects it shares with other presenters stay trees.
 struct FullContact: JSONWritable {
     let details: ContactDetails

@@ -58,7 +58,7 @@ extension PageRequest {
 
 /// Laravel's length-aware paginator envelope: `data`, `links`, `meta` (with its page links).
 /// Items write themselves: a page of 100 full contacts is written straight to bytes, not built
-/// as a tree first (issue 18).
+/// as a tree first.
 struct PageEnvelope<Item: JSONWritable>: JSONWritable {
     let items: [Item]
     let total: Int

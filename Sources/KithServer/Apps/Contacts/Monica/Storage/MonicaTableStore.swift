@@ -12,7 +12,7 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
 
     // Queries are written as text with binds, not with SQLKit's builders: the text is the prepared
     // statement's key, and building it from identifiers (each quoted and escaped) was a quarter of
-    // a small request's CPU (issue 18). Table and column names here are the code's own, never
+    // a small request's CPU. Table and column names here are the code's own, never
     // input; written columns are quoted, since one could be a keyword.
 
     /// Record `id`; `forUpdate` locks its row until the transaction ends (PostgreSQL only).
@@ -68,7 +68,7 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
 
     /// One page of the account's records, optionally only those `filter` keeps, in the requested
     /// order (ties by id), with the total. Written as SQL text rather than with SQLKit's builder,
-    /// whose serializing (quoting each name again) was a tenth of a small list's CPU (issue 18);
+    /// whose serializing (quoting each name again) was a tenth of a small list's CPU;
     /// the limit and offset are bound, so every page shares one prepared statement.
     func page(_ page: PageRequest, filter: (any SQLExpression)? = nil, nullableStamps: Bool = false) async throws
         -> RecordPage<Record>
