@@ -75,10 +75,12 @@
     return true;
   }
 
-  function roundedNumber(value) {
+  // A food's number as text, to `places` decimals (two for the forms, one to read); "" when absent.
+  function roundedNumber(value, places) {
     if (value === null || value === undefined || value === "") return "";
     var parsed = typeof value === "number" ? value : parseFloat(value);
-    return isFinite(parsed) ? String(Math.round(parsed * 100) / 100) : "";
+    var scale = Math.pow(10, places === undefined ? 2 : places);
+    return isFinite(parsed) ? String(Math.round(parsed * scale) / scale) : "";
   }
 
   function setFoodFields(fieldNamed, food) {
@@ -112,11 +114,7 @@
 
     function say(text) { status.textContent = text; }
     function clear() { results.textContent = ""; }
-    function number(value) {
-      if (value === null || value === undefined || value === "") return "";
-      var parsed = typeof value === "number" ? value : parseFloat(value);
-      return isFinite(parsed) ? String(Math.round(parsed * 10) / 10) : "";
-    }
+    function number(value) { return roundedNumber(value, 1); }
 
     function show(foods, source) {
       clear();

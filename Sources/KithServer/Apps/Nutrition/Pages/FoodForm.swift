@@ -30,7 +30,7 @@ struct FoodForm {
 
     init(_ eaten: Food) {
         let food = eaten.perServing
-        amount = NutritionFormat.amount(eaten.typedAmount)
+        amount = Food.amountText(eaten.typedAmount)
         name = food.name
         calories = Food.format(food.calories)
         protein = NutritionFormat.field(food.protein)

@@ -84,10 +84,10 @@ extension NutritionPages {
         return problems
     }
 
-    /// A meal of the day a form chose; the one it is time for in the reader's zone when none.
-    static func mealOfDay(_ typed: String, default fallback: MealOfDay) throws -> MealOfDay {
+    /// The meal of the day a form chose; nil when it chose none.
+    static func mealOfDay(_ typed: String) throws -> MealOfDay? {
         let text = typed.trimmingCharacters(in: .whitespaces)
-        if text.isEmpty { return fallback }
+        if text.isEmpty { return nil }
         guard let meal = MealOfDay(rawValue: text) else {
             throw AppError(
                 .unprocessableContent, .validationFailed, "Choose breakfast, lunch, dinner or snacks.",

@@ -18,9 +18,6 @@ enum NutritionFormat {
     /// Grams of a macro: "12.5 g", or "–" when unknown.
     static func grams(_ value: Double?) -> String { value.map { Food.format($0) + " g" } ?? "–" }
 
-    /// An amount for a form field or a sentence: "2", "1.5", "0.25", "150".
-    static func amount(_ value: Double) -> String { Food.amountText(value) }
-
     /// A number for a form field ("" when absent).
     static func field(_ value: Double?) -> String { value.map(Food.format) ?? "" }
 

@@ -95,8 +95,7 @@ extension NutritionPages {
         let id = try Self.id(context, "meal")
         let form = try await WebForm.read(request, context: context)
         do {
-            let date = try await loggable(form[NutritionFields.date], request, user)
-            let part = try Self.mealOfDay(form[NutritionFields.mealOfDay], default: try await mealNow(request, user))
+            let (date, part) = try await logTarget(form, request, user)
             return try await operations.submit(
                 NutritionOperations.logMeal(id, on: date, in: part), by: user, form: form
             ) { _ in

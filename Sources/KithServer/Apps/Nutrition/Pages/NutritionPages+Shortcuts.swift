@@ -12,8 +12,7 @@ extension NutritionPages {
         do {
             let date = try await loggable(form[NutritionFields.date], request, user)
             let from = try Self.date(form["from"])
-            let meal: MealOfDay? =
-                form["meal"].isEmpty ? nil : try Self.mealOfDay(form["meal"], default: .snacks)
+            let meal = try Self.mealOfDay(form["meal"])
             return try await operations.submit(NutritionOperations.copy(from: from, meal: meal, to: date), by: user, form: form)
             { items in
                 NutritionNotice.copied(count: items.count, from: from, meal: meal).address(on: date)
@@ -22,7 +21,7 @@ extension NutritionPages {
             return try await page(
                 for: user, date: form[NutritionFields.date], request, context, status: .unprocessableContent
             ) {
-                $0.copyError = error.detail.message
+                $0.shortcutError = error.detail.message
             }
         }
     }
@@ -39,7 +38,7 @@ extension NutritionPages {
             }
         } catch let error as AppError where error.status == .unprocessableContent {
             return try await page(for: user, date: date?.description, request, context, status: .unprocessableContent) {
-                $0.copyError = error.detail.message
+                $0.shortcutError = error.detail.message
             }
         }
     }

@@ -81,7 +81,7 @@ struct NutritionPages {
         let user = try context.requireUser()
         let form = try await WebForm.read(request, context: context)
         do {
-            let date = try await loggable(form[NutritionFields.date], request, user)
+            let (date, meal) = try await logTarget(form, request, user)
             guard
                 let source = FoodSource(
                     rawValue: form[NutritionFields.source].isEmpty ? "manual" : form[NutritionFields.source]),
@@ -96,7 +96,6 @@ struct NutritionPages {
                 return try await refusedItem(problems: problems, form: form, user: user, request, context)
             }
             let food = try Self.food(form)
-            let meal = try Self.mealOfDay(form[NutritionFields.mealOfDay], default: try await mealNow(request, user))
             return try await operations.submit(
                 NutritionOperations.log(food, source: source, on: date, meal: meal), by: user, form: form
             ) {
@@ -145,10 +144,11 @@ struct NutritionPages {
         do {
             let problems = Self.foodProblems { form[$0] }
             guard problems.isEmpty else { throw FoodProblems(problems: problems) }
-            let meal = try Self.mealOfDay(form[NutritionFields.mealOfDay], default: .snacks)
-            let seenMeal = form.seen(marker: NutritionFields.name).flatMap { MealOfDay(rawValue: $0(NutritionFields.mealOfDay)) }
+            let seenMeal = form.seen(marker: NutritionFields.name).flatMap {
+                MealOfDay(rawValue: $0(NutritionFields.mealOfDay))
+            }
             let edit = NutritionOperations.editItem(
-                id, to: try Self.food(form), meal: form[NutritionFields.mealOfDay].isEmpty ? nil : meal,
+                id, to: try Self.food(form), meal: try Self.mealOfDay(form[NutritionFields.mealOfDay]),
                 seen: Self.seenFood(form), seenMeal: seenMeal)
             return try await operations.submit(edit, by: user, form: form) { edit in
                 NutritionNotice.saved(edit.after.id, replaced: edit.replaced.map(\.field)).address(on: edit.date)
@@ -271,16 +271,23 @@ struct NutritionPages {
     /// rule refuses only what has begun nowhere (it can't know a device's zone); the page knows
     /// the reader's.
     func loggable(_ text: String, _ request: Request, _ user: AuthenticatedUser) async throws -> LocalDate {
+        try loggable(text, today: try await today(nil, request, user))
+    }
+
+    private func loggable(_ text: String, today: LocalDate) throws -> LocalDate {
         let date = try Self.date(text)
-        if date > (try await today(nil, request, user)) {
-            throw AppError.validation(nutrition.retention.futureRefusal(date))
-        }
+        if date > today { throw AppError.validation(nutrition.retention.futureRefusal(date)) }
         return date
     }
 
-    /// The meal it is time for in the reader's zone.
-    func mealNow(_ request: Request, _ user: AuthenticatedUser) async throws -> MealOfDay {
-        nutrition.mealNow(in: Self.zone(request, goal: try await nutrition.book(for: user).goal))
+    /// Where a form logs food: its day (as `loggable` checks it) and its meal of the day (the
+    /// one it chose, else the one it is time for), both in the reader's zone, read once.
+    func logTarget(_ form: WebForm, _ request: Request, _ user: AuthenticatedUser) async throws -> (
+        date: LocalDate, meal: MealOfDay
+    ) {
+        let zone = Self.zone(request, goal: try await nutrition.book(for: user).goal)
+        let date = try loggable(form[NutritionFields.date], today: nutrition.today(in: zone))
+        return (date, try Self.mealOfDay(form[NutritionFields.mealOfDay]) ?? nutrition.mealNow(in: zone))
     }
 
     /// Today in the zone the form sent, else in the reader's zone.

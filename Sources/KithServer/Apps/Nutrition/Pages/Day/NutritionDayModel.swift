@@ -20,9 +20,8 @@ struct NutritionDayModel: NutritionPageModel {
     /// Why the day can't be written (not begun yet, or past the window).
     let outsideWindow: String?
     let summary: DayTotals
-    let items: [FoodItemRow]
-    let hasItems: Bool
-    /// Nothing logged at all: the empty meals need not each say so.
+    /// Nothing logged at all: the day says so once, not each empty meal (a meal's own `hasItems`
+    /// would hide a day-level one of that name inside the sections).
     let dayIsEmpty: Bool
     /// Breakfast, lunch, dinner and snacks, each with its items and total.
     let sections: [MealSectionRow]
@@ -54,7 +53,7 @@ struct NutritionDayModel: NutritionPageModel {
     var itemError: String?
     var mealError: String?
     /// Why a copy or a favourite was refused.
-    var copyError: String?
+    var shortcutError: String?
     var goalForm: GoalForm?
     var goalErrors: GoalErrors?
     var goalError: String?
@@ -81,8 +80,6 @@ struct NutritionDayModel: NutritionPageModel {
                 ? "This day has not begun yet: food is logged on the day it is eaten."
                 : "Logs are kept for \(window.upperBound.dayNumber - window.lowerBound.dayNumber) days: this day can't be written any more."
         summary = DayTotals(day)
-        items = day.items.map(FoodItemRow.init)
-        hasItems = !day.items.isEmpty
         dayIsEmpty = day.items.isEmpty
         let before = book.day(previous)
         let canWrite = window.contains(date)
