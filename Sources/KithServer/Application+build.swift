@@ -67,8 +67,7 @@ public func buildApplication(
         do {
             listener = PostgresChangeListener(
                 configuration: try KithDatabase.postgresConfiguration(url: url).coreConfiguration, hub: liveHub,
-                repository: syncRepository, startSeq: try await syncRepository.currentSequenceValue(),
-                firstRetryDelay: config.live.listenRetryDelay, logger: logger)
+                repository: syncRepository, firstRetryDelay: config.live.listenRetryDelay, logger: logger)
         } catch {
             // Storage is open: close it, or its connection pool traps when it is released.
             await database.close()

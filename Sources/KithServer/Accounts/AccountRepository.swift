@@ -77,6 +77,10 @@ struct AccountRepository: Sendable {
         try await database.transaction { sql in
             // Records in the user's own scope; their mutation ids and sessions go by foreign key.
             try await sql.raw("DELETE FROM sync_records WHERE scope = \(bind: "user:\(id)")").run()
+            // Their scope's and their inbox's change counters: nobody will pull from them again.
+            try await sql.raw(
+                "DELETE FROM sync_scope_counters WHERE scope IN (\(bind: "user:\(id)"), \(bind: InboxScope.of(id)))"
+            ).run()
             try await sql.raw("DELETE FROM users WHERE id = \(bind: id)").run()
             try await sql.raw("DELETE FROM login_failures WHERE email = \(bind: email)").run()
         }

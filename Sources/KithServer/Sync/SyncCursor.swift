@@ -27,11 +27,15 @@ struct SyncCursor: Equatable {
         Dictionary(scopes.map { ($0, positions[$0] ?? 0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// After a page whose last change has `lastSeq`: changes come in sequence order across all
-    /// scopes, so each scope has now been seen up to that value (or stays where it was). Scopes the
-    /// user can no longer read drop out.
-    func advanced(for scopes: [String], through lastSeq: Int64?) -> SyncCursor {
-        SyncCursor(positions: positions(for: scopes).mapValues { max($0, lastSeq ?? 0) })
+    /// After a page of `changes`: each scope has been seen up to its last change in the page (or
+    /// stays where it was). Sequence values count per scope, so a page says nothing about the
+    /// scopes it holds no change of. Scopes the user can no longer read drop out.
+    func advanced(for scopes: [String], through changes: [(scope: String, seq: Int64)]) -> SyncCursor {
+        var advanced = positions(for: scopes)
+        for change in changes where (advanced[change.scope] ?? .max) < change.seq {
+            advanced[change.scope] = change.seq
+        }
+        return SyncCursor(positions: advanced)
     }
 
     var text: String {

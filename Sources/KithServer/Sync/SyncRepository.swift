@@ -111,33 +111,27 @@ struct SyncRepository: Sendable {
         }
     }
 
-    /// Per scope among `scopes`, its latest change after `seq`, if any: what a live socket may have
-    /// missed while nudges could not reach this server.
-    func latestChanges(in scopes: [String], after seq: Int64) async throws -> [ScopeChange] {
-        var latest: [ScopeChange] = []
+    /// Where each of `scopes` stands: its latest sequence value (a scope never written since
+    /// per-scope counters began stands at the floor, the last value of the server-wide counter
+    /// before them). What a pull that has seen everything would hold, and what a live socket may
+    /// have missed while nudges could not reach this server.
+    func currentSequenceValues(of scopes: [String]) async throws -> [String: Int64] {
+        var values: [String: Int64] = [:]
         // Bounded IN lists: PostgreSQL takes at most 65535 bound values per statement.
         for start in stride(from: 0, to: scopes.count, by: 1000) {
             let batch = Array(scopes[start..<min(start + 1000, scopes.count)])
-            let rows = try await database.read { sql in
-                try await sql.raw(
-                    """
-                    SELECT scope, MAX(seq) AS seq FROM sync_records
-                    WHERE scope IN (\(binds: batch)) AND seq > \(bind: seq)
-                    GROUP BY scope
-                    """
-                ).records(LatestChange.self)
+            let (floor, rows) = try await database.read { sql in
+                (
+                    try await sql.raw("SELECT value FROM sync_counter WHERE id = 1")
+                        .first(decodingColumn: "value", as: Int64.self) ?? 0,
+                    try await sql.raw("SELECT scope, value FROM sync_scope_counters WHERE scope IN (\(binds: batch))")
+                        .records(ScopeCounter.self)
+                )
             }
-            latest += rows.map { ScopeChange(scope: $0.scope, seq: $0.seq) }
+            for scope in batch { values[scope] = floor }
+            for row in rows { values[row.scope] = row.value }
         }
-        return latest
-    }
-
-    /// The latest sequence value: where a pull that has seen everything stands.
-    func currentSequenceValue() async throws -> Int64 {
-        try await database.read { sql in
-            try await sql.raw("SELECT value FROM sync_counter WHERE id = 1").first(
-                decodingColumn: "value", as: Int64.self) ?? 0
-        }
+        return values
     }
 }
 
@@ -183,22 +177,32 @@ struct SyncTransaction: Sendable {
         return found
     }
 
-    /// The next value of the one change counter; updating its row inside the transaction makes
-    /// writers take turns, so sequence order is commit order and a pull never skips a change.
+    /// The next value of this scope's change counter.
     func nextSequenceValue() async throws -> Int64 {
         try await reserveSequenceValues(1).lowerBound
     }
 
-    /// The next `count` values of the change counter, in one statement (`RETURNING`, SQLite 3.35+
-    /// and PostgreSQL): on PostgreSQL each statement is a round trip, and a push batch takes its
-    /// values at once.
-    func reserveSequenceValues(_ count: Int) async throws -> ClosedRange<Int64> {
+    /// The next `count` values of `scope`'s change counter (this transaction's own scope unless
+    /// another is named: a notice takes its inbox's), in one statement (`RETURNING`, SQLite 3.35+
+    /// and PostgreSQL). Each scope counts on its own row, so writers of different scopes never wait
+    /// for each other; the row stays locked until the transaction ends, so the writers of one
+    /// scope take turns, and within a scope sequence order is commit order: a pull never skips a
+    /// change (docs/sync.md). A scope's first value comes after the floor (`sync_counter`: where the
+    /// one server-wide counter stood before per-scope counters), so no position handed out earlier
+    /// is ever passed over.
+    func reserveSequenceValues(_ count: Int, in scope: String? = nil) async throws -> ClosedRange<Int64> {
         precondition(count > 0, "a reservation of no sequence values")
+        let scope = scope ?? self.scope
         guard
             let last = try await sql.raw(
-                "UPDATE sync_counter SET value = value + \(bind: Int64(count)) WHERE id = 1 RETURNING value"
+                """
+                INSERT INTO sync_scope_counters (scope, value)
+                VALUES (\(bind: scope), (SELECT value FROM sync_counter WHERE id = 1) + \(bind: Int64(count)))
+                ON CONFLICT (scope) DO UPDATE SET value = sync_scope_counters.value + \(bind: Int64(count))
+                RETURNING value
+                """
             ).first(decodingColumn: "value", as: Int64.self)
-        else { throw SyncStorageError("the change counter's row is missing") }
+        else { throw SyncStorageError("the change counter of \(scope) returned no value") }
         return (last - Int64(count) + 1)...last
     }
 
@@ -249,9 +253,9 @@ extension SQLQueryString {
     }
 }
 
-private struct LatestChange: Decodable {
+private struct ScopeCounter: Decodable {
     var scope: String
-    var seq: Int64
+    var value: Int64
 }
 
 /// A `sync_records` row: `fields` and `stamps` are the JSON objects the server wrote.

@@ -19,8 +19,7 @@ struct SyncWriter: Sendable {
         let results = try await write(mutations, userID: userID, memberships: memberships)
         // Informational: pulling from it would skip other devices' earlier changes, so KithKit
         // keeps its own pull cursor.
-        let current = try await repository.currentSequenceValue()
-        let cursor = SyncCursor(positions: Dictionary(uniqueKeysWithValues: memberships.map { ($0.scope, current) }))
+        let cursor = SyncCursor(positions: try await repository.currentSequenceValues(of: memberships.map(\.scope)))
         return PushResponse(results: results, cursor: cursor.text, serverTime: clock.nowMillis)
     }
 
@@ -30,7 +29,7 @@ struct SyncWriter: Sendable {
         var changes = try await repository.changes(after: cursor.positions(for: scopes), limit: limit + 1)
         let hasMore = changes.count > limit
         if hasMore { changes.removeLast() }
-        let next = cursor.advanced(for: scopes, through: changes.last?.seq)
+        let next = cursor.advanced(for: scopes, through: changes.map { ($0.scope, $0.seq) })
         // Scopes the device followed that the user left: it drops their records (docs/sync.md).
         let gone = cursor.positions.keys.filter { !scopes.contains($0) }.sorted()
         return PullPage(changes: changes, cursor: next.text, hasMore: hasMore, gone: gone.isEmpty ? nil : gone)

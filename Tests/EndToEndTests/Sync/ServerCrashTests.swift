@@ -75,7 +75,7 @@ struct ServerCrashTests {
             (
                 try await sql.raw("SELECT COUNT(*) AS n FROM sync_mutations").first(decodingColumn: "n", as: Int.self),
                 try await sql.raw("SELECT COUNT(*) AS n FROM sync_records").first(decodingColumn: "n", as: Int.self),
-                try await sql.raw("SELECT value FROM sync_counter").first(decodingColumn: "value", as: Int.self)
+                try await sql.raw("SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) AS value FROM sync_scope_counters").first(decodingColumn: "value", as: Int.self)
             )
         }
         await database.close()

@@ -63,8 +63,28 @@ struct LiveHubTests {
         let change = ScopeChange(scope: "user:6f1c0f4e-0000-4000-8000-000000000000", seq: 42)
         #expect(PostgresChangeChannel.payload(for: change) == "user:6f1c0f4e-0000-4000-8000-000000000000 42")
         #expect(PostgresChangeChannel.change(fromPayload: PostgresChangeChannel.payload(for: change)) == change)
-        for stranger in ["", "hello", "user:ada", " 5", "user:ada five", "user:ada -1", "user:ada 0"] {
+        for stranger in ["", "hello", "user:ada", " 5", "user:ada five", "user:ada -1"] {
             #expect(PostgresChangeChannel.change(fromPayload: stranger) == nil, "\(stranger)")
         }
+        let nudge = ScopeChange.nudge("membership:ada")
+        #expect(PostgresChangeChannel.change(fromPayload: PostgresChangeChannel.payload(for: nudge)) == nudge)
+    }
+
+    /// Sequence values count per scope, and a membership nudge has none: it reaches the sockets
+    /// however far the scope's changes went, and leaves their order alone.
+    @Test func aNudgeOutsideTheScopesOrderAlwaysPasses() {
+        let hub = LiveHub()
+        let heard = Locked<[ScopeChange]>([])
+        _ = hub.subscribe(scopes: ["user:ada"]) { change in heard.withLock { $0.append(change) } }
+        hub.deliver(ScopeChange(scope: "user:ada", seq: 40))
+        hub.deliver(.nudge("user:ada"))
+        hub.deliver(.nudge("user:ada"))
+        hub.deliver(ScopeChange(scope: "user:ada", seq: 40))
+        hub.deliver(ScopeChange(scope: "user:ada", seq: 41))
+        #expect(
+            heard.value == [
+                ScopeChange(scope: "user:ada", seq: 40), .nudge("user:ada"), .nudge("user:ada"),
+                ScopeChange(scope: "user:ada", seq: 41),
+            ])
     }
 }

@@ -19,7 +19,8 @@ struct NutritionRetentionOnPushTests {
             // Expired in every zone (the server does not know the device's): 92 days ago.
             let expired = today.adding(days: -92)
             let before = try await SyncAPITests.pull(client, log.device)
-            let sequence = try await SyncRepository(database: server.app.database).currentSequenceValue()
+            let scope = "user:" + log.device.userID
+            let sequence = try await SyncRepository(database: server.app.database).currentSequenceValues(of: [scope])
 
             let pushed = try await SyncAPITests.push(
                 client, log.device, [log.day(expired), log.item(UUID(), on: expired)])
@@ -29,7 +30,7 @@ struct NutritionRetentionOnPushTests {
             #expect(pushed.results.last?.code == "not_found", "its item has no day to go to")
 
             #expect(try await SyncAPITests.pull(client, log.device, cursor: before.cursor).changes.isEmpty)
-            #expect(try await SyncRepository(database: server.app.database).currentSequenceValue() == sequence)
+            #expect(try await SyncRepository(database: server.app.database).currentSequenceValues(of: [scope]) == sequence)
 
             // Inside the window the same push is taken.
             let recent = today.adding(days: -89)

@@ -62,8 +62,11 @@ struct SyncScopesTests {
             #expect(SyncCursor(text: bad) == nil, "\(bad)")
         }
         #expect(cursor.positions(for: ["user:a", "family:new"]) == ["user:a": 12, "family:new": 0])
-        #expect(cursor.advanced(for: ["user:a", "family:f"], through: 10).positions == ["user:a": 12, "family:f": 10])
-        #expect(cursor.advanced(for: ["user:a"], through: nil).positions == ["user:a": 12], "a scope no longer readable drops out")
+        // Values count per scope: a page moves only the scopes it holds changes of.
+        #expect(
+            cursor.advanced(for: ["user:a", "family:f", "family:g"], through: [("family:f", 9), ("family:f", 10)]).positions
+                == ["user:a": 12, "family:f": 10, "family:g": 0])
+        #expect(cursor.advanced(for: ["user:a"], through: []).positions == ["user:a": 12], "a scope no longer readable drops out")
     }
 
     /// A user who joins a family after pulling gets the family's earlier records on the next pull.
@@ -97,11 +100,11 @@ struct SyncScopesTests {
 
         let before = try await repository.changes(after: SyncCursor().positions(for: [user]), limit: 100)
         #expect(before.map(\.scope) == [user])
-        let cursor = SyncCursor().advanced(for: [user], through: before.last?.seq)
+        let cursor = SyncCursor().advanced(for: [user], through: before.map { ($0.scope, $0.seq) })
 
         let after = try await repository.changes(after: cursor.positions(for: [user, family]), limit: 100)
         #expect(try after.map { try $0.record().fields["title"] } == [.string("dishes"), .string("laundry")])
-        let next = cursor.advanced(for: [user, family], through: after.last?.seq)
+        let next = cursor.advanced(for: [user, family], through: after.map { ($0.scope, $0.seq) })
         #expect(try await repository.changes(after: next.positions(for: [user, family]), limit: 100).isEmpty)
     }
 }

@@ -45,11 +45,9 @@ struct FamilyMirror: Sendable {
 
     /// Nudges `userID`'s own scope, so their devices pull, and their memberships, so their live
     /// sockets read what they may read again (they joined or left) and follow the family's changes.
-    mutating func nudge(user userID: String) async throws {
-        var seq = changes.last?.seq
-        if seq == nil { seq = try await store.nextSequenceValue() }
-        changes.append(ScopeChange(scope: "user:" + userID, seq: seq ?? 0))
-        changes.append(ScopeChange(scope: MembershipScope.of(userID), seq: seq ?? 0))
+    mutating func nudge(user userID: String) {
+        changes.append(.nudge("user:" + userID))
+        changes.append(.nudge(MembershipScope.of(userID)))
     }
 
     private mutating func upsert(_ entity: EntityDeclaration, _ id: UUID, _ fields: [String: JSONTree]) async throws {

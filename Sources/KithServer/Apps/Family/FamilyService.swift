@@ -51,7 +51,7 @@ struct FamilyService: Sendable {
                 try await tables.insert(me)
                 try await mirror.info(family)
                 try await mirror.member(me)
-                try await mirror.nudge(user: me.userID)
+                mirror.nudge(user: me.userID)
                 return try await Self.dto(of: family.id, for: me, tables)
             }
         }
@@ -107,7 +107,7 @@ struct FamilyService: Sendable {
                 let me = newMember(user, of: code.familyID, role: FamilyRole(rawValue: code.role) ?? .child, displayName: displayName)
                 try await tables.insert(me)
                 try await mirror.member(me)
-                try await mirror.nudge(user: userID)
+                mirror.nudge(user: userID)
                 return try await Self.dto(of: code.familyID, for: me, tables)
             }
         }
@@ -246,14 +246,14 @@ struct FamilyService: Sendable {
             let others = members.filter { $0.userID != userID }
             if others.isEmpty {
                 try await tables.delete(family: familyID)
-                try await mirror.nudge(user: userID)
+                mirror.nudge(user: userID)
                 return nil
             }
             if member.isParent && !others.contains(where: \.isParent) { throw Self.lastParent }
             try await tables.deleteUnusedCodes(madeBy: userID, of: familyID)
             try await tables.delete(member: userID)
             try await mirror.removed(member)
-            try await mirror.nudge(user: userID)
+            mirror.nudge(user: userID)
             guard let remover, remover.userID != userID else { return nil }
             return try await Self.dto(of: familyID, for: remover, tables)
         }

@@ -52,6 +52,7 @@ struct FamilyTables: Sendable {
     /// The family, its members, codes and every synced record of its scope.
     func delete(family id: String) async throws {
         try await sql.raw("DELETE FROM sync_records WHERE scope = \(bind: FamilyRow.scope(of: id))").run()
+        try await sql.raw("DELETE FROM sync_scope_counters WHERE scope = \(bind: FamilyRow.scope(of: id))").run()
         try await sql.raw("DELETE FROM families WHERE id = \(bind: id)").run()
     }
 

@@ -1,8 +1,16 @@
 /// A committed change as live sockets hear of it: which scope changed and the sequence value it
-/// reached. A nudge for `seq` covers every earlier change in the scope, since a pull after it sees them all.
+/// reached (values count per scope). A nudge for `seq` covers every earlier change in the scope,
+/// since a pull after it sees them all.
 struct ScopeChange: Sendable, Hashable {
     let scope: String
+    /// 0 for a nudge that is no change of a record (`nudge(_:)`).
     let seq: Int64
+
+    /// A nudge with no place in the scope's order (a membership changed, so the sockets read their
+    /// scopes again): the hub always passes it on.
+    static func nudge(_ scope: String) -> ScopeChange { ScopeChange(scope: scope, seq: 0) }
+
+    var isOrdered: Bool { seq > 0 }
 
     /// One change per scope, the latest: what a push batch nudges.
     static func latestPerScope(_ changes: [ScopeChange]) -> [ScopeChange] {

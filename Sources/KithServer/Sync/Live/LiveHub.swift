@@ -47,13 +47,16 @@ final class LiveHub: Sendable {
         }
     }
 
-    /// Nudges every socket reading `change.scope`, unless they already heard of a change as recent.
-    /// Receivers run under the lock (they only queue), so each socket hears a scope's nudges in seq order.
+    /// Nudges every socket reading `change.scope`, unless they already heard of a change as recent
+    /// (a nudge outside the scope's order always passes). Receivers run under the lock (they only
+    /// queue), so each socket hears a scope's nudges in seq order.
     func deliver(_ change: ScopeChange) {
         state.withLock { state in
             guard let receivers = state.receivers[change.scope], !receivers.isEmpty else { return }
-            if let delivered = state.delivered[change.scope], delivered >= change.seq { return }
-            state.delivered[change.scope] = change.seq
+            if change.isOrdered {
+                if let delivered = state.delivered[change.scope], delivered >= change.seq { return }
+                state.delivered[change.scope] = change.seq
+            }
             for receive in receivers.values { receive(change) }
         }
     }

@@ -8,7 +8,7 @@ enum PostgresChangeChannel {
     static func change(fromPayload payload: String) -> ScopeChange? {
         guard let space = payload.lastIndex(of: " ") else { return nil }
         let scope = String(payload[..<space])
-        guard !scope.isEmpty, let seq = Int64(payload[payload.index(after: space)...]), seq > 0 else { return nil }
+        guard !scope.isEmpty, let seq = Int64(payload[payload.index(after: space)...]), seq >= 0 else { return nil }
         return ScopeChange(scope: scope, seq: seq)
     }
 }

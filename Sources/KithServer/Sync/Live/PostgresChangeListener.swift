@@ -11,8 +11,6 @@ struct PostgresChangeListener: Service {
     let configuration: PostgresConnection.Configuration
     let hub: LiveHub
     let repository: SyncRepository
-    /// The sequence value when the server was built: changes after it may need a nudge.
-    let startSeq: Int64
     let firstRetryDelay: Duration
     let logger: Logger
 
@@ -23,12 +21,12 @@ struct PostgresChangeListener: Service {
     }
 
     private func listenUntilCancelled() async {
-        var coveredUpTo = startSeq
+        var covered: [String: Int64] = [:]
         var retryDelay = firstRetryDelay
         var failures = 0
         while !Task.isCancelled {
             do {
-                try await listenOnce(coveredUpTo: &coveredUpTo) {
+                try await listenOnce(covered: &covered) {
                     if failures > 0 { logger.notice("Live nudges from other servers resumed (LISTEN reconnected)") }
                     failures = 0
                     retryDelay = firstRetryDelay
@@ -47,24 +45,26 @@ struct PostgresChangeListener: Service {
 
     /// One connection's life: LISTEN, catch up on the gap, then forward notifications until the
     /// connection fails (throws) or the task is cancelled (returns).
-    private func listenOnce(coveredUpTo: inout Int64, onListening: () -> Void) async throws {
+    private func listenOnce(covered: inout [String: Int64], onListening: () -> Void) async throws {
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             try await connection.listen(on: PostgresChangeChannel.name) { notifications in
                 onListening()
-                // Every change after `now` will be notified on this connection. Changes up to it
-                // were notified on the previous one, unless they came while it was down: nudge the
-                // latest per scope since the previous LISTEN (the hub drops what it already sent).
-                let now = try await repository.currentSequenceValue()
+                // Every change from now on will be notified on this connection. Changes before it
+                // were notified on the previous one, unless they came while it was down: nudge each
+                // scope that moved past where it stood when the previous LISTEN began (a scope
+                // followed since then is nudged at where it stands; the hub drops what it already sent).
                 let subscribed = hub.subscribedScopes
-                for change in try await repository.latestChanges(in: subscribed, after: coveredUpTo) {
-                    hub.deliver(change)
+                let ordered = subscribed.filter { !MembershipScope.isMembership($0) }
+                let now = try await repository.currentSequenceValues(of: ordered)
+                for (scope, seq) in now where seq > (covered[scope] ?? 0) {
+                    hub.deliver(ScopeChange(scope: scope, seq: seq))
                 }
                 // A membership nudge leaves no record to find: every socket here reads its scopes again.
                 for scope in subscribed where MembershipScope.isMembership(scope) {
-                    hub.deliver(ScopeChange(scope: scope, seq: now))
+                    hub.deliver(.nudge(scope))
                 }
-                coveredUpTo = now
+                covered = now
                 for try await notification in notifications {
                     guard let change = PostgresChangeChannel.change(fromPayload: notification.payload) else {
                         logger.warning(

@@ -68,7 +68,9 @@ struct FamilyNoticeJob: JobHandler {
         let late = now - payload.at > Self.lateAfterMillis
         @Sendable func rows(_ counter: SyncTransaction, next: Date? = nil) async throws -> [NoticeRow] {
             var rows: [NoticeRow] = []
-            for recipient in recipients {
+            // Each inbox counts on its own (a socket sends what is after the last it sent); taken
+            // in one order, so two families' notices for the same people never wait on each other.
+            for recipient in recipients.sorted() {
                 let text = NoticeText(
                     kind: payload.kind, reminder: reminder, family: family, now: Date(epochMillis: now), recipient: recipient,
                     next: next)
@@ -77,7 +79,7 @@ struct FamilyNoticeJob: JobHandler {
                         id: ids.text(), userID: recipient, familyID: familyID, reminderID: reminderID.lowercased,
                         occurrence: payload.occurrence, kind: payload.kind.rawValue, title: text.title, body: text.body,
                         dueAt: payload.at, deliveredAt: now, late: late ? 1 : 0, readAt: nil,
-                        seq: try await counter.nextSequenceValue()))
+                        seq: try await counter.reserveSequenceValues(1, in: InboxScope.of(recipient)).lowerBound))
             }
             return rows
         }
