@@ -66,7 +66,8 @@ public func buildApplication(
         let listener: PostgresChangeListener
         do {
             listener = PostgresChangeListener(
-                configuration: try KithDatabase.postgresConfiguration(url: url).coreConfiguration, hub: liveHub,
+                configuration: try KithDatabase.postgresConfiguration(url: config.databaseListenURL ?? url).coreConfiguration,
+                hub: liveHub,
                 repository: syncRepository, firstRetryDelay: config.live.listenRetryDelay, logger: logger)
         } catch {
             // Storage is open: close it, or its connection pool traps when it is released.

@@ -111,6 +111,22 @@ struct ServeCommandTests {
         #expect(ContinuousClock.now - started < .seconds(15))
     }
 
+    @Test("a listen URL that is not PostgreSQL, or without a database URL, fails fast with a clear message")
+    func badDatabaseListenURL() async throws {
+        let data = try makeTemporaryDirectory("kith-e2e-serve")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let notPostgres = try await runKith(
+            ["serve", "--data", data.path, "--port", "0", "--database-url", "postgres://kith@127.0.0.1:1/kith"],
+            environment: ["KITH_DATABASE_LISTEN_URL": "redis://x"], timeout: 20)
+        #expect(notPostgres.status != 0, "\(notPostgres)")
+        #expect(notPostgres.stderr.contains("the database listen URL must start with postgres://"), "\(notPostgres)")
+        let alone = try await runKith(
+            ["serve", "--data", data.path, "--port", "0", "--database-listen-url", "postgres://kith@127.0.0.1:1/kith"],
+            environment: [:], timeout: 20)
+        #expect(alone.status != 0, "\(alone)")
+        #expect(alone.stderr.contains("a database listen URL needs a database URL"), "\(alone)")
+    }
+
     @Test("a bad KITH_PORT fails fast with a clear message")
     func badPortEnvironment() async throws {
         let data = try makeTemporaryDirectory("kith-e2e-serve")

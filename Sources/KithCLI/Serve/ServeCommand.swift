@@ -7,7 +7,7 @@ struct ServeCommand: ConsoleCommand {
         commandName: "serve",
         abstract: "Run the Kith server (API and web app).",
         discussion: """
-            Flags win over the environment (KITH_DATA, KITH_HOST, KITH_PORT, KITH_DATABASE_URL, KITH_SMTP_URL,
+            Flags win over the environment (KITH_DATA, KITH_HOST, KITH_PORT, KITH_DATABASE_URL, KITH_DATABASE_LISTEN_URL, KITH_SMTP_URL,
             KITH_MAIL_FROM, KITH_PUBLIC_URL, KITH_BCRYPT_COST, KITH_NUTRITION_RETENTION_DAYS, KITH_MAP_TILES,
             KITH_LOG_LEVEL), which
             wins over the defaults.
@@ -28,6 +28,11 @@ struct ServeCommand: ConsoleCommand {
         name: .customLong("database-url"),
         help: "postgres://user:pass@host:port/db to use PostgreSQL instead of SQLite.")
     var databaseURL: String?
+
+    @Option(
+        name: .customLong("database-listen-url"),
+        help: "postgres://… straight to PostgreSQL for live nudges (LISTEN) when --database-url is a pooler such as PgBouncer in transaction mode.")
+    var databaseListenURL: String?
 
     @Option(
         name: .customLong("nutrition-retention-days"),
@@ -68,6 +73,7 @@ struct ServeCommand: ConsoleCommand {
             config.port = port
         }
         if let databaseURL { config.databaseURL = databaseURL }
+        if let databaseListenURL { config.databaseListenURL = databaseListenURL }
         if let mapTiles {
             do {
                 config.mapTiles = try MapTiles.setting(mapTiles)

@@ -10,6 +10,9 @@ public struct ServerConfig: Sendable {
     public var port: Int = 8080
     /// `postgres://user:pass@host:port/db`; nil means the embedded SQLite file in the data directory.
     public var databaseURL: String?
+    /// Where the live-nudge listener connects (`LISTEN` needs a session of its own): straight to
+    /// PostgreSQL when `databaseURL` names a pooler in transaction mode such as PgBouncer. Nil: `databaseURL`.
+    public var databaseListenURL: String?
     /// `smtp://user:pass@host:port`; nil means mail goes to `<data>/outbox/` as .eml files.
     public var smtpURL: String?
     public var mailFrom: String = "kith@localhost"
@@ -68,6 +71,7 @@ public struct ServerConfig: Sendable {
             config.port = port
         }
         if let value = environment["KITH_DATABASE_URL"], !value.isEmpty { config.databaseURL = value }
+        if let value = environment["KITH_DATABASE_LISTEN_URL"], !value.isEmpty { config.databaseListenURL = value }
         if let value = environment["KITH_SMTP_URL"], !value.isEmpty { config.smtpURL = value }
         if let value = environment["KITH_MAIL_FROM"], !value.isEmpty { config.mailFrom = value }
         if let value = environment["KITH_PUBLIC_URL"], !value.isEmpty { config.publicURL = value }
@@ -140,8 +144,13 @@ public struct ServerConfig: Sendable {
 
     /// Checks what can be checked before start-up, so a typo fails with a message instead of later.
     public func validate() throws {
-        if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")) {
-            throw ConfigError("the database URL must start with postgres:// (got \"\(databaseURL)\")")
+        for (name, url) in [("database URL", databaseURL), ("database listen URL", databaseListenURL)] {
+            if let url, !(url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")) {
+                throw ConfigError("the \(name) must start with postgres:// (got \"\(url)\")")
+            }
+        }
+        if databaseListenURL != nil, databaseURL == nil {
+            throw ConfigError("a database listen URL needs a database URL: it is for PostgreSQL behind a pooler")
         }
         if let publicURL, URL(string: publicURL)?.host == nil {
             throw ConfigError("the public URL must be an absolute http(s) URL (got \"\(publicURL)\")")
