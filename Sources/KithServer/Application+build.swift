@@ -47,7 +47,9 @@ public func buildApplication(
     } else {
         dataLock = nil
     }
-    let database = try await KithDatabase.open(config.databaseLocation, logger: logger, clock: config.clock)
+    let database = try await KithDatabase.open(
+        config.databaseLocation, logger: logger, clock: config.clock, preparedStatements: config.databasePreparedStatements,
+        connectionsPerEventLoop: config.databaseConnectionsPerCore)
     let address = ServerAddress(configured: config.publicURL, host: config.host)
     let jobWake = JobWakeSignal()
     let jobPasses = JobRunnerPasses()

@@ -12,6 +12,8 @@
 # cleaned up after itself. The cluster lives entirely in a temp directory on a
 # random port, so it never touches (or needs) the system's own "main" cluster.
 #
+# KITH_PG_OPTIONS adds postmaster options (a benchmark's `-c shared_preload_libraries=…`).
+#
 # The URL is postgres://kith:kith@127.0.0.1:PORT/kith_test; role kith is a
 # SUPERUSER so tests can create and drop their own databases.
 #
@@ -82,7 +84,7 @@ kith_pg_start() {
         port=$(_kith_pg_free_port) || break
         # Durability is pointless for a throwaway cluster; turning it off makes tests faster.
         if _kith_pg_as_owner "$dir" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-            -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+            -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${KITH_PG_OPTIONS:-}" \
             start >"$dir/pg_ctl.log" 2>&1; then
             started=1
             break

@@ -13,6 +13,11 @@ public struct ServerConfig: Sendable {
     /// Where the live-nudge listener connects (`LISTEN` needs a session of its own): straight to
     /// PostgreSQL when `databaseURL` names a pooler in transaction mode such as PgBouncer. Nil: `databaseURL`.
     public var databaseListenURL: String?
+    /// Whether PostgreSQL statements stay prepared per connection (`KITH_DATABASE_PREPARED_STATEMENTS`,
+    /// default on); off behind a pooler in transaction mode that can't carry them (PgBouncer before 1.21).
+    public var databasePreparedStatements = true
+    /// Pooled PostgreSQL connections per event loop, one loop per core (`KITH_DATABASE_CONNECTIONS_PER_CORE`).
+    public var databaseConnectionsPerCore = PostgresPoolSize.standard
     /// `smtp://user:pass@host:port`; nil means mail goes to `<data>/outbox/` as .eml files.
     public var smtpURL: String?
     public var mailFrom: String = "kith@localhost"
@@ -72,6 +77,20 @@ public struct ServerConfig: Sendable {
         }
         if let value = environment["KITH_DATABASE_URL"], !value.isEmpty { config.databaseURL = value }
         if let value = environment["KITH_DATABASE_LISTEN_URL"], !value.isEmpty { config.databaseListenURL = value }
+        if let value = environment["KITH_DATABASE_PREPARED_STATEMENTS"] {
+            switch value.lowercased() {
+            case "on", "true", "1": config.databasePreparedStatements = true
+            case "off", "false", "0": config.databasePreparedStatements = false
+            default:
+                throw ConfigError("KITH_DATABASE_PREPARED_STATEMENTS must be on or off, got \"\(value)\"")
+            }
+        }
+        if let value = environment["KITH_DATABASE_CONNECTIONS_PER_CORE"] {
+            guard let count = Int(value), (1...64).contains(count) else {
+                throw ConfigError("KITH_DATABASE_CONNECTIONS_PER_CORE must be a number from 1 to 64, got \"\(value)\"")
+            }
+            config.databaseConnectionsPerCore = count
+        }
         if let value = environment["KITH_SMTP_URL"], !value.isEmpty { config.smtpURL = value }
         if let value = environment["KITH_MAIL_FROM"], !value.isEmpty { config.mailFrom = value }
         if let value = environment["KITH_PUBLIC_URL"], !value.isEmpty { config.publicURL = value }

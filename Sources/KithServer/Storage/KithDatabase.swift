@@ -27,7 +27,8 @@ public final class KithDatabase: @unchecked Sendable {
     private enum Backend {
         /// One writer behind a lock and a few readers (SQLiteConnections).
         case sqlite(SQLiteConnections)
-        case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>)
+        /// A pool; statements kept prepared per connection under these names, or nil: all unnamed.
+        case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>, PreparedStatementNames?)
     }
 
     private init(engine: Engine, backend: Backend, logger: Logger, directory: String? = nil) {
@@ -38,8 +39,13 @@ public final class KithDatabase: @unchecked Sendable {
     }
 
     /// Opens (creating if needed) the database and, unless told not to, brings its schema up to date.
+    ///
+    /// On PostgreSQL, `preparedStatements` keeps each connection's statements prepared (off behind
+    /// a pooler in transaction mode that can't carry them, docs/storage.md), and
+    /// `connectionsPerEventLoop` sizes the pool (one event loop per core).
     public static func open(
-        _ location: DatabaseLocation, logger: Logger, migrate: Bool = true, clock: Clock = .system
+        _ location: DatabaseLocation, logger: Logger, migrate: Bool = true, clock: Clock = .system,
+        preparedStatements: Bool = true, connectionsPerEventLoop: Int = PostgresPoolSize.standard
     ) async throws
         -> KithDatabase
     {
@@ -53,12 +59,14 @@ public final class KithDatabase: @unchecked Sendable {
         case .postgres(let url):
             let pool = EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: try postgresConfiguration(url: url)),
-                maxConnectionsPerEventLoop: 4,
+                maxConnectionsPerEventLoop: connectionsPerEventLoop,
                 pruneInterval: .seconds(60),
                 logger: logger,
                 on: MultiThreadedEventLoopGroup.singleton
             )
-            database = KithDatabase(engine: .postgres, backend: .postgres(pool), logger: logger)
+            database = KithDatabase(
+                engine: .postgres, backend: .postgres(pool, preparedStatements ? PreparedStatementNames() : nil),
+                logger: logger)
         }
         guard migrate else { return database }
         do {
@@ -83,8 +91,8 @@ public final class KithDatabase: @unchecked Sendable {
             switch backend {
             case .sqlite(let connections):
                 return try await connections.write(begin: nil, body)
-            case .postgres(let pool):
-                return try await withPostgresConnection(pool) { try await body($0) }
+            case .postgres(let pool, let names):
+                return try await withPostgresConnection(pool, names) { try await body($0) }
             }
         } catch {
             throw writeHealth.noting(error)
@@ -102,8 +110,8 @@ public final class KithDatabase: @unchecked Sendable {
         switch backend {
         case .sqlite(let connections):
             return try await connections.read(body)
-        case .postgres(let pool):
-            return try await withPostgresConnection(pool) { try await body($0) }
+        case .postgres(let pool, let names):
+            return try await withPostgresConnection(pool, names) { try await body($0) }
         }
     }
 
@@ -115,8 +123,8 @@ public final class KithDatabase: @unchecked Sendable {
             switch backend {
             case .sqlite(let connections):
                 result = try await connections.write(begin: "BEGIN IMMEDIATE", body)
-            case .postgres(let pool):
-                result = try await withPostgresConnection(pool) { try await Self.inTransaction($0, begin: "BEGIN", body) }
+            case .postgres(let pool, let names):
+                result = try await withPostgresConnection(pool, names) { try await Self.inTransaction($0, begin: "BEGIN", body) }
             }
             writeHealth.committed()
             return result
@@ -129,7 +137,7 @@ public final class KithDatabase: @unchecked Sendable {
         switch backend {
         case .sqlite(let connections):
             await connections.close()
-        case .postgres(let pool):
+        case .postgres(let pool, _):
             try? await pool.shutdownAsync()
         }
     }
@@ -149,12 +157,24 @@ public final class KithDatabase: @unchecked Sendable {
     }
 
     private func withPostgresConnection<T: Sendable>(
-        _ pool: EventLoopGroupConnectionPool<PostgresConnectionSource>,
+        _ pool: EventLoopGroupConnectionPool<PostgresConnectionSource>, _ names: PreparedStatementNames?,
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
         // The pool hands out connections through futures; bridge once here so callers stay async.
         try await pool.withConnection(logger: logger) { connection in
-            connection.eventLoop.makeFutureWithTask { try await body(connection.sql(queryLogLevel: nil)) }
+            connection.eventLoop.makeFutureWithTask {
+                let sql: any SQLDatabase =
+                    if let names { PreparedStatementDatabase(connection: connection, names: names) } else {
+                        connection.sql(queryLogLevel: nil)
+                    }
+                return try await body(sql)
+            }
         }.get()
     }
+}
+
+/// How many pooled connections a PostgreSQL-backed server keeps per event loop (one loop per core).
+public enum PostgresPoolSize {
+    /// Measured with `bench/run-pg-profile` (docs/storage.md).
+    public static let standard = 4
 }
