@@ -240,8 +240,13 @@ def sign_in(server: KithServer, email: str, password: str = PASSWORD) -> dict:
     return call(server, "POST", "/v1/auth/login", json={"email": email, "password": password}, expect=200).json()
 
 
-def hlc_now(node: str) -> str:
-    return f"{int(time.time() * 1000):015d}-00000-{node}"
+def hlc_now(node: str, after: str = None) -> str:
+    """A device's stamp for now (docs/sync.md: `<ms>-<counter>-<node>`), later than `after` when given,
+    as a device's clock is once it has seen that stamp."""
+    millis = int(time.time() * 1000)
+    if after:
+        millis = max(millis, int(after.split("-", 1)[0]) + 1)
+    return f"{millis:015d}-00000-{node}"
 
 
 def year_mutation(scope: str, name: str, node: str = "cluster-test") -> dict:

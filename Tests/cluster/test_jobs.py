@@ -17,8 +17,10 @@ def jobs(cluster, kind: str, key_like: str = "%") -> list:
         f"SELECT key, status, attempts FROM jobs WHERE kind = '{kind}' AND key LIKE '{key_like}' ORDER BY key")
 
 
-def all_done(rows: list) -> bool:
-    return bool(rows) and all(status == "done" for _, status, _ in rows)
+def finished(cluster, kind: str, key_like: str):
+    """The jobs as jobs() lists them once there are some and every one is done; else None."""
+    rows = jobs(cluster, kind, key_like)
+    return rows if rows and all(status == "done" for _, status, _ in rows) else None
 
 
 # --- password reset mail -----------------------------------------------------------------------------
@@ -37,10 +39,9 @@ def test_each_reset_mail_asked_of_any_server_is_sent_once(cluster, smtp_sink):
     by_account = {}
     for account in accounts:
         key_like = f"mail.password-reset {account['user']['id']} %"
-        by_account[account["email"]] = wait_until(
-            f"the reset job of {account['email']} done", lambda: all_done(jobs(cluster, "mail.password-reset",
-                                                                               key_like)) and
-            jobs(cluster, "mail.password-reset", key_like), within=30)
+        by_account[account["email"]] = wait_until(f"the reset job of {account['email']} done",
+                                                  lambda: finished(cluster, "mail.password-reset", key_like),
+                                                  within=30)
 
     # Each job was claimed once and has finished, so no other mail for these accounts is on its way.
     for email_address, rows in by_account.items():
@@ -102,10 +103,9 @@ def test_family_notices_reach_each_recipient_once(cluster):
     assert statuses(pushed) == ["applied"], pushed
     # Irène's phone, through C, reports her 55 m away: every parent and Irène are told at once, and
     # when it is due Irène is told that too.
-    time.sleep(0.002)  # her stamps must come after Marie's, in another millisecond
     moved = time.time()
     movement = {"mutationId": str(uuid.uuid4()), "entity": "family.reminder", "id": reminder_id, "scope": scope,
-                "op": "upsert", "hlc": hlc_now("irene-phone"),
+                "op": "upsert", "hlc": hlc_now("irene-phone", after=reminder["hlc"]),
                 "fields": {"readingLatitude": 48.8467, "readingLongitude": 2.3444, "readingAccuracy": 5.0,
                            "readingAt": stamp(moved), "movedAt": stamp(moved), "tracking": False}}
     pushed = push(c, irene["accessToken"], [movement])
@@ -122,8 +122,7 @@ def test_family_notices_reach_each_recipient_once(cluster):
 
     wait_until("the movement notices and the due notice in the inboxes", delivered, within=due_in + 30)
     notice_jobs = wait_until("the notice jobs done",
-                             lambda: all_done(rows := jobs(cluster, "family.notice", f"family.notice:{reminder_id}:%"))
-                             and rows, within=30)
+                             lambda: finished(cluster, "family.notice", f"family.notice:{reminder_id}:%"), within=30)
 
     # Each job claimed once and finished: no second delivery is on its way.
     assert sorted((key.rsplit(":", 1)[1], status, attempts) for key, status, attempts in notice_jobs) == [
