@@ -7,6 +7,7 @@ Servers are started through Tests/hostile/kith_hostile.py, as the hostile and DA
 Environment:
   KITH_BINARY              the `kith` executable (required)
   KITH_TEST_DATABASE_URL   a PostgreSQL superuser URL (required): every test makes its databases there
+  KITH_TEST_PGBOUNCER_URL  a PgBouncer in transaction mode in front of it (else one is started here)
 """
 
 import email
@@ -36,7 +37,7 @@ from kith_hostile import PASSWORD, KithServer, ServerError, fresh_email  # noqa:
 # Where mailed links point: the address a load balancer in front of the three would have.
 PUBLIC_URL = "http://kith.cluster.test"
 MAIL_FROM = "kith@cluster.test"
-# A nudge crosses servers through NOTIFY, in milliseconds; this is for a machine busy with other suites.
+# A nudge crosses servers (NOTIFY) in milliseconds; the deadline is for a machine busy with other suites.
 NUDGE_WITHIN = 10.0
 NAMES = ("A", "B", "C")
 
@@ -202,9 +203,6 @@ class Cluster:
         with ThreadPoolExecutor(max(len(self.servers), 1)) as pool:
             list(pool.map(lambda server: server.stop(), self.servers))
 
-    def __getitem__(self, name: str) -> KithServer:
-        return self.servers[NAMES.index(name)]
-
     def logs(self) -> str:
         return "\n".join(f"--- server {server.name} ---\n{server.recent_log(30)}" for server in self.servers)
 
@@ -346,14 +344,17 @@ class SmtpSink:
 
     def __init__(self, maildir: Path):
         self.maildir = maildir
-        self.process = subprocess.Popen(
-            [sys.executable, str(REPO / "Tests" / "support" / "smtp_sink.py"), "--port", "0", "--maildir", str(maildir)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # Its complaints go to a file beside the mail, so a full pipe never blocks it.
+        errors = maildir / "sink-errors.log"
+        with errors.open("w") as errors_file:
+            self.process = subprocess.Popen(
+                [sys.executable, str(REPO / "Tests" / "support" / "smtp_sink.py"), "--port", "0",
+                 "--maildir", str(maildir)], stdout=subprocess.PIPE, stderr=errors_file, text=True)
         line = self.process.stdout.readline()
         match = re.fullmatch(r"READY (\d+)\n", line)
         if not match:
             self.stop()
-            raise ClusterError(f"smtp_sink.py did not start: {line!r} {self.process.stderr.read()[:500]}")
+            raise ClusterError(f"smtp_sink.py did not start: {line!r} {errors.read_text()[:500]}")
         self.port = int(match.group(1))
         self.url = f"smtp://127.0.0.1:{self.port}"
 

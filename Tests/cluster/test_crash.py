@@ -4,7 +4,6 @@ answer never came is sent again to another server, which applies what is missing
 
 import collections
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import requests
