@@ -154,7 +154,9 @@ class PgBouncer:
 
 class Connection:
     """How the servers reach the database: "direct", or "pgbouncer" (transaction pooling, with LISTEN
-    straight to PostgreSQL through KITH_DATABASE_LISTEN_URL, since LISTEN needs a session)."""
+    straight to PostgreSQL through KITH_DATABASE_LISTEN_URL, since LISTEN needs a session, and
+    statements unnamed, since Debian's PgBouncer 1.18 can't carry prepared ones between its
+    connections)."""
 
     def __init__(self, name: str, bouncer: PgBouncer = None):
         self.name = name
@@ -163,7 +165,8 @@ class Connection:
     def environment(self, database: Database) -> dict:
         if self.name == "direct":
             return {"KITH_DATABASE_URL": database.url}
-        return {"KITH_DATABASE_URL": self.bouncer.url_for(database), "KITH_DATABASE_LISTEN_URL": database.url}
+        return {"KITH_DATABASE_URL": self.bouncer.url_for(database), "KITH_DATABASE_LISTEN_URL": database.url,
+                "KITH_DATABASE_PREPARED_STATEMENTS": "off"}
 
 
 class Cluster:
