@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Where a request's time goes on PostgreSQL, route by route (bench/run-pg-profile runs this).
+"""Where a request's time goes on PostgreSQL, route by route (bench/run-pg-profile runs this); on
+SQLite (no --database-url) the same routes with the server's CPU only, to compare.
 
 For each route: REQUESTS requests over CONNECTIONS keep-alive connections, then
   - the server's CPU per request and PostgreSQL's (postmaster and every backend), from /proc;
@@ -80,9 +81,9 @@ def mutation(user_id, counter, entity, fields):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
-    parser.add_argument("--database-url", required=True)
+    parser.add_argument("--database-url", help="PostgreSQL's; without it the server runs on SQLite")
     parser.add_argument("--server-pid", type=int, required=True)
-    parser.add_argument("--postgres-pid", type=int, required=True)
+    parser.add_argument("--postgres-pid", type=int)
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--connections", type=int, default=4)
     parser.add_argument("--only", default="")
@@ -150,10 +151,12 @@ def main():
     for label, call in routes:
         if only and not any(name in label for name in only):
             continue
-        psql(args.database_url, "SELECT pg_stat_statements_reset()")
+        if args.database_url:
+            psql(args.database_url, "SELECT pg_stat_statements_reset()")
         per_connection = args.requests // args.connections
         failures = []
-        server_before, postgres_before = cpu_seconds(args.server_pid), tree_cpu(args.postgres_pid)
+        server_before = cpu_seconds(args.server_pid)
+        postgres_before = tree_cpu(args.postgres_pid) if args.postgres_pid else {}
         started = time.monotonic()
 
         def run(user):
@@ -170,9 +173,13 @@ def main():
             thread.join()
         elapsed = time.monotonic() - started
         server_cpu = cpu_seconds(args.server_pid) - server_before
-        postgres_after = tree_cpu(args.postgres_pid)
+        postgres_after = tree_cpu(args.postgres_pid) if args.postgres_pid else {}
         postgres_cpu = sum(postgres_after[pid] - postgres_before.get(pid, 0) for pid in postgres_after)
         done = per_connection * len(users)
+        if not args.database_url:
+            note = f"{len(failures)} FAILED, the first: {failures[0]}" if failures else ""
+            print(f"| {label} | {done / elapsed:,.0f} | {server_cpu * 1000 / done:.3f} | - | - | - | {note} |", flush=True)
+            continue
         rows = psql(args.database_url, """
             SELECT calls, total_exec_time + total_plan_time, regexp_replace(query, '\\s+', ' ', 'g')
             FROM pg_stat_statements

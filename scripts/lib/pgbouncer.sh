@@ -34,21 +34,10 @@ _kith_pgbouncer_binary() {
     return 1
 }
 
-# PgBouncer refuses to run as root, so root runs it as the `postgres` OS user, as
-# postgres.sh runs the postmaster; anyone else runs it as themselves.
-_kith_pgbouncer_as_owner() {
-    local dir=$1
-    shift
-    if [[ $(id -u) -eq 0 ]]; then
-        (cd "$dir" && runuser -u postgres -- "$@")
-    else
-        (cd "$dir" && "$@")
-    fi
-}
-
-_kith_pgbouncer_free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
+# Running as the cluster's owner (PgBouncer, like the postmaster, refuses to run as
+# root) and choosing a free port are postgres.sh's.
+# shellcheck source=scripts/lib/postgres.sh
+source "$(dirname "${BASH_SOURCE[0]}")/postgres.sh"
 
 # Prints the URL's host, port, user, password and database, one a line.
 _kith_pgbouncer_url_parts() {
@@ -102,7 +91,7 @@ kith_pgbouncer_start() {
 
     # Another process may grab the port between choosing it and binding it; retry.
     for attempt in 1 2 3; do
-        port=$(_kith_pgbouncer_free_port) || break
+        port=$(_kith_pg_free_port) || break
         # The pool is smaller than what the servers under test open between them, so
         # their transactions really do share server connections.
         cat >"$dir/pgbouncer.ini" <<INI
@@ -127,7 +116,7 @@ INI
             chown -R postgres: "$dir" || break
         fi
         rm -f "$dir/pgbouncer.pid"
-        if _kith_pgbouncer_as_owner "$dir" "$binary" -d -q "$dir/pgbouncer.ini" >"$dir/start.log" 2>&1 &&
+        if _kith_pg_as_owner "$dir" "$binary" -d -q "$dir/pgbouncer.ini" >"$dir/start.log" 2>&1 &&
             _kith_pgbouncer_answers "$user" "$password" "$port" "$database"; then
             started=1
             break
