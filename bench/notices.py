@@ -198,6 +198,8 @@ async def main_async(args):
                       families))
     setup_seconds = time.time() - setup_started
     print(f"setup: {args.families} families, {total:,} reminders ({total * 4:,} notices) in {setup_seconds:.1f} s")
+    if args.setup_only:
+        return 0
 
     live = Live(args.url.replace("http://", "ws://") + "/v1/live", len(families))
     all_ready, done = asyncio.Event(), asyncio.Event()
@@ -273,6 +275,8 @@ def main():
                         help="seconds from the start to the first due time (default: from a calibration)")
     parser.add_argument("--grace", type=int, default=15, help="seconds to wait after the last notice's time")
     parser.add_argument("--threads", type=int, default=8, help="setup requests in flight")
+    parser.add_argument("--setup-only", action="store_true",
+                        help="stop after the setup (every family's parent pushing its reminders): its time is the row")
     args = parser.parse_args()
     sys.exit(asyncio.run(main_async(args)))
 
