@@ -120,16 +120,18 @@ struct SyncRepository: Sendable {
         // Bounded IN lists: PostgreSQL takes at most 65535 bound values per statement.
         for start in stride(from: 0, to: scopes.count, by: 1000) {
             let batch = Array(scopes[start..<min(start + 1000, scopes.count)])
-            let (floor, rows) = try await database.read { sql in
-                (
-                    try await sql.raw("SELECT value FROM sync_counter WHERE id = 1")
-                        .first(decodingColumn: "value", as: Int64.self) ?? 0,
-                    try await sql.raw("SELECT scope, value FROM sync_scope_counters WHERE scope IN (\(binds: batch))")
-                        .records(ScopeCounter.self)
-                )
+            // One statement: the floor on every row, beside each counter found (none: one row).
+            let rows = try await database.read { sql in
+                try await sql.raw(
+                    """
+                    SELECT f.value AS floor, c.scope AS scope, c.value AS value FROM sync_counter f
+                    LEFT JOIN sync_scope_counters c ON c.scope IN (\(binds: batch)) WHERE f.id = 1
+                    """
+                ).records(ScopeCounter.self)
             }
+            let floor = rows.first?.floor ?? 0
             for scope in batch { values[scope] = floor }
-            for row in rows { values[row.scope] = row.value }
+            for row in rows { if let scope = row.scope, let value = row.value { values[scope] = value } }
         }
         return values
     }
@@ -254,8 +256,9 @@ extension SQLQueryString {
 }
 
 private struct ScopeCounter: Decodable {
-    var scope: String
-    var value: Int64
+    var floor: Int64
+    var scope: String?
+    var value: Int64?
 }
 
 /// A `sync_records` row: `fields` and `stamps` are the JSON objects the server wrote.

@@ -109,8 +109,6 @@ final class PreparedStatementNames: Sendable {
             return name
         }
     }
-
-    var count: Int { names.withLock { $0.count } }
 }
 
 /// PostgresNIO prepares a statement by its type's `name` and `sql`, read while `execute` sends it
