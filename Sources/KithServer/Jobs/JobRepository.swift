@@ -44,7 +44,7 @@ struct JobRepository: Sendable {
             try await sql.raw(
                 """
                 SELECT run_at FROM jobs
-                WHERE status = \(bind: JobStatus.pending.rawValue) AND kind IN (\(binds: kinds))
+                WHERE status = \(bind: JobStatus.pending.rawValue) AND kind \(in: kinds)
                 ORDER BY run_at LIMIT 1
                 """
             ).first(decodingColumn: "run_at", as: Int64.self)
@@ -65,7 +65,7 @@ struct JobRepository: Sendable {
                 """
                 SELECT * FROM jobs
                 WHERE status = \(bind: JobStatus.pending.rawValue) AND run_at <= \(bind: now)
-                    AND kind IN (\(binds: kinds))
+                    AND kind \(in: kinds)
                 ORDER BY run_at, id LIMIT \(bind: limit)\(lock)
                 """
             ).records(JobRow.self)
@@ -78,7 +78,7 @@ struct JobRepository: Sendable {
                 """
                 UPDATE jobs SET status = \(bind: JobStatus.running.rawValue), attempts = attempts + 1,
                     claimed_by = \(bind: runner), claimed_until = \(bind: leaseUntil)
-                WHERE id IN (\(binds: rows.map(\.id)))
+                WHERE id \(in: rows.map(\.id))
                 """
             ).run()
             return rows.map { $0.job(attempts: $0.attempts + 1) }
@@ -94,7 +94,7 @@ struct JobRepository: Sendable {
                 """
                 UPDATE jobs SET status = \(bind: JobStatus.done.rawValue), finished_at = \(bind: now), last_error = NULL,
                     claimed_by = NULL, claimed_until = NULL
-                WHERE id IN (\(binds: jobs.map(\.id))) AND status = \(bind: JobStatus.running.rawValue)
+                WHERE id \(in: jobs.map(\.id)) AND status = \(bind: JobStatus.running.rawValue)
                     AND claimed_by = \(bind: runner)
                 """
             ).run()
@@ -194,7 +194,7 @@ struct JobRepository: Sendable {
             ).all(decodingColumn: "id", as: String.self)
             for batch in stride(from: 0, to: rows.count, by: 500) {
                 let ids = Array(rows[batch..<min(batch + 500, rows.count)])
-                try await sql.raw("DELETE FROM jobs WHERE id IN (\(binds: ids))").run()
+                try await sql.raw("DELETE FROM jobs WHERE id \(in: ids)").run()
             }
             return rows.count
         }

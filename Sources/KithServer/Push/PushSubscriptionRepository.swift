@@ -158,7 +158,7 @@ struct PushSubscriptionRepository: Sendable {
     static func devices(of userIDs: [String], sql: any SQLDatabase) async throws -> [PushSubscriptionRow] {
         guard !userIDs.isEmpty else { return [] }
         return try await sql.raw(
-            "SELECT * FROM push_subscriptions WHERE user_id IN (\(binds: userIDs)) ORDER BY created_at, id"
+            "SELECT * FROM push_subscriptions WHERE user_id \(in: userIDs) ORDER BY created_at, id"
         ).records(PushSubscriptionRow.self)
     }
 

@@ -28,7 +28,7 @@ public final class KithDatabase: @unchecked Sendable {
         /// One writer behind a lock and a few readers (SQLiteConnections).
         case sqlite(SQLiteConnections)
         /// A pool; statements kept prepared per connection under these names, or nil: all unnamed.
-        case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>, PreparedStatementNames?)
+        case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>, PreparedStatementNames?, EventLoopTaskExecutors)
     }
 
     private init(engine: Engine, backend: Backend, logger: Logger, directory: String? = nil) {
@@ -57,15 +57,17 @@ public final class KithDatabase: @unchecked Sendable {
             let connections = try await SQLiteConnections(path: path, logger: logger)
             database = KithDatabase(engine: .sqlite, backend: .sqlite(connections), logger: logger, directory: directory.path)
         case .postgres(let url):
+            let loops = MultiThreadedEventLoopGroup.singleton
             let pool = EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: try postgresConfiguration(url: url)),
                 maxConnectionsPerEventLoop: connectionsPerEventLoop,
                 pruneInterval: .seconds(60),
                 logger: logger,
-                on: MultiThreadedEventLoopGroup.singleton
+                on: loops
             )
             database = KithDatabase(
-                engine: .postgres, backend: .postgres(pool, preparedStatements ? PreparedStatementNames() : nil),
+                engine: .postgres,
+                backend: .postgres(pool, preparedStatements ? PreparedStatementNames() : nil, EventLoopTaskExecutors(loops)),
                 logger: logger)
         }
         guard migrate else { return database }
@@ -91,8 +93,8 @@ public final class KithDatabase: @unchecked Sendable {
             switch backend {
             case .sqlite(let connections):
                 return try await connections.write(begin: nil, body)
-            case .postgres(let pool, let names):
-                return try await withPostgresConnection(pool, names) { try await body($0) }
+            case .postgres(let pool, let names, let executors):
+                return try await withPostgresConnection(pool, names, executors) { try await body($0) }
             }
         } catch {
             throw writeHealth.noting(error)
@@ -110,8 +112,8 @@ public final class KithDatabase: @unchecked Sendable {
         switch backend {
         case .sqlite(let connections):
             return try await connections.read(body)
-        case .postgres(let pool, let names):
-            return try await withPostgresConnection(pool, names) { try await body($0) }
+        case .postgres(let pool, let names, let executors):
+            return try await withPostgresConnection(pool, names, executors) { try await body($0) }
         }
     }
 
@@ -123,8 +125,8 @@ public final class KithDatabase: @unchecked Sendable {
             switch backend {
             case .sqlite(let connections):
                 result = try await connections.write(begin: "BEGIN IMMEDIATE", body)
-            case .postgres(let pool, let names):
-                result = try await withPostgresConnection(pool, names) { try await Self.inTransaction($0, begin: "BEGIN", body) }
+            case .postgres(let pool, let names, let executors):
+                result = try await withPostgresConnection(pool, names, executors) { try await Self.inTransaction($0, begin: "BEGIN", body) }
             }
             writeHealth.committed()
             return result
@@ -137,7 +139,7 @@ public final class KithDatabase: @unchecked Sendable {
         switch backend {
         case .sqlite(let connections):
             await connections.close()
-        case .postgres(let pool, _):
+        case .postgres(let pool, _, _):
             try? await pool.shutdownAsync()
         }
     }
@@ -158,18 +160,26 @@ public final class KithDatabase: @unchecked Sendable {
 
     private func withPostgresConnection<T: Sendable>(
         _ pool: EventLoopGroupConnectionPool<PostgresConnectionSource>, _ names: PreparedStatementNames?,
-        _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+        _ executors: EventLoopTaskExecutors, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
-        // The pool hands out connections through futures; bridge once here so callers stay async.
-        try await pool.withConnection(logger: logger) { connection in
-            connection.eventLoop.makeFutureWithTask {
-                let sql: any SQLDatabase =
-                    if let names { PreparedStatementDatabase(connection: connection, names: names) } else {
-                        connection.sql(queryLogLevel: nil)
-                    }
-                return try await body(sql)
-            }
-        }.get()
+        // PostgresNIO answers every statement on the connection's event loop, and the pool hands
+        // out that loop's connections on it: the whole body runs there, so neither a checkout nor a
+        // statement wakes another thread to go on. A task of its own, as before: a caller that is
+        // cancelled (a client gone, a job past its lease) must not stop a transaction halfway.
+        let loop = pool.eventLoopGroup.any()
+        let logger = logger
+        // AsyncKit's pool is not marked Sendable, but is made to be shared: it locks its state and
+        // serves each loop's connections on that loop.
+        nonisolated(unsafe) let pool = pool
+        return try await Task(executorPreference: executors.executor(for: loop)) {
+            let connection = try await pool.requestConnection(logger: logger, on: loop).get()
+            defer { pool.releaseConnection(connection, logger: logger) }
+            let sql: any SQLDatabase =
+                if let names { PreparedStatementDatabase(connection: connection, names: names) } else {
+                    connection.sql(queryLogLevel: nil)
+                }
+            return try await body(sql)
+        }.value
     }
 }
 

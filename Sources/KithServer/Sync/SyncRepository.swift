@@ -87,7 +87,7 @@ struct SyncRepository: Sendable {
     {
         guard !entities.isEmpty else { return [] }
         return try await sql.raw(
-            "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND entity IN (\(binds: Array(entities))) AND deleted IS NULL"
+            "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND entity \(in: Array(entities)) AND deleted IS NULL"
         ).records(StoredRecord.self).map { try $0.record(stamps: stamps) }
     }
 
@@ -125,7 +125,7 @@ struct SyncRepository: Sendable {
                 try await sql.raw(
                     """
                     SELECT f.value AS floor, c.scope AS scope, c.value AS value FROM sync_counter f
-                    LEFT JOIN sync_scope_counters c ON c.scope IN (\(binds: batch)) WHERE f.id = 1
+                    LEFT JOIN sync_scope_counters c ON c.scope \(in: batch) WHERE f.id = 1
                     """
                 ).records(ScopeCounter.self)
             }
@@ -158,7 +158,7 @@ struct SyncTransaction: Sendable {
         let rows = try await sql.raw(
             """
             SELECT mutation_id FROM sync_mutations
-            WHERE user_id = \(bind: userID) AND mutation_id IN (\(binds: mutationIDs.map(\.lowercased)))
+            WHERE user_id = \(bind: userID) AND mutation_id \(in: mutationIDs.map(\.lowercased))
             """
         ).all(decodingColumn: "mutation_id", as: String.self)
         return Set(rows.compactMap(UUID.init(text:)))
@@ -169,7 +169,7 @@ struct SyncTransaction: Sendable {
     func records(_ ids: [UUID]) async throws -> [UUID: (record: SyncRecord, seq: Int64)] {
         guard !ids.isEmpty else { return [:] }
         let rows = try await sql.raw(
-            "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND id IN (\(binds: ids.map(\.lowercased)))"
+            "SELECT * FROM sync_records WHERE scope = \(bind: scope) AND id \(in: ids.map(\.lowercased))"
         ).records(StoredRecord.self)
         var found: [UUID: (record: SyncRecord, seq: Int64)] = [:]
         for row in rows {

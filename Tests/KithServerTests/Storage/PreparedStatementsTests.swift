@@ -8,8 +8,8 @@ import Testing
 
 /// PostgreSQL statements kept prepared per connection: the same statement is prepared once and
 /// then only run, each shape of values (a null, a text, a number) gets its own, values of other
-/// types and long lists run unnamed, and with the setting off nothing is prepared (a pooler in
-/// transaction mode).
+/// types and many values run unnamed, an `IN` list of any length is one statement, and with the
+/// setting off nothing is prepared (a pooler in transaction mode).
 @Suite("PostgreSQL prepared statements", .enabled(if: Engine.adminURL != nil, "KITH_TEST_DATABASE_URL is not set"))
 struct PreparedStatementsTests {
     static func withDatabase(prepared: Bool, _ body: (KithDatabase) async throws -> Void) async throws {
@@ -76,6 +76,32 @@ struct PreparedStatementsTests {
                     "none", "42", "true", "4 prepared",  // a null, a number and a flag: one each
                     "ada", "a date", "\(sum)", "4 prepared",  // still right; the rest ran unnamed
                 ])
+        }
+    }
+
+    /// The numbers of 1...40 among `values`, and of the names ada, alan and grace among `names`.
+    static func members(_ values: [Int64], _ names: [String], _ sql: any SQLDatabase) async throws -> String {
+        let numbers = try await sql.raw("SELECT v FROM generate_series(1, 40) AS v WHERE v \(in: values) ORDER BY v")
+            .all(decodingColumn: "v", as: Int.self)
+        let found = try await sql.raw(
+            "SELECT n FROM (VALUES ('ada'), ('alan'), ('grace')) AS people(n) WHERE n \(in: names) ORDER BY n"
+        ).all(decodingColumn: "n", as: String.self)
+        return numbers.map(String.init).joined(separator: ",") + " " + found.joined(separator: ",")
+    }
+
+    @Test(arguments: [true, false]) func anInListOfAnyLengthIsOneStatement(prepared: Bool) async throws {
+        try await Self.withDatabase(prepared: prepared) { database in
+            let seen: [String] = try await database.run { sql in
+                [
+                    try await Self.members([], [], sql),
+                    try await Self.members([7], ["grace"], sql),
+                    try await Self.members(Array(stride(from: 2, through: 80, by: 2)), ["ada", "zed", "grace", "ada"], sql),
+                    "\(try await Self.prepared(sql).count) prepared",
+                ]
+            }
+            let evens = stride(from: 2, through: 40, by: 2).map(String.init).joined(separator: ",")
+            // Forty values or none: still the one statement for numbers and the one for names.
+            #expect(seen == [" ", "7 grace", "\(evens) ada,grace", prepared ? "2 prepared" : "0 prepared"])
         }
     }
 

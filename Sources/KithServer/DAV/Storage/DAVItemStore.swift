@@ -254,7 +254,7 @@ struct DAVItemStore: Sendable {
     func members(_ key: String, named names: [String]) async throws -> [DAVItem] {
         guard !names.isEmpty else { return [] }
         return try await database.read { sql in
-            try await Self.items(key, sql, where: " AND deleted = 0 AND name IN (\(binds: Array(Set(names))))")
+            try await Self.items(key, sql, where: " AND deleted = 0 AND name \(in: Array(Set(names)))")
         }
     }
 

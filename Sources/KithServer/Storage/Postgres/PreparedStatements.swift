@@ -8,8 +8,9 @@ import Synchronization
 /// a connection runs a statement it is parsed and planned under a name, and every later run sends
 /// only its values (docs/storage.md, "PostgreSQL"). A statement whose text and value types were seen
 /// before gets the same name on every connection (`PreparedStatementNames`). Statements that can't
-/// be named, because a value is of a type not listed here or there are too many values (a long
-/// `IN` list, a multi-row insert), or that take no values (`BEGIN`, `COMMIT`), run unnamed as before.
+/// be named, because a value is of a type not listed here or there are too many values (a
+/// multi-row insert), or that take no values (`BEGIN`, `COMMIT`), run unnamed as before. An `IN`
+/// list is one array value (`SQLInList`), so its statement is named whatever the list's length.
 ///
 /// Off (`KITH_DATABASE_PREPARED_STATEMENTS=off`) behind a pooler in transaction mode that does not
 /// carry prepared statements between its connections (PgBouncer before 1.21).
@@ -19,8 +20,8 @@ struct PreparedStatementDatabase: SQLDatabase {
     /// PostgresKit's own SQLKit database on the same connection: every statement runs unnamed.
     let unnamed: any SQLDatabase
 
-    /// More values than this, and the statement is one of many shapes (an `IN` list's length, a
-    /// batch's rows): naming each would fill every connection with statements used once.
+    /// More values than this, and the statement is one of many shapes (a batch's rows, of one
+    /// length each): naming each would fill every connection with statements used once.
     static let maximumValues = 24
 
     init(connection: PostgresConnection, names: PreparedStatementNames) {
@@ -84,11 +85,26 @@ struct PreparedStatementDatabase: SQLDatabase {
             case let flag as Bool:
                 bindings.append(flag)
                 types.append("b")
+            // A list as one array value (`SQLInList`). An empty array casts to every array
+            // type, so the list's own type decides.
+            case let texts as [String] where Self.isList(value, of: String.self):
+                bindings.append(texts)
+                types.append("T")
+            case let numbers as [Int64] where Self.isList(value, of: Int64.self):
+                bindings.append(numbers)
+                types.append("L")
+            case let numbers as [Int] where Self.isList(value, of: Int.self):
+                bindings.append(numbers)
+                types.append("I")
             default:
                 return nil
             }
         }
         return (bindings, types)
+    }
+
+    private static func isList<Element>(_ value: any Encodable & Sendable, of: Element.Type) -> Bool {
+        ObjectIdentifier(type(of: value)) == ObjectIdentifier([Element].self)
     }
 }
 

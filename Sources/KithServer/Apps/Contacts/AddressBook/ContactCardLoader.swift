@@ -14,7 +14,7 @@ struct ContactCardLoader {
             "SELECT * FROM monica_contacts WHERE account_id = \(bind: account) AND is_partial = 0"
         if let uuids {
             guard !uuids.isEmpty else { return [:] }
-            query = query + " AND uuid IN (\(binds: uuids))"
+            query = query + " AND uuid \(in: uuids)"
         }
         let contacts = try await storage.sql.raw(query + " ORDER BY id").all().map { try $0.record(ContactRecord.self) }
         guard !contacts.isEmpty else { return [:] }

@@ -124,7 +124,7 @@ struct NoticeTables: Sendable {
             try await sql.raw(
                 """
                 UPDATE family_notices SET read_at = \(bind: now)
-                WHERE user_id = \(bind: userID) AND read_at IS NULL AND id IN (\(binds: ids))
+                WHERE user_id = \(bind: userID) AND read_at IS NULL AND id \(in: ids)
                 """
             ).run()
         } else {

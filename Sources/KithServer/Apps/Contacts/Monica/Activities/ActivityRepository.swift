@@ -100,7 +100,7 @@ struct ActivityRepository: MonicaRepository {
         var attendees: [Int64: [Int64]] = [:]
         if !ids.isEmpty {
             for row in try await storage.sql.select().columns("activity_id", "contact_id").from("monica_activity_contacts")
-                .where("activity_id", .in, SQLBind.group(ids)).orderBy("contact_id").all()
+                .where(SQLQueryString("activity_id \(in: ids)")).orderBy("contact_id").all()
             {
                 attendees[try row.decode(column: "activity_id", as: Int64.self), default: []].append(
                     try row.decode(column: "contact_id", as: Int64.self))

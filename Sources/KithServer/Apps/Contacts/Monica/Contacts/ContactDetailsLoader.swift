@@ -105,7 +105,7 @@ struct ContactDetailsLoader: Sendable {
         let rows = try await sql.raw(
             """
             SELECT ct.contact_id, t.* FROM monica_contact_tags ct JOIN \(unsafeRaw: TagRecord.table) t ON ct.tag_id = t.id
-            WHERE ct.account_id = \(bind: account) AND ct.contact_id IN (\(binds: contactIDs))
+            WHERE ct.account_id = \(bind: account) AND ct.contact_id \(in: contactIDs)
             ORDER BY ct.created_at, t.id
             """
         ).all()
@@ -117,7 +117,7 @@ struct ContactDetailsLoader: Sendable {
         let all = try await sql.raw(
             """
             SELECT * FROM \(unsafeRaw: NoteRecord.table) WHERE account_id = \(bind: account)
-            AND contact_id IN (\(binds: contactIDs)) ORDER BY created_at DESC, id DESC
+            AND contact_id \(in: contactIDs) ORDER BY created_at DESC, id DESC
             """
         ).all().map { try $0.record(NoteRecord.self) }
         var taken: [Int64: Int] = [:]
@@ -141,13 +141,13 @@ struct ContactDetailsLoader: Sendable {
             (SELECT MAX(a.happened_at) FROM monica_activity_contacts ac JOIN \(ActivityRecord.table) a \
             ON a.id = ac.activity_id WHERE ac.contact_id = c.id) AS last_activity
             """)
-        return "SELECT " + columns.joined(separator: ", ") + " FROM monica_contacts c WHERE c.id IN "
+        return "SELECT " + columns.joined(separator: ", ") + " FROM monica_contacts c WHERE c.id "
     }()
 
     /// `ids` are contacts already read with the account's filter, so the query needs none: with
     /// `account_id = ?` SQLite's planner walked the account's whole index instead of the ids.
     private func addStatistics(_ ids: [Int64], index: [Int64: Int], to details: inout [ContactDetails]) async throws {
-        let rows = try await sql.raw("\(unsafeRaw: Self.statisticsQuery)(\(binds: ids))").all()
+        let rows = try await sql.raw("\(unsafeRaw: Self.statisticsQuery)\(in: ids)").all()
         for row in rows {
             guard let position = index[try row.decode(column: "id", as: Int64.self)] else { continue }
             for source in Self.statisticsSources where source.table != nil {

@@ -51,7 +51,7 @@ struct MonicaTableStore<Record: MonicaRecord>: Sendable {
         return try await sql.raw(
             """
             SELECT * FROM \(unsafeRaw: table) WHERE \(unsafeRaw: accountColumn) = \(bind: account)
-            AND "\(unsafeRaw: column)" IN (\(binds: unique)) ORDER BY id
+            AND "\(unsafeRaw: column)" \(in: unique) ORDER BY id
             """
         ).all().map { try $0.record(Record.self) }
     }
