@@ -13,6 +13,14 @@ struct SQLInList<Value: Encodable & Sendable>: SQLExpression {
     let values: [Value]
 
     func serialize(to serializer: inout SQLSerializer) {
+        // One value is an equality: for `= ANY($n)` PostgreSQL's plan for a list of unknown
+        // length looks dearer than one planned for a single value, so it planned a statement of
+        // many subqueries (a contact's counts) afresh on every run, 0.4 ms each time.
+        if values.count == 1 {
+            serializer.write("= ")
+            serializer.write(bind: values[0])
+            return
+        }
         if serializer.dialect.name == PostgresDialect().name {
             serializer.write("= ANY(")
             serializer.write(bind: values)
