@@ -117,7 +117,8 @@ struct SyncRepository: Sendable {
     /// have missed while nudges could not reach this server.
     func currentSequenceValues(of scopes: [String]) async throws -> [String: Int64] {
         var values: [String: Int64] = [:]
-        // Bounded IN lists: PostgreSQL takes at most 65535 bound values per statement.
+        // Bounded IN lists: SQLite takes at most 32,766 bound values per statement (on PostgreSQL the
+        // list is one array value, SQLInList).
         for start in stride(from: 0, to: scopes.count, by: 1000) {
             let batch = Array(scopes[start..<min(start + 1000, scopes.count)])
             // One statement: the floor on every row, beside each counter found (none: one row).
