@@ -119,7 +119,7 @@ struct ServeCommandTests {
             ["serve", "--data", data.path, "--port", "0", "--database-url", "postgres://kith@127.0.0.1:1/kith"],
             environment: ["KITH_DATABASE_LISTEN_URL": "redis://x"], timeout: 20)
         #expect(notPostgres.status != 0, "\(notPostgres)")
-        #expect(notPostgres.stderr.contains("the database listen URL must start with postgres://"), "\(notPostgres)")
+        #expect(notPostgres.stderr.contains("the database listen URL must look like postgres://"), "\(notPostgres)")
         let alone = try await runKith(
             ["serve", "--data", data.path, "--port", "0", "--database-listen-url", "postgres://kith@127.0.0.1:1/kith"],
             environment: [:], timeout: 20)

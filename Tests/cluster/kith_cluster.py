@@ -98,6 +98,9 @@ class Database:
         self.name = f"kith_cluster_{secrets.token_hex(6)}"
         psql(self.admin, f"CREATE DATABASE {self.name}")
         self.url = with_database(self.admin, self.name)
+        # The same database over PostgreSQL's Unix socket, when whoever started it says where.
+        socket = os.environ.get("KITH_TEST_DATABASE_SOCKET_URL", "")
+        self.socket_url = with_database(socket, self.name) if socket else None
 
     def query(self, statement: str) -> list:
         return psql(self.url, statement)
@@ -177,12 +180,17 @@ class Cluster:
         self.connection = connection
         settings = connection.environment(database)
         self.database_url = settings.pop("KITH_DATABASE_URL")
+        # Connected straight, C goes over the Unix socket when there is one: servers on the
+        # database's machine and servers elsewhere share it.
+        self.database_urls = [self.database_url] * len(NAMES)
+        if connection.name == "direct" and database.socket_url:
+            self.database_urls[-1] = database.socket_url
         self.env = {"KITH_PUBLIC_URL": PUBLIC_URL, "KITH_MAIL_FROM": MAIL_FROM, **settings, **(env or {})}
         self.servers = []
 
     def start(self):
         """Starts the three at the same moment and returns once each says it is serving."""
-        servers = [KithServer(env=self.env, database_url=self.database_url) for _ in NAMES]
+        servers = [KithServer(env=self.env, database_url=url) for url in self.database_urls]
         for name, server in zip(NAMES, servers):
             server.name = name
         self.servers = servers

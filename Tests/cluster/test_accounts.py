@@ -1,6 +1,8 @@
 """An account is the database's, not a server's: made on one server, it signs in on the others, and a
 session's tokens work and rotate on whichever server a request reaches."""
 
+import pytest
+
 from kith_cluster import call, sign_in, sign_up
 
 
@@ -33,3 +35,16 @@ def test_a_session_from_one_server_refreshes_on_another_and_a_reused_token_ends_
     call(b, "POST", "/v1/auth/refresh", json={"refreshToken": account["refreshToken"]}, expect=401)
     call(a, "GET", "/v1/me", token=refreshed["accessToken"], expect=401)
     call(a, "POST", "/v1/auth/refresh", json={"refreshToken": refreshed["refreshToken"]}, expect=401)
+
+
+def test_a_server_on_the_unix_socket_shares_the_database_with_those_on_tcp(cluster):
+    if cluster.connection.name != "direct" or not cluster.database.socket_url:
+        pytest.skip("no Unix socket URL for the test PostgreSQL (KITH_TEST_DATABASE_SOCKET_URL)")
+    a, b, c = cluster.servers
+    account = sign_up(c)
+    assert sign_in(a, account["email"])["user"]["id"] == account["user"]["id"]
+    # C's connections are the database's only ones without a client address: a Unix socket's.
+    over_socket = cluster.database.scalar(
+        f"SELECT count(*) FROM pg_stat_activity WHERE datname = '{cluster.database.name}' "
+        "AND backend_type = 'client backend' AND client_addr IS NULL")
+    assert int(over_socket) > 0, "server C was to connect over the Unix socket"

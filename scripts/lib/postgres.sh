@@ -7,7 +7,8 @@
 #   ...
 #   kith_pg_stop                             # or: kith_pg_stop "$dir"
 #
-# kith_pg_start sets KITH_PG_DIR, KITH_PG_PORT and KITH_PG_URL, prints the URL on
+# kith_pg_start sets KITH_PG_DIR, KITH_PG_PORT, KITH_PG_URL (TCP) and
+# KITH_PG_SOCKET_URL (the same database over its Unix socket), prints the URL on
 # stdout (diagnostics go to stderr) and returns non-zero if anything failed, having
 # cleaned up after itself. The cluster lives entirely in a temp directory on a
 # random port, so it never touches (or needs) the system's own "main" cluster.
@@ -49,7 +50,7 @@ _kith_pg_free_port() {
 
 kith_pg_start() {
     local bindir dir port attempt started=0
-    KITH_PG_DIR="" KITH_PG_PORT="" KITH_PG_URL=""
+    KITH_PG_DIR="" KITH_PG_PORT="" KITH_PG_URL="" KITH_PG_SOCKET_URL=""
 
     if ! bindir=$(_kith_pg_bindir); then
         echo "kith_pg_start: no PostgreSQL server under /usr/lib/postgresql/*/bin (apt-get install postgresql)" >&2
@@ -110,6 +111,7 @@ kith_pg_start() {
     KITH_PG_DIR=$dir
     KITH_PG_PORT=$port
     KITH_PG_URL="postgres://kith:kith@127.0.0.1:$port/kith_test"
+    KITH_PG_SOCKET_URL="postgres://kith:kith@/kith_test?host=$dir&port=$port"
     echo "$KITH_PG_URL"
 }
 
@@ -134,7 +136,7 @@ kith_pg_stop() {
     fi
     rm -rf "$dir"
     if [[ "$dir" == "${KITH_PG_DIR:-}" ]]; then
-        KITH_PG_DIR="" KITH_PG_PORT="" KITH_PG_URL=""
+        KITH_PG_DIR="" KITH_PG_PORT="" KITH_PG_URL="" KITH_PG_SOCKET_URL=""
     fi
     return 0
 }

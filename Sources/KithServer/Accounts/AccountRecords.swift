@@ -75,6 +75,9 @@ public struct AuthenticatedUser: Sendable, Equatable {
     /// The session behind the request; nil when a personal access token authenticated it.
     public var sessionID: String?
     public var personalTokenID: String?
+    /// The user's Monica account as authentication found it along with a personal token (nil:
+    /// not read, or not made yet); `/api` reads it only when this is nil.
+    var monicaAccount: MonicaAccount?
 
     var dto: UserDTO { UserDTO(id: id, email: email, createdAt: createdAt) }
 }

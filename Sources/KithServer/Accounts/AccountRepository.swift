@@ -272,10 +272,27 @@ struct AccountRepository: Sendable {
     struct PersonalTokenColumns: Decodable, Sendable {
         var tokenID: String
         var tokenLastUsedAt: Int64?
+        /// The owner's Monica account, if made yet: a personal token is a Monica client's, whose
+        /// every request needs it, so the lookup reads it along instead of a statement later.
+        var monicaAccount: MonicaAccount?
 
         enum CodingKeys: String, CodingKey {
             case tokenID = "token_id"
             case tokenLastUsedAt = "token_last_used_at"
+            case monicaAccountID = "monica_account_id", monicaMeContactID = "monica_me_contact_id"
+            case monicaContactsVersion = "monica_contacts_version", monicaCurrency = "monica_currency"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let row = try decoder.container(keyedBy: CodingKeys.self)
+            tokenID = try row.decode(String.self, forKey: .tokenID)
+            tokenLastUsedAt = try row.decodeIfPresent(Int64.self, forKey: .tokenLastUsedAt)
+            monicaAccount = try row.decodeIfPresent(Int64.self, forKey: .monicaAccountID).map { id in
+                MonicaAccount(
+                    id: id, meContactID: try row.decodeIfPresent(Int64.self, forKey: .monicaMeContactID),
+                    contactsVersion: try row.decode(Int64.self, forKey: .monicaContactsVersion),
+                    currency: try row.decodeIfPresent(String.self, forKey: .monicaCurrency))
+            }
         }
     }
 
@@ -287,8 +304,11 @@ struct AccountRepository: Sendable {
         let found = try await database.read { sql in
             try await sql.raw(
                 """
-                SELECT t.id AS token_id, t.last_used_at AS token_last_used_at, u.*
+                SELECT t.id AS token_id, t.last_used_at AS token_last_used_at, u.*,
+                       m.id AS monica_account_id, m.me_contact_id AS monica_me_contact_id,
+                       m.contacts_version AS monica_contacts_version, m.currency AS monica_currency
                 FROM personal_tokens t JOIN users u ON u.id = t.user_id
+                LEFT JOIN monica_accounts m ON m.user_id = u.id
                 WHERE t.token_hash = \(bind: hash) AND (t.expires_at IS NULL OR t.expires_at > \(bind: now))
                 """
             ).record(PersonalTokenLookup.self)

@@ -175,7 +175,9 @@ struct AccountService: Sendable {
             guard kinds.contains(.app),
                 let found = try await repository.usePersonalToken(hash: hash, now: clock.nowMillis)
             else { throw AppError.unauthorized }
-            return authenticated(found.user, sessionID: nil, personalTokenID: found.tokenID)
+            var user = authenticated(found.user, sessionID: nil, personalTokenID: found.tokenID)
+            user.monicaAccount = found.monicaAccount
+            return user
         }
         guard let sessionID = try await session(of: token, hash: hash),
             let found = try await repository.session(id: sessionID),

@@ -8,7 +8,7 @@ public struct ServerConfig: Sendable {
     public var dataDirectory: String = "./kith-data"
     public var host: String = "127.0.0.1"
     public var port: Int = 8080
-    /// `postgres://user:pass@host:port/db`; nil means the embedded SQLite file in the data directory.
+    /// `postgres://user:pass@host:port/db`, or `postgres://user@/db?host=/socket/directory`; nil means the embedded SQLite file in the data directory.
     public var databaseURL: String?
     /// Where the live-nudge listener connects (`LISTEN` needs a session of its own): straight to
     /// PostgreSQL when `databaseURL` names a pooler in transaction mode such as PgBouncer. Nil: `databaseURL`.
@@ -164,9 +164,7 @@ public struct ServerConfig: Sendable {
     /// Checks what can be checked before start-up, so a typo fails with a message instead of later.
     public func validate() throws {
         for (name, url) in [("database URL", databaseURL), ("database listen URL", databaseListenURL)] {
-            if let url, !(url.hasPrefix("postgres://") || url.hasPrefix("postgresql://")) {
-                throw ConfigError("the \(name) must start with postgres:// (got \"\(url)\")")
-            }
+            if let url { _ = try PostgresURL.configuration(url, name: name) }
         }
         if databaseListenURL != nil, databaseURL == nil {
             throw ConfigError("a database listen URL needs a database URL: it is for PostgreSQL behind a pooler")

@@ -82,7 +82,7 @@ public final class KithDatabase: @unchecked Sendable {
 
     /// How every PostgreSQL connection of the server is made, pooled or not (the change listener's).
     static func postgresConfiguration(url: String) throws -> SQLPostgresConfiguration {
-        var configuration = try SQLPostgresConfiguration(url: url)
+        var configuration = try PostgresURL.configuration(url)
         configuration.coreConfiguration.options.connectTimeout = .seconds(10)
         return configuration
     }

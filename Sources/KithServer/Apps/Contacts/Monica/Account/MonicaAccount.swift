@@ -3,7 +3,7 @@ import Foundation
 /// A Kith user's Monica account (`monica_accounts`): the integer id Monica's objects carry as
 /// `account.id`, which contact is the user themself, and the version of its contacts that search
 /// keys its index on.
-struct MonicaAccount: Sendable, Decodable {
+struct MonicaAccount: Sendable, Decodable, Equatable {
     let id: Int64
     let meContactID: Int64?
     /// Moves on with every change to the account's contacts that search can see.

@@ -36,6 +36,41 @@ struct ContactDetailsLoader: Sendable {
 
     /// Full details of `contacts`, in their order. Partial contacts show only their own row.
     func details(of contacts: [ContactRecord], withContactFields: Bool) async throws -> [ContactDetails] {
+        try await details(of: contacts, statistics: nil, withContactFields: withContactFields)
+    }
+
+    /// The account's contacts among `ids` in full, in that order (an id not the account's is left
+    /// out): their rows and their statistics come in one statement, and contacts without
+    /// addresses, tags or relationships need no other.
+    func details(ofContacts ids: [Int64], withContactFields: Bool) async throws -> [ContactDetails] {
+        guard !ids.isEmpty else { return [] }
+        // `+account_id` keeps the primary key the way in (`MonicaTableStore.all(where:in:)` says why).
+        let rows = try await sql.raw(
+            """
+            SELECT c.*, \(unsafeRaw: Self.statisticsColumns) FROM monica_contacts c
+            WHERE +c.account_id = \(bind: account) AND c.id \(in: Array(Set(ids)))
+            """
+        ).all()
+        var byID: [Int64: ContactRecord] = [:]
+        for row in rows {
+            let contact = try row.record(ContactRecord.self)
+            byID[contact.id] = contact
+        }
+        return try await details(of: ids.compactMap { byID[$0] }, statistics: rows, withContactFields: withContactFields)
+    }
+
+    /// Contact `id` of the account in full, or `MonicaError.notFound`.
+    func details(ofContact id: Int64, withContactFields: Bool) async throws -> ContactDetails {
+        guard let found = try await details(ofContacts: [id], withContactFields: withContactFields).first else {
+            throw MonicaError.notFound
+        }
+        return found
+    }
+
+    /// `statistics`: the contacts' rows of `statisticsColumns` when already read (nil: read them).
+    private func details(of contacts: [ContactRecord], statistics: [any SQLRow]?, withContactFields: Bool) async throws
+        -> [ContactDetails]
+    {
         let summaries = try await self.summaries(of: contacts)
         var details = contacts.map { ContactDetails(summary: summaries[$0.id] ?? ContactSummary(record: $0, gender: nil)) }
         let ids = contacts.filter { !$0.isPartial }.map(\.id)
@@ -43,14 +78,20 @@ struct ContactDetailsLoader: Sendable {
         var index: [Int64: Int] = [:]
         for (position, contact) in contacts.enumerated() where !contact.isPartial { index[contact.id] = position }
 
-        for address in try await store(AddressRecord.self).all(where: "contact_id", in: ids) {
-            if let position = index[address.contactID] { details[position].addresses.append(address) }
+        var rows = statistics ?? []
+        if statistics == nil { rows = try await sql.raw("\(unsafeRaw: Self.statisticsQuery)\(in: ids)").all() }
+        let present = try Self.addStatistics(rows, index: index, to: &details)
+        if present.contains(.addresses) {
+            for address in try await store(AddressRecord.self).all(where: "contact_id", in: ids) {
+                if let position = index[address.contactID] { details[position].addresses.append(address) }
+            }
         }
-        for (contactID, tag) in try await tags(of: ids) {
-            if let position = index[contactID] { details[position].tags.append(tag) }
+        if present.contains(.tags) {
+            for (contactID, tag) in try await tags(of: ids) {
+                if let position = index[contactID] { details[position].tags.append(tag) }
+            }
         }
-        try await addStatistics(ids, index: index, to: &details)
-        try await addRelationships(ids, index: index, to: &details)
+        if present.contains(.relationships) { try await addRelationships(ids, index: index, to: &details) }
         let metThrough = try await self.summaries(contacts.compactMap(\.firstMetThroughContactID))
         for position in details.indices {
             details[position].firstMetThrough = details[position].record.firstMetThroughContactID.flatMap { metThrough[$0] }
@@ -128,10 +169,27 @@ struct ContactDetailsLoader: Sendable {
         }
     }
 
-    /// One query for what `statistics` counts and the last activity's day, per contact: a
-    /// subquery per count (each by its `contact_id` index) instead of a query per count.
-    private static let statisticsQuery: String = {
-        var columns = ["c.id"]
+    /// A list a contact shows that is read only when one of the contacts has any of it: most
+    /// contacts have no address, tag or relationship, and on PostgreSQL each read is a round trip
+    /// (docs/storage.md). The raw value is its column in `statisticsColumns`.
+    private enum OptionalList: String, CaseIterable {
+        case addresses = "has_addresses", tags = "has_tags", relationships = "has_relationships"
+
+        /// The table, and its column naming the contact, whose rows make the list.
+        var source: (table: String, column: String) {
+            switch self {
+            case .addresses: (AddressRecord.table, "contact_id")
+            case .tags: ("monica_contact_tags", "contact_id")
+            case .relationships: (RelationshipRecord.table, "contact_is")
+            }
+        }
+    }
+
+    /// What `statistics` counts, the last activity's day and which lists are not empty, as columns
+    /// of a query on contacts `c`: a subquery per column (each by its `contact_id` index) instead
+    /// of a query per column.
+    private static let statisticsColumns: String = {
+        var columns = ["c.id AS statistics_of"]
         for source in statisticsSources {
             guard let table = source.table else { continue }
             columns.append("(SELECT COUNT(*) FROM \(table) s WHERE s.contact_id = c.id) AS \(source.key)")
@@ -141,16 +199,27 @@ struct ContactDetailsLoader: Sendable {
             (SELECT MAX(a.happened_at) FROM monica_activity_contacts ac JOIN \(ActivityRecord.table) a \
             ON a.id = ac.activity_id WHERE ac.contact_id = c.id) AS last_activity
             """)
-        return "SELECT " + columns.joined(separator: ", ") + " FROM monica_contacts c WHERE c.id "
+        for list in OptionalList.allCases {
+            columns.append(
+                """
+                (CASE WHEN EXISTS (SELECT 1 FROM \(list.source.table) s WHERE s.account_id = c.account_id \
+                AND s.\(list.source.column) = c.id) THEN 1 ELSE 0 END) AS \(list.rawValue)
+                """)
+        }
+        return columns.joined(separator: ", ")
     }()
 
-    /// `ids` are contacts already read with the account's filter, so the query needs none: with
-    /// `account_id = ?` SQLite's planner walked the account's whole index instead of the ids.
-    private func addStatistics(_ ids: [Int64], index: [Int64: Int], to details: inout [ContactDetails]) async throws {
-        let rows = try await sql.raw("\(unsafeRaw: Self.statisticsQuery)\(in: ids)").all()
+    /// The statistics of contacts already read with the account's filter, so the query needs none:
+    /// with `account_id = ?` SQLite's planner walked the account's whole index instead of the ids.
+    private static let statisticsQuery = "SELECT \(statisticsColumns) FROM monica_contacts c WHERE c.id "
+
+    private static func addStatistics(_ rows: [any SQLRow], index: [Int64: Int], to details: inout [ContactDetails])
+        throws -> Set<OptionalList>
+    {
+        var present: Set<OptionalList> = []
         for row in rows {
-            guard let position = index[try row.decode(column: "id", as: Int64.self)] else { continue }
-            for source in Self.statisticsSources where source.table != nil {
+            guard let position = index[try row.decode(column: "statistics_of", as: Int64.self)] else { continue }
+            for source in statisticsSources where source.table != nil {
                 let count = try row.decode(column: source.key, as: Int64.self)
                 if count > 0 { details[position].counts[source.key] = count }
             }
@@ -158,7 +227,11 @@ struct ContactDetailsLoader: Sendable {
             if let day = try row.decode(column: "last_activity", as: String?.self).flatMap(MonicaDate.init(ymd:)) {
                 details[position].lastActivity = day.epochMillis
             }
+            for list in OptionalList.allCases where try row.decode(column: list.rawValue, as: Int64.self) != 0 {
+                present.insert(list)
+            }
         }
+        return present
     }
 
     /// Each contact's relationships by group (love, family…). The groups are read only to name

@@ -46,10 +46,8 @@ struct ContactRepository: MonicaRepository {
         -> RecordPage<ContactDetails>
     {
         try await reading(account) { storage in
-            let byID = try await storage.contacts.byID(ids)
-            return RecordPage(
-                records: try await storage.details.details(
-                    of: ids.compactMap { byID[$0] }, withContactFields: withContactFields),
+            RecordPage(
+                records: try await storage.details.details(ofContacts: ids, withContactFields: withContactFields),
                 total: total)
         }
     }
@@ -249,8 +247,7 @@ struct ContactRepository: MonicaRepository {
     private static func details(_ id: Int64, _ storage: MonicaStorage, withContactFields: Bool) async throws
         -> ContactDetails
     {
-        let contact = try await storage.contacts.require(id)
-        return try await storage.details.details(of: contact, withContactFields: withContactFields)
+        try await storage.details.details(ofContact: id, withContactFields: withContactFields)
     }
 
     private static func requireNotPartial(_ contact: ContactRecord) throws {

@@ -24,9 +24,14 @@ struct MonicaRoutes: Sendable {
         group.on(RouterPath(path), method: method) { request, context in
             let user = try context.requireUser()
             let now = clock.nowMillis
+            let account: MonicaAccount
+            if let known = user.monicaAccount {
+                account = known
+            } else {
+                account = try await accounts.account(userID: user.id.lowercased, now: now)
+            }
             let call = MonicaRequest(
-                account: try await accounts.account(userID: user.id.lowercased, now: now), baseURL: address.publicURL,
-                now: now, request: request, context: context)
+                account: account, baseURL: address.publicURL, now: now, request: request, context: context)
             return try await handler(call)
         }
     }
