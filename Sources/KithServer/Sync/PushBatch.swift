@@ -4,10 +4,10 @@ import KithCore
 /// What one batch of a push (consecutive mutations of one scope, `SyncWriter.mutationsPerTransaction`)
 /// reads and writes inside its scope's transaction, held in memory so that the batch costs a few
 /// statements rather than six per mutation (on PostgreSQL each statement is a round trip):
-/// the batch's records and applied mutation ids are read in one statement each when it opens, the
+/// the batch's records and applied mutation ids are read in one statement when it opens, the
 /// live records a rule reads once per entity, and writes wait for `flush`, which reserves their
-/// sequence values, stores the records and remembers the mutation ids in one statement each, then
-/// runs the write hooks. Every read here sees the batch's own earlier writes, so each mutation is
+/// sequence values in one statement, stores the records and remembers the mutation ids in another
+/// (two on SQLite), then runs the write hooks. Every read here sees the batch's own earlier writes, so each mutation is
 /// judged exactly as if the ones before it had been stored one by one.
 struct PushBatch {
     let store: SyncTransaction
@@ -30,13 +30,12 @@ struct PushBatch {
     /// The last sequence value flushed: what live sockets are nudged about.
     private(set) var lastSeq: Int64?
 
-    /// Opens the batch for `mutations`, reading their records and applied ids in one statement each.
+    /// Opens the batch for `mutations`, reading their records and applied ids in one statement.
     static func open(
         for mutations: [Mutation], userID: String, now: Int64, hooks: [any RecordWriteHook], in store: SyncTransaction
     ) async throws -> PushBatch {
-        let ids = Array(Set(mutations.map(\.id)))
-        let applied = try await store.appliedMutations(Array(Set(mutations.map(\.mutationId))), by: userID)
-        let stored = try await store.records(ids)
+        let (stored, applied) = try await store.recordsAndAppliedMutations(
+            Array(Set(mutations.map(\.id))), Array(Set(mutations.map(\.mutationId))), by: userID)
         return PushBatch(
             store: store, userID: userID, hooks: hooks, now: now, applied: applied,
             records: stored.mapValues { (record: $0.record, seq: $0.seq) })
@@ -94,25 +93,26 @@ struct PushBatch {
     }
 
     /// Stores what the batch wrote since the last flush: sequence values in write order, the
-    /// records, the applied mutation ids, then each record's hooks, all in the transaction.
+    /// records and the applied mutation ids (one statement on PostgreSQL), then each record's
+    /// hooks, all in the transaction.
     mutating func flush() async throws {
-        if !pending.isEmpty {
-            let values = try await store.reserveSequenceValues(pending.count)
-            var rows: [(record: SyncRecord, seq: Int64)] = []
-            for (id, seq) in zip(pending, values) {
-                guard let record = records[id]?.record else { throw SyncStorageError("a pending record went missing") }
-                rows.append((record, seq))
-                records[id] = (record, seq)
-            }
-            try await store.write(rows)
-            for row in rows { try await hooks.run(for: row.record, in: store) }
-            pending = []
-            lastSeq = values.upperBound
-        }
-        if !remembered.isEmpty {
+        guard !pending.isEmpty else {
             try await store.remember(remembered, userID: userID, now: now)
             remembered = []
+            return
         }
+        let values = try await store.reserveSequenceValues(pending.count)
+        var rows: [(record: SyncRecord, seq: Int64)] = []
+        for (id, seq) in zip(pending, values) {
+            guard let record = records[id]?.record else { throw SyncStorageError("a pending record went missing") }
+            rows.append((record, seq))
+            records[id] = (record, seq)
+        }
+        try await store.write(rows, remembering: remembered, userID: userID, now: now)
+        remembered = []
+        for row in rows { try await hooks.run(for: row.record, in: store) }
+        pending = []
+        lastSeq = values.upperBound
     }
 
     private mutating func keepLive(_ record: SyncRecord) {

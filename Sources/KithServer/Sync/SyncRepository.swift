@@ -18,7 +18,7 @@ struct SyncRepository: Sendable {
             if engine == .postgres {
                 try await sql.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: scope)))").run()
             }
-            return try await body(SyncTransaction(sql: sql, scope: scope))
+            return try await body(SyncTransaction(sql: sql, scope: scope, engine: engine))
         }
     }
 
@@ -142,6 +142,8 @@ struct SyncRepository: Sendable {
 struct SyncTransaction: Sendable {
     let sql: any SQLDatabase
     let scope: String
+    /// On PostgreSQL, records and the mutations that wrote them are stored in one statement.
+    let engine: KithDatabase.Engine
 
     /// The record with this id in this scope as stored (deleted or not).
     func record(_ id: UUID) async throws -> SyncRecord? {
@@ -163,6 +165,38 @@ struct SyncTransaction: Sendable {
             """
         ).all(decodingColumn: "mutation_id", as: String.self)
         return Set(rows.compactMap(UUID.init(text:)))
+    }
+
+    /// What a push's batch opens with, in one statement: `records(ids)` and
+    /// `appliedMutations(mutationIDs, by: userID)`. An applied mutation comes as a row of its own,
+    /// its id in `id` and every other column null (a record's entity never is).
+    func recordsAndAppliedMutations(_ ids: [UUID], _ mutationIDs: [UUID], by userID: String) async throws
+        -> (records: [UUID: (record: SyncRecord, seq: Int64)], applied: Set<UUID>)
+    {
+        guard !ids.isEmpty, !mutationIDs.isEmpty else {
+            return (try await records(ids), try await appliedMutations(mutationIDs, by: userID))
+        }
+        let rows = try await sql.raw(
+            """
+            SELECT id, entity, scope, fields, stamps, deleted, seq FROM sync_records
+            WHERE scope = \(bind: scope) AND id \(in: ids.map(\.lowercased))
+            UNION ALL
+            SELECT mutation_id, NULL, NULL, NULL, NULL, NULL, NULL FROM sync_mutations
+            WHERE user_id = \(bind: userID) AND mutation_id \(in: mutationIDs.map(\.lowercased))
+            """
+        ).all()
+        var found: [UUID: (record: SyncRecord, seq: Int64)] = [:]
+        var applied: Set<UUID> = []
+        for row in rows {
+            if try row.decodeNil(column: "entity") {
+                if let id = UUID(text: try row.decode(column: "id", as: String.self)) { applied.insert(id) }
+                continue
+            }
+            let stored = try RowDecoder.decode(StoredRecord.self, from: row)
+            let record = try stored.record()
+            found[record.id] = (record, stored.seq)
+        }
+        return (found, applied)
     }
 
     /// The records of this scope with these ids as stored (deleted or not), with their sequence
@@ -212,10 +246,31 @@ struct SyncTransaction: Sendable {
     /// Remembers mutations as applied by `userID`, in one statement.
     func remember(_ mutationIDs: [UUID], userID: String, now: Int64) async throws {
         guard !mutationIDs.isEmpty else { return }
+        try await sql.raw(Self.remembering(mutationIDs, userID: userID, now: now)).run()
+    }
+
+    private static func remembering(_ mutationIDs: [UUID], userID: String, now: Int64) -> SQLQueryString {
         var statement = SQLQueryString("INSERT INTO sync_mutations (mutation_id, user_id, applied_at) VALUES ")
         for (index, id) in mutationIDs.enumerated() {
             statement.appendRow([id.lowercased, userID, now], first: index == 0)
         }
+        return statement
+    }
+
+    /// Stores records (`write`) and remembers the mutations that wrote them (`remember`): on
+    /// PostgreSQL in one statement (the mutations' insert as a `WITH` of the records'), as each
+    /// statement is a round trip; on SQLite, where a statement costs microseconds, in two.
+    func write(_ rows: [(record: SyncRecord, seq: Int64)], remembering mutationIDs: [UUID], userID: String, now: Int64)
+        async throws
+    {
+        guard engine == .postgres, !rows.isEmpty, !mutationIDs.isEmpty else {
+            try await write(rows)
+            try await remember(mutationIDs, userID: userID, now: now)
+            return
+        }
+        let statement =
+            SQLQueryString("WITH remembered AS (") + Self.remembering(mutationIDs, userID: userID, now: now)
+            + SQLQueryString(") ") + Self.writing(rows)
         try await sql.raw(statement).run()
     }
 
@@ -223,6 +278,10 @@ struct SyncTransaction: Sendable {
     /// the rest (a record is its scope and id; its entity never changes). Each appears once.
     func write(_ rows: [(record: SyncRecord, seq: Int64)]) async throws {
         guard !rows.isEmpty else { return }
+        try await sql.raw(Self.writing(rows)).run()
+    }
+
+    private static func writing(_ rows: [(record: SyncRecord, seq: Int64)]) -> SQLQueryString {
         var statement = SQLQueryString(
             "INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq) VALUES ")
         for (index, row) in rows.enumerated() {
@@ -240,7 +299,7 @@ struct SyncTransaction: Sendable {
                  ON CONFLICT (scope, id) DO UPDATE SET fields = excluded.fields, stamps = excluded.stamps,
                     deleted = excluded.deleted, seq = excluded.seq
                 """)
-        try await sql.raw(statement).run()
+        return statement
     }
 }
 

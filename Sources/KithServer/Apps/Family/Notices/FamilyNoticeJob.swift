@@ -90,7 +90,7 @@ struct FamilyNoticeJob: JobHandler {
             return
         }
         let delivered = try await database.transaction { sql in
-            try await insert(try await rows(SyncTransaction(sql: sql, scope: payload.scope)), sql: sql)
+            try await insert(try await rows(SyncTransaction(sql: sql, scope: payload.scope, engine: database.engine)), sql: sql)
         }
         await notifier.committed(delivered)
     }

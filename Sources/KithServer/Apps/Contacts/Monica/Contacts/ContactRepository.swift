@@ -74,10 +74,13 @@ struct ContactRepository: MonicaRepository {
             values["avatar_color"] = .text(ids.pick(ContactRecord.avatarColors, or: "#b3d5fe"))
             values["is_active"] = .bool(true)
             values["is_starred"] = .bool(false)
-            values["search_text"] = .text("")
+            let emailType = change.email == nil ? nil : try await Self.emailType(storage)
+            let emails = emailType == nil ? [] : change.email.map { [$0] } ?? []
+            values["search_text"] = .text(MonicaStorage.searchText(ofNew: values, emails: emails))
             var contact = try await storage.contacts.insert(values, now: now)
+            try await storage.contactsChanged()
             var fields: [(field: ContactFieldRecord, type: ContactFieldTypeRecord?)] = []
-            if let email = change.email, let emailType = try await Self.emailType(storage) {
+            if let email = change.email, let emailType {
                 let field = try await storage.table(ContactFieldRecord.self).insert(
                     [
                         "uuid": .text(ids.text()), "contact_id": .int(contact.id),
@@ -91,7 +94,6 @@ struct ContactRepository: MonicaRepository {
                 contact = try await replaceReminder(reminder, of: contact, storage, now: now)
                 reminders += 1
             }
-            try await storage.setSearchText(of: contact, emails: fields.map(\.field.data))
             return storage.details.details(
                 ofNew: contact, gender: gender, reminders: reminders, fields: fields,
                 withContactFields: withContactFields)

@@ -22,13 +22,31 @@ extension MonicaStorage {
         try await setSearchText(of: contact, emails: emails)
     }
 
-    /// The same when the caller knows the contact's email addresses, in the order they were added
-    /// (a contact it has just created).
-    func setSearchText(of contact: ContactRecord, emails: [String]) async throws {
+    /// The same when the caller knows the contact's email addresses, in the order they were added.
+    private func setSearchText(of contact: ContactRecord, emails: [String]) async throws {
         let words = NameSearch.searchText(
-            of: [contact.firstName, contact.middleName, contact.lastName, contact.nickname, contact.job, contact.company]
-                + emails)
+            of: Self.searchedColumns.map { Self.searchedField($0, of: contact) } + emails)
         try await sql.raw("UPDATE monica_contacts SET search_text = \(bind: words) WHERE id = \(bind: contact.id)").run()
         try await contactsChanged()
+    }
+
+    /// The contact's columns whose words search matches, besides its email addresses.
+    static let searchedColumns = ["first_name", "middle_name", "last_name", "nickname", "job", "company"]
+
+    private static func searchedField(_ column: String, of contact: ContactRecord) -> String? {
+        switch column {
+        case "first_name": contact.firstName
+        case "middle_name": contact.middleName
+        case "last_name": contact.lastName
+        case "nickname": contact.nickname
+        case "job": contact.job
+        default: contact.company
+        }
+    }
+
+    /// The words of a contact about to be inserted with `columns` and `emails`, so that its insert
+    /// writes them (what `setSearchText` would write once it is stored).
+    static func searchText(ofNew columns: MonicaColumns, emails: [String]) -> String {
+        NameSearch.searchText(of: searchedColumns.map { columns[$0]?.textValue } + emails)
     }
 }

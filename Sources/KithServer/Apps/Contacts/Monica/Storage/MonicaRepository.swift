@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import Synchronization
 
 /// The storage side of an `/api` resource. Every method of a repository is one unit of work:
 /// one transaction for a write (all of it or nothing), one snapshot for a read. Handlers call
@@ -29,7 +30,7 @@ extension MonicaRepository {
         _ account: Int64, _ body: @escaping @Sendable (MonicaStorage) async throws -> T
     ) async throws -> (result: T, cardsVersion: Int64) {
         try await database.transaction { [engine = database.engine] sql in
-            let storage = MonicaStorage(sql: sql, account: account, engine: engine)
+            let storage = MonicaStorage(sql: sql, account: account, engine: engine, versions: VersionMoves())
             let result = try await body(storage)
             return (result, try await storage.cardsChanged())
         }
@@ -42,6 +43,9 @@ struct MonicaStorage: Sendable {
     let account: Int64
     /// Which database: a change that checks `If-Match` locks its row on PostgreSQL (`check`).
     let engine: KithDatabase.Engine
+    /// In a repository's write, the account's versions that are to move when it ends, all in one
+    /// statement (`cardsChanged`); nil: each moves at once.
+    var versions: VersionMoves? = nil
 
     func table<Record: MonicaRecord>(_ type: Record.Type) -> MonicaTableStore<Record> {
         MonicaTableStore(sql: sql, account: account)
@@ -63,17 +67,38 @@ struct MonicaStorage: Sendable {
     /// Tells the account's address book (CardDAV) to look at its contacts again: every write to
     /// the account's tables moves it, whatever it changed (a note, a tag's name, an address all
     /// show on a card), so no write can be missed; `DAVItemStore` then compares cards.
+    /// The contacts' version moves with it if `contactsChanged` was called in the same write.
     @discardableResult
     func cardsChanged() async throws -> Int64 {
-        try await sql.raw(
-            "UPDATE monica_accounts SET cards_version = cards_version + 1 WHERE id = \(bind: account) RETURNING cards_version"
+        let contacts: Int64 = versions?.takeContacts() == true ? 1 : 0
+        return try await sql.raw(
+            """
+            UPDATE monica_accounts SET cards_version = cards_version + 1, contacts_version = contacts_version + \(bind: contacts)
+            WHERE id = \(bind: account) RETURNING cards_version
+            """
         ).first()?.decode(column: "cards_version", as: Int64.self) ?? 0
     }
 
-    /// Tells every server's contact index (`ContactIndex`) that the account's contacts changed.
+    /// Tells every server's contact index (`ContactIndex`) that the account's contacts changed:
+    /// when the write ends, with the cards' version (it commits with the change either way).
     func contactsChanged() async throws {
+        if let versions {
+            versions.contactsMoved()
+            return
+        }
         try await sql.raw(
             "UPDATE monica_accounts SET contacts_version = contacts_version + 1 WHERE id = \(bind: account)"
         ).run()
     }
+}
+
+/// What a write has asked to move of its account's versions so far: one statement at the end
+/// instead of one each (a round trip on PostgreSQL).
+final class VersionMoves: Sendable {
+    private let contacts = Mutex(false)
+
+    func contactsMoved() { contacts.withLock { $0 = true } }
+
+    /// Whether the contacts' version is to move, and forgets it.
+    func takeContacts() -> Bool { contacts.withLock { moved in defer { moved = false }; return moved } }
 }
