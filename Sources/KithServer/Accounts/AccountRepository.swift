@@ -157,7 +157,15 @@ struct AccountRepository: Sendable {
         sessionID: String, presentedHash: String, newAccessHash: String, accessExpiresAt: Int64, newRefreshHash: String,
         refreshExpiresAt: Int64, now: Int64
     ) async throws -> RefreshOutcome {
-        try await database.transaction { sql in
+        if database.engine == .postgres,
+            let user = try await rotateInOneStatement(
+                sessionID: sessionID, presentedHash: presentedHash, newAccessHash: newAccessHash,
+                accessExpiresAt: accessExpiresAt, newRefreshHash: newRefreshHash, refreshExpiresAt: refreshExpiresAt,
+                now: now)
+        {
+            return .rotated(user)
+        }
+        return try await database.transaction { sql in
             // The session and its user in one statement (a round trip less on PostgreSQL).
             guard
                 let row = try await sql.raw(
@@ -198,6 +206,36 @@ struct AccountRepository: Sendable {
                 """
             ).run()
             return .rotated(row.user)
+        }
+    }
+
+    /// The usual refresh on PostgreSQL, where each statement is a round trip: the session's
+    /// secrets change only if the token presented is its current one and unexpired, the token is
+    /// noted as used, and the user read, all in one statement (one statement is atomic: a second
+    /// refresh with the same token waits for the row, then finds it changed). Nil: not rotated, and
+    /// nothing written; the transaction above then tells a reused token from an unknown or
+    /// expired one.
+    private func rotateInOneStatement(
+        sessionID: String, presentedHash: String, newAccessHash: String, accessExpiresAt: Int64, newRefreshHash: String,
+        refreshExpiresAt: Int64, now: Int64
+    ) async throws -> UserRecord? {
+        try await database.run { sql in
+            try await sql.raw(
+                """
+                WITH rotated AS (
+                    UPDATE sessions SET access_hash = \(bind: newAccessHash), access_expires_at = \(bind: accessExpiresAt),
+                        refresh_hash = \(bind: newRefreshHash), refresh_expires_at = \(bind: refreshExpiresAt),
+                        last_used_at = \(bind: now)
+                    WHERE id = \(bind: sessionID) AND refresh_hash = \(bind: presentedHash)
+                        AND (refresh_expires_at IS NULL OR refresh_expires_at > \(bind: now))
+                    RETURNING user_id
+                ), used AS (
+                    INSERT INTO used_refresh_tokens (session_id, token_hash, used_at)
+                    SELECT \(bind: sessionID), \(bind: presentedHash), \(bind: now) FROM rotated
+                )
+                SELECT u.* FROM users u JOIN rotated r ON u.id = r.user_id
+                """
+            ).record(UserRecord.self)
         }
     }
 
