@@ -26,7 +26,7 @@ struct ServeCommand: ConsoleCommand {
 
     @Option(
         name: .customLong("database-url"),
-        help: "postgres://user:pass@host:port/db to use PostgreSQL instead of SQLite.")
+        help: "postgres://user:pass@host:port/db (or postgres://user@/db?host=/socket/dir) to use PostgreSQL instead of SQLite.")
     var databaseURL: String?
 
     @Option(
