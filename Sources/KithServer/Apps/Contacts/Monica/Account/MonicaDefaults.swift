@@ -37,6 +37,7 @@ enum MonicaDefaults {
                     ["activity_type_category_id": .int(saved.id), "translation_key": .text(type.key)], now: nil)
             }
         }
+        try await LifeEventDefaults.seed(storage)
         var groups: [String: Int64] = [:]
         for name in RelationshipTypeDefaults.groupNames {
             groups[name] =

@@ -9,12 +9,12 @@ struct ContactDetailsLoader: Sendable {
     let sql: any SQLDatabase
     let account: Int64
 
-    /// The counts Monica's `statistics` lists, and where each comes from (calls and debts are not
-    /// kept by Kith, so they are always 0).
-    static let statisticsSources: [(key: String, table: String?)] = [
-        ("number_of_calls", nil), ("number_of_notes", NoteRecord.table),
+    /// The counts Monica's `statistics` lists, and the table each counts a contact's rows of.
+    static let statisticsSources: [(key: String, table: String)] = [
+        ("number_of_calls", CallRecord.table), ("number_of_notes", NoteRecord.table),
         ("number_of_activities", "monica_activity_contacts"), ("number_of_reminders", ReminderRecord.table),
-        ("number_of_tasks", TaskRecord.table), ("number_of_gifts", GiftRecord.table), ("number_of_debts", nil),
+        ("number_of_tasks", TaskRecord.table), ("number_of_gifts", GiftRecord.table),
+        ("number_of_debts", DebtRecord.table),
     ]
 
     private func store<Record: MonicaRecord>(_ type: Record.Type) -> MonicaTableStore<Record> {
@@ -31,7 +31,9 @@ struct ContactDetailsLoader: Sendable {
         guard !contacts.isEmpty else { return [:] }
         let genders = try await store(GenderRecord.self).byID(contacts.compactMap(\.genderID))
         return Dictionary(
-            uniqueKeysWithValues: contacts.map { ($0.id, ContactSummary(record: $0, gender: $0.genderID.flatMap { genders[$0] })) })
+            uniqueKeysWithValues: contacts.map {
+                ($0.id, ContactSummary(record: $0, gender: $0.genderID.flatMap { genders[$0] }))
+            })
     }
 
     /// Full details of `contacts`, in their order. Partial contacts show only their own row.
@@ -56,7 +58,8 @@ struct ContactDetailsLoader: Sendable {
             let contact = try row.record(ContactRecord.self)
             byID[contact.id] = contact
         }
-        return try await details(of: ids.compactMap { byID[$0] }, statistics: rows, withContactFields: withContactFields)
+        return try await details(
+            of: ids.compactMap { byID[$0] }, statistics: rows, withContactFields: withContactFields)
     }
 
     /// Contact `id` of the account in full, or `MonicaError.notFound`.
@@ -72,7 +75,9 @@ struct ContactDetailsLoader: Sendable {
         -> [ContactDetails]
     {
         let summaries = try await self.summaries(of: contacts)
-        var details = contacts.map { ContactDetails(summary: summaries[$0.id] ?? ContactSummary(record: $0, gender: nil)) }
+        var details = contacts.map {
+            ContactDetails(summary: summaries[$0.id] ?? ContactSummary(record: $0, gender: nil))
+        }
         let ids = contacts.filter { !$0.isPartial }.map(\.id)
         guard !ids.isEmpty else { return details }
         var index: [Int64: Int] = [:]
@@ -94,7 +99,9 @@ struct ContactDetailsLoader: Sendable {
         if present.contains(.relationships) { try await addRelationships(ids, index: index, to: &details) }
         let metThrough = try await self.summaries(contacts.compactMap(\.firstMetThroughContactID))
         for position in details.indices {
-            details[position].firstMetThrough = details[position].record.firstMetThroughContactID.flatMap { metThrough[$0] }
+            details[position].firstMetThrough = details[position].record.firstMetThroughContactID.flatMap {
+                metThrough[$0]
+            }
         }
         if withContactFields {
             let types = Dictionary(
@@ -191,8 +198,7 @@ struct ContactDetailsLoader: Sendable {
     private static let statisticsColumns: String = {
         var columns = ["c.id AS statistics_of"]
         for source in statisticsSources {
-            guard let table = source.table else { continue }
-            columns.append("(SELECT COUNT(*) FROM \(table) s WHERE s.contact_id = c.id) AS \(source.key)")
+            columns.append("(SELECT COUNT(*) FROM \(source.table) s WHERE s.contact_id = c.id) AS \(source.key)")
         }
         columns.append(
             """
@@ -219,7 +225,7 @@ struct ContactDetailsLoader: Sendable {
         var present: Set<OptionalList> = []
         for row in rows {
             guard let position = index[try row.decode(column: "statistics_of", as: Int64.self)] else { continue }
-            for source in statisticsSources where source.table != nil {
+            for source in statisticsSources {
                 let count = try row.decode(column: source.key, as: Int64.self)
                 if count > 0 { details[position].counts[source.key] = count }
             }
@@ -236,7 +242,8 @@ struct ContactDetailsLoader: Sendable {
 
     /// Each contact's relationships by group (love, family…). The groups are read only to name
     /// those of the relationships found: every account has all four (`ContactPresenter`).
-    private func addRelationships(_ ids: [Int64], index: [Int64: Int], to details: inout [ContactDetails]) async throws {
+    private func addRelationships(_ ids: [Int64], index: [Int64: Int], to details: inout [ContactDetails]) async throws
+    {
         let relationships = try await store(RelationshipRecord.self).all(where: "contact_is", in: ids)
         guard !relationships.isEmpty else { return }
         let groups = try await store(RelationshipTypeGroupRecord.self).all()

@@ -8,10 +8,14 @@ typealias OwnedPresenter<Record: NamesContacts> =
 extension MonicaRoutes {
     /// The six routes of a resource that hangs off a contact (`notes`, `tasks`…): the index, a
     /// contact's list, one, create, update (PUT and PATCH) and delete. Reads and the deletion are
-    /// `ContactOwnedRepository`'s; `save` writes (nil id: create) and answers.
+    /// `ContactOwnedRepository`'s unless `delete` says what else a deletion does; `save` writes
+    /// (nil id: create) and answers. `contactListMeta` adds to a contact's list's `meta`.
     func contactOwned<Record: NamesContacts>(
-        _ path: String, _ repository: ContactOwnedRepository<Record>, sortable: Set<String> = ["created_at", "updated_at"],
+        _ path: String, _ repository: ContactOwnedRepository<Record>,
+        sortable: Set<String> = ["created_at", "updated_at"],
         deleteAttribute: String? = nil, answerTextOnDelete: Bool = false, present: @escaping OwnedPresenter<Record>,
+        contactListMeta: (@Sendable (MonicaRequest) async throws -> [(String, JSONTree)])? = nil,
+        delete: (@Sendable (MonicaRequest, Int64) async throws -> Void)? = nil,
         save: @escaping @Sendable (MonicaRequest, Int64?) async throws -> Response
     ) {
         get(path) { call in
@@ -22,7 +26,7 @@ extension MonicaRoutes {
         get("contacts/{id}/\(path)") { call in
             let page = try call.page(sortable: sortable)
             let found = try await repository.page(account: call.accountID, ofContact: try call.id(), page)
-            return ownedPage(found, page, call, present)
+            return ownedPage(found, page, call, present, extraMeta: try await contactListMeta?(call) ?? [])
         }
         get("\(path)/{id}") { call in
             let found = try await repository.find(account: call.accountID, id: try call.id())
@@ -30,9 +34,10 @@ extension MonicaRoutes {
         }
         post(path) { call in try await save(call, nil) }
         put("\(path)/{id}") { call in try await save(call, try call.id()) }
-        destroy(path, attribute: deleteAttribute, answerText: answerTextOnDelete) {
+        destroy(path, attribute: deleteAttribute, answerText: answerTextOnDelete) { call, id in
+            if let delete { return try await delete(call, id) }
             try await repository.delete(
-                account: $0.accountID, id: $1, ifMatch: try $0.ifMatch(), attribute: deleteAttribute)
+                account: call.accountID, id: id, ifMatch: try call.ifMatch(), attribute: deleteAttribute)
         }
     }
 }
@@ -50,8 +55,10 @@ func owned<Record: NamesContacts>(
 /// A page of contact-owned records in Laravel's paginator envelope.
 func ownedPage<Record: NamesContacts>(
     _ found: WithContacts<RecordPage<Record>>, _ page: PageRequest, _ call: MonicaRequest,
-    _ present: OwnedPresenter<Record>
+    _ present: OwnedPresenter<Record>, extraMeta: [(String, JSONTree)] = []
 ) -> Response {
     let items = found.value.records.map { present($0, { found.short($0, call.presentation) }, call.presentation) }
-    return PageEnvelope(items: items, total: found.value.total, request: page, path: call.indexURL).response
+    var envelope = PageEnvelope(items: items, total: found.value.total, request: page, path: call.indexURL)
+    envelope.extraMeta = extraMeta
+    return envelope.response
 }

@@ -10,6 +10,8 @@ struct FieldRules: Sendable {
         case between(Int64, Int64)
         case oneOf([String])
         case dateYMD
+        /// A day, or a day and a time (Laravel's `date`), by `MonicaInstant`.
+        case instant
         /// A number no smaller than this (Laravel's `min` on a numeric field).
         case atLeast(Int64)
         /// An `http` or `https` address (Laravel's `url`, narrowed to what a browser should open).
@@ -97,6 +99,8 @@ struct MonicaValidator {
                 if !allowed.contains(ValidInput.text(value) ?? "") { return "The selected \(attribute) is invalid." }
             case .dateYMD:
                 if ValidInput.date(value) == nil { return "The \(attribute) does not match the format Y-m-d." }
+            case .instant:
+                if ValidInput.instant(value) == nil { return "The \(attribute) is not a valid date." }
             case .atLeast(let low):
                 if let number = ValidInput.number(value), number < Double(low) {
                     return "The \(attribute) must be at least \(low)."

@@ -13,6 +13,8 @@ struct ValidInput: Sendable {
     func bool(_ name: String) -> Bool? { input[name].flatMap(Self.boolean) }
     func array(_ name: String) -> [JSONTree]? { input[name]?.arrayValue }
     func date(_ name: String) -> String? { input[name].flatMap(Self.date) }
+    /// Milliseconds since 1970 of a field checked with `.instant`.
+    func instant(_ name: String) -> Int64? { input[name].flatMap(Self.instant) }
 
     static func text(_ value: JSONTree) -> String? {
         switch value {
@@ -53,4 +55,6 @@ struct ValidInput: Sendable {
         guard let text = value.stringValue, let day = MonicaDate(ymd: text) else { return nil }
         return day.ymd
     }
+
+    static func instant(_ value: JSONTree) -> Int64? { value.stringValue.flatMap(MonicaInstant.millis) }
 }
