@@ -2,10 +2,13 @@
 routes, hostile bodies and values, /v1 push mutations. Nothing here sends a request by itself except
 `seed_monica`, which takes the caller's request function."""
 
+import base64
 import json
 import os
 import random
+import struct
 import uuid
+import zlib
 
 INT64_MAX = 9223372036854775807
 INT64_MIN = -9223372036854775808
@@ -23,7 +26,12 @@ PATH_ID_EDGES = [str(INT64_MAX), str(INT64_MIN), "99999999999999999999", "-1", "
 
 # The Monica list routes with `page` and `limit` (contacts/{id}/notes filled in by world()).
 MONICA_LISTS = ["/api/contacts", "/api/notes", "/api/tags", "/api/activities", "/api/reminders",
-                "/api/contacts/{contact}/notes"]
+                "/api/contacts/{contact}/notes",
+                "/api/calls", "/api/contacts/{contact}/calls", "/api/conversations",
+                "/api/contacts/{contact}/conversations", "/api/debts", "/api/contacts/{contact}/debts", "/api/pets",
+                "/api/contacts/{contact}/pets", "/api/journal", "/api/journal/days", "/api/places", "/api/companies",
+                "/api/occupations", "/api/lifeevents", "/api/contacts/{contact}/lifeevents", "/api/documents",
+                "/api/contacts/{contact}/documents", "/api/photos", "/api/contacts/{contact}/photos"]
 
 # Every list an account has (checked after storing edge dates).
 MONICA_ALL_LISTS = MONICA_LISTS + [
@@ -33,6 +41,8 @@ MONICA_ALL_LISTS = MONICA_LISTS + [
     "/api/contacts/{contact}/activities", "/api/contacts/{contact}/tasks", "/api/contacts/{contact}/addresses",
     "/api/contacts/{contact}/contactfields", "/api/contacts/{contact}/relationships", "/api/tags/{tag}/contacts",
     "/api/contacts?with=contactfields", "/api/contacts?query=a",
+    "/api/petcategories", "/api/lifeeventtypes", "/api/lifeeventcategories", "/api/calls?sort=-called_at",
+    "/api/journal/days?sort=created_at",
 ]
 
 # Every /api route that takes a body (docs/monica.md), with {names} from world(). DELETEs are here
@@ -57,7 +67,22 @@ MONICA_WRITES = [
     ("POST", "/api/activitytypes"), ("PUT", "/api/activitytypes/{activitytype}"),
     ("POST", "/api/activitytypecategories"), ("PUT", "/api/activitytypecategories/{activitytypecategory}"),
     ("POST", "/api/relationships"), ("PUT", "/api/relationships/{relationship}"),
+    ("POST", "/api/calls"), ("PUT", "/api/calls/{call}"),
+    ("POST", "/api/conversations"), ("PUT", "/api/conversations/{conversation}"),
+    ("POST", "/api/conversations/{conversation}/messages"),
+    ("PUT", "/api/conversations/{conversation}/messages/{message}"),
+    ("POST", "/api/debts"), ("PUT", "/api/debts/{debt}"),
+    ("POST", "/api/pets"), ("PUT", "/api/pets/{pet}"),
+    ("POST", "/api/journal"), ("PUT", "/api/journal/{entry}"),
+    ("POST", "/api/journal/days"), ("PUT", "/api/journal/days/{day}"),
+    ("POST", "/api/places"), ("PUT", "/api/places/{place}"),
+    ("POST", "/api/companies"), ("PUT", "/api/companies/{company}"),
+    ("POST", "/api/occupations"), ("PUT", "/api/occupations/{occupation}"),
+    ("POST", "/api/lifeevents"), ("PUT", "/api/lifeevents/{lifeevent}"),
+    ("POST", "/api/documents"), ("POST", "/api/photos"),
+    ("PUT", "/api/contacts/{contact}/avatar"), ("PATCH", "/api/contacts/{contact}/avatar"),
     ("DELETE", "/api/me/contact"), ("DELETE", "/api/notes/{note}"),
+    ("DELETE", "/api/conversations/{conversation}/messages/{message2}"),
     ("POST", "/oauth/login"),
 ]
 
@@ -67,7 +92,48 @@ MONICA_ID_ROUTES = ["/api/contacts/{}", "/api/notes/{}", "/api/tasks/{}", "/api/
                     "/api/activitytypes/{}", "/api/activitytypecategories/{}", "/api/contactfields/{}",
                     "/api/contactfieldtypes/{}", "/api/relationships/{}", "/api/contacts/{}/notes",
                     "/api/contacts/{}/reminders", "/api/contacts/{}/activities", "/api/contacts/{}/relationships",
-                    "/api/contacts/{}/work", "/api/contacts/{}/setTags", "/api/tags/{}/contacts"]
+                    "/api/contacts/{}/work", "/api/contacts/{}/setTags", "/api/tags/{}/contacts",
+                    "/api/calls/{}", "/api/conversations/{}", "/api/conversations/{}/messages",
+                    "/api/conversations/{0}/messages/{0}", "/api/debts/{}", "/api/pets/{}", "/api/journal/{}",
+                    "/api/journal/days/{}", "/api/places/{}", "/api/companies/{}", "/api/occupations/{}",
+                    "/api/lifeevents/{}", "/api/documents/{}", "/api/documents/{}/download", "/api/photos/{}",
+                    "/api/photos/{}/file", "/api/contacts/{}/calls", "/api/contacts/{}/conversations",
+                    "/api/contacts/{}/debts", "/api/contacts/{}/pets", "/api/contacts/{}/lifeevents",
+                    "/api/contacts/{}/documents", "/api/contacts/{}/photos", "/api/contacts/{}/avatar"]
+
+# Writes whose path names a world object and an id at the edge ("{}"), with a body that is valid
+# but for that id: each must be 404 (400/422 for what is no id at all), and change nothing.
+MONICA_WORLD_ID_ROUTES = [
+    ("POST", "/api/conversations/{}/messages", {"written_at": "2020-01-01", "written_by_me": True, "content": "x"}),
+    ("PUT", "/api/conversations/{conversation}/messages/{}",
+     {"written_at": "2020-01-01", "written_by_me": True, "content": "x"}),
+    ("DELETE", "/api/conversations/{conversation}/messages/{}", None),
+    ("PUT", "/api/conversations/{}/messages/{message}",
+     {"written_at": "2020-01-01", "written_by_me": True, "content": "x"}),
+    ("DELETE", "/api/conversations/{}/messages/{message}", None),
+    ("PUT", "/api/contacts/{}/avatar", {"source": "default"}),
+    ("PATCH", "/api/contacts/{}/avatar", {"source": "gravatar"}),
+    ("PUT", "/api/contacts/{}/avatar", {"source": "photo", "photo_id": "{photo}"}),
+]
+
+
+def id_path(route: str, world: dict, value) -> str:
+    """`route` with its world "{name}"s filled and the edge `value` in its "{}" (or "{0}"s)."""
+    return fill(route.replace("{}", "{_edge}").replace("{0}", "{_edge}"), {**world, "_edge": value})
+
+
+def png_bytes(width: int = 1, height: int = 1) -> bytes:
+    """A real PNG (RGB, black), made here rather than read from a file."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    rows = b"".join(b"\x00" + b"\x00\x00\x00" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+PNG = png_bytes()
+PNG_DATA_URL = "data:image/png;base64," + base64.b64encode(PNG).decode()
 
 # Body fields that name another object: each gets the id edges.
 MONICA_ID_FIELDS = [
@@ -87,6 +153,21 @@ MONICA_ID_FIELDS = [
     ("/api/contacts", {"first_name": "a", "is_birthdate_known": False, "is_deceased": False,
                        "is_deceased_date_known": False}, "gender_id"),
     ("/api/me/contact", {}, "contact_id"),
+    ("/api/calls", {"called_at": "2020-01-01"}, "contact_id"),
+    ("/api/conversations", {"happened_at": "2020-01-01", "contact_field_type_id": "{contactfieldtype}"}, "contact_id"),
+    ("/api/conversations", {"happened_at": "2020-01-01", "contact_id": "{contact}"}, "contact_field_type_id"),
+    ("/api/debts", {"in_debt": "yes", "status": "inprogress", "amount": 1}, "contact_id"),
+    ("/api/pets", {"pet_category_id": "{petcategory}"}, "contact_id"),
+    ("/api/pets", {"contact_id": "{contact}"}, "pet_category_id"),
+    ("/api/occupations", {"title": "t", "company_id": "{company}"}, "contact_id"),
+    ("/api/occupations", {"title": "t", "contact_id": "{contact}"}, "company_id"),
+    ("/api/lifeevents", {"life_event_type_id": "{lifeeventtype}", "happened_at": "2020-01-01", "has_reminder": False,
+                         "happened_at_month_unknown": False, "happened_at_day_unknown": False}, "contact_id"),
+    ("/api/lifeevents", {"contact_id": "{contact}", "happened_at": "2020-01-01", "has_reminder": False,
+                         "happened_at_month_unknown": False, "happened_at_day_unknown": False}, "life_event_type_id"),
+    ("/api/photos", {"data": PNG_DATA_URL}, "contact_id"),
+    # "METHOD path": a write that is not a POST.
+    ("PUT /api/contacts/{contact}/avatar", {"source": "photo"}, "photo_id"),
 ]
 
 
@@ -100,8 +181,8 @@ def seed_monica(call) -> dict:
     """Makes one of every /api object through `call(method, path, json=...) -> requests.Response` and
     returns their ids by name (contact, contact2, note, …): the targets the hostile writes aim at."""
 
-    def make(path, body, key="id"):
-        answer = call("POST", path, json=body)
+    def make(path, body, key="id", **upload):
+        answer = call("POST", path, **upload) if upload else call("POST", path, json=body)
         assert answer.status_code in (200, 201), f"seeding POST {path}: {answer.status_code} {answer.text[:300]}"
         return answer.json()["data"][key]
 
@@ -133,6 +214,33 @@ def seed_monica(call) -> dict:
                                                         "relationship_type_id": world["relationshiptype"]})
     tagged = call("POST", f"/api/contacts/{world['contact']}/setTags", json={"tags": ["friends"]})
     assert tagged.status_code == 200, tagged.text[:300]
+    contact = world["contact"]
+    world["petcategory"] = first("/api/petcategories")
+    world["lifeeventtype"] = first("/api/lifeeventtypes")
+    world["call"] = make("/api/calls", {"contact_id": contact, "called_at": "2020-01-01", "content": "hi"})
+    world["conversation"] = make("/api/conversations", {"contact_id": contact, "happened_at": "2020-01-01",
+                                                        "contact_field_type_id": world["contactfieldtype"]})
+    for name in ("message", "message2"):
+        answer = call("POST", f"/api/conversations/{world['conversation']}/messages",
+                      json={"written_at": "2020-01-01", "written_by_me": True, "content": name})
+        assert answer.status_code == 200, f"seeding a message: {answer.status_code} {answer.text[:300]}"
+        world[name] = answer.json()["data"]["messages"][-1]["id"]
+    world["debt"] = make("/api/debts", {"contact_id": contact, "in_debt": "yes", "status": "inprogress", "amount": 10})
+    world["pet"] = make("/api/pets", {"contact_id": contact, "pet_category_id": world["petcategory"], "name": "Rex"})
+    world["entry"] = make("/api/journal", {"title": "entry", "post": "post"})
+    world["day"] = make("/api/journal/days", {"date": "2020-01-01", "rate": 2})
+    world["place"] = make("/api/places", {"city": "Paris", "country": "FR"})
+    world["company"] = make("/api/companies", {"name": "Engines Ltd"})
+    world["occupation"] = make("/api/occupations", {"contact_id": contact, "company_id": world["company"],
+                                                    "title": "Analyst"})
+    world["lifeevent"] = make("/api/lifeevents", {"contact_id": contact, "life_event_type_id": world["lifeeventtype"],
+                                                  "happened_at": "2020-01-01", "has_reminder": False,
+                                                  "happened_at_month_unknown": False,
+                                                  "happened_at_day_unknown": False})
+    world["document"] = make("/api/documents", None, data={"contact_id": contact},
+                             files={"document": ("notes.txt", b"plain text", "text/plain")})
+    world["photo"] = make("/api/photos", None, data={"contact_id": contact},
+                          files={"photo": ("dot.png", PNG, "image/png")})
     return world
 
 

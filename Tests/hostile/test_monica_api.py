@@ -8,8 +8,8 @@ import requests
 
 from conftest import Hostile
 from cases import (INT64_MAX, INT64_MIN, MONICA_ALL_LISTS, MONICA_ID_FIELDS, MONICA_ID_ROUTES, MONICA_LISTS,
-                   MONICA_WRITES, OVER_ONE_MIB, PATH_ID_EDGES, QUERY_EDGES, ID_EDGES, big_json_body, contact_body,
-                   fill, hostile_bodies)
+                   MONICA_WORLD_ID_ROUTES, MONICA_WRITES, OVER_ONE_MIB, PATH_ID_EDGES, QUERY_EDGES, ID_EDGES,
+                   big_json_body, contact_body, fill, hostile_bodies, id_path)
 
 PAGE_TOO_BIG = {"error": {"message": "The page parameter is too big", "error_code": 30}}
 
@@ -117,17 +117,36 @@ def test_ids_at_the_edges_in_paths_are_404(monica, route):
             assert answer.status_code in (400, 404, 405, 422), f"{method} {path}: {answer.status_code} {answer.text[:200]}"
 
 
+@pytest.mark.parametrize("method,route,body", MONICA_WORLD_ID_ROUTES,
+                         ids=[f"{m} {r}" for m, r, _ in MONICA_WORLD_ID_ROUTES])
+def test_ids_at_the_edges_beside_real_ones_are_404_and_change_nothing(monica, method, route, body):
+    client, world = monica
+    conversation = f"/api/conversations/{world['conversation']}"
+    before = client.get(conversation).json()["data"]["messages"]
+    for value in PATH_ID_EDGES:
+        path = id_path(route, world, value)
+        answer = client.request(method, path, json=fill(body, world) if body is not None else None)
+        assert answer.status_code in (400, 404, 422), f"{method} {path}: {answer.status_code} {answer.text[:200]}"
+        if value.lstrip("-").isdigit():
+            # A well-formed id that is not the account's: Monica's 404, whatever the body.
+            assert answer.status_code == 404, f"{method} {path}: {answer.status_code} {answer.text[:200]}"
+    assert client.get(conversation).json()["data"]["messages"] == before
+
+
 @pytest.mark.parametrize("route,base,field", MONICA_ID_FIELDS, ids=[f"{r}:{f}" for r, _, f in MONICA_ID_FIELDS])
 def test_ids_at_the_edges_in_bodies_are_404_or_422(monica, route, base, field):
     client, world = monica
+    method, _, route = route.rpartition(" ")
+    method = method or "POST"
+    route = fill(route, world)
     for value in ID_EDGES:
         body = fill(base, world)
         body[field] = value
         if value == "1e400":
             data = json.dumps(body).replace('"1e400"', "1e400").encode()
-            answer = client.post(route, data=data, headers={"Content-Type": "application/json"})
+            answer = client.request(method, route, data=data, headers={"Content-Type": "application/json"})
         else:
-            answer = client.post(route, json=body)
+            answer = client.request(method, route, json=body)
         if value in (None, [], {}) and field in ("recipient_id", "activity_type_id", "gender_id") or (
                 value in (None, [], {}) and route == "/api/tasks"):
             # Nullable: no id (Kith takes [] and {} as none too).
@@ -148,9 +167,48 @@ def _dated_world(client):
     return contact
 
 
+def _dated_things(client, contact):
+    """What the dated writes of the calls, conversations, occupations and life events need: a
+    conversation, a contact field type, a company and a life event type of this account."""
+    field_type = client.get("/api/contactfieldtypes").json()["data"][0]["id"]
+    conversation = client.post("/api/conversations", json={"contact_id": contact, "happened_at": "2020-01-01",
+                                                           "contact_field_type_id": field_type})
+    assert conversation.status_code == 201, conversation.text[:300]
+    company = client.post("/api/companies", json={"name": "Edge Ltd"})
+    assert company.status_code == 201, company.text[:300]
+    return {"contact": contact, "field_type": field_type, "conversation": conversation.json()["data"]["id"],
+            "company": company.json()["data"]["id"],
+            "life_event_type": client.get("/api/lifeeventtypes").json()["data"][0]["id"]}
+
+
+def _dated_writes(client, things, day):
+    """Every date of the calls, conversations, messages, journal, occupations and life events set to
+    `day`: the answers by name."""
+    contact = things["contact"]
+    return {
+        "call": client.post("/api/calls", json={"contact_id": contact, "called_at": day}),
+        "conversation": client.post("/api/conversations", json={"contact_id": contact, "happened_at": day,
+                                                                "contact_field_type_id": things["field_type"]}),
+        "message": client.post(f"/api/conversations/{things['conversation']}/messages",
+                               json={"written_at": day, "written_by_me": False, "content": day}),
+        "journal entry": client.post("/api/journal", json={"title": day, "post": "p", "date": day}),
+        "day rating": client.post("/api/journal/days", json={"date": day, "rate": 3, "comment": day}),
+        "occupation": client.post("/api/occupations", json={"contact_id": contact, "company_id": things["company"],
+                                                            "title": day, "start_date": day, "end_date": day}),
+        "life event": client.post("/api/lifeevents", json={
+            "contact_id": contact, "life_event_type_id": things["life_event_type"], "happened_at": day,
+            "has_reminder": True, "happened_at_month_unknown": False, "happened_at_day_unknown": False}),
+    }
+
+
 def test_edge_dates_are_accepted_everywhere_and_every_list_still_answers(server, api):
     contact = _dated_world(api)
+    things = _dated_things(api, contact)
     for day in EDGE_DAYS:
+        for what, answer in _dated_writes(api, things, day).items():
+            # A day not yet begun anywhere on Earth is no day to rate.
+            expected = (422,) if what == "day rating" and day > "3000" else (200, 201)
+            assert answer.status_code in expected, f"{what} {day}: {answer.status_code} {answer.text[:300]}"
         for frequency_type in ("week", "month", "year", "one_time"):
             answer = api.post("/api/reminders", json={"contact_id": contact, "title": f"{day} {frequency_type}",
                                                       "initial_date": day, "frequency_type": frequency_type,
@@ -208,10 +266,15 @@ def test_dates_outside_years_1_to_9999_are_422(api, day):
         "gift": api.post("/api/gifts", json={"contact_id": contact, "name": "g", "status": "idea", "date": day}),
         "activity": api.post("/api/activities", json={"summary": "s", "happened_at": day, "contacts": [contact]}),
     }
+    things = _dated_things(api, contact)
+    answers.update(_dated_writes(api, things, day))
     for what, answer in answers.items():
         assert answer.status_code == 422, f"{what} dated {day}: {answer.status_code} {answer.text[:300]}"
-    for path in ("/api/reminders", "/api/gifts", "/api/activities"):
+    for path in ("/api/reminders", "/api/gifts", "/api/activities", "/api/calls", "/api/journal", "/api/journal/days",
+                 "/api/occupations", "/api/lifeevents"):
         assert api.get(path).json()["meta"]["total"] == 0, path
+    assert api.get("/api/conversations").json()["meta"]["total"] == 1
+    assert api.get(f"/api/conversations/{things['conversation']}").json()["data"]["messages"] == []
 
 
 @pytest.mark.parametrize("year", [0, 10000, -1, INT64_MAX, INT64_MIN, 2147483648])
@@ -283,7 +346,70 @@ def test_limits_count_code_points_not_graphemes(monica):
     assert client.post("/api/contacts", json=contact_body(first_name=emoji + "a")).status_code == 422
 
 
-@pytest.mark.parametrize("path", ["/api/contacts", "/api/notes", "/api/tags", "/oauth/login"])
+# Fields of the newer resources with Monica's 255-character limit: (route, body, field).
+NAMED_255 = [
+    ("/api/companies", {}, "name"),
+    ("/api/pets", {"contact_id": "{contact}", "pet_category_id": "{petcategory}"}, "name"),
+    ("/api/journal", {"post": "p"}, "title"),
+    ("/api/occupations", {"contact_id": "{contact}", "company_id": "{company}"}, "title"),
+    ("/api/lifeevents", {"contact_id": "{contact}", "life_event_type_id": "{lifeeventtype}", "happened_at": "2020-01-01",
+                         "has_reminder": False, "happened_at_month_unknown": False, "happened_at_day_unknown": False},
+     "name"),
+    ("/api/places", {}, "city"),
+]
+
+
+@pytest.mark.parametrize("route,base,field", NAMED_255, ids=[f"{r}:{f}" for r, _, f in NAMED_255])
+def test_newer_limits_count_code_points_too(monica, route, base, field):
+    client, world = monica
+    before = client.get(route).json()["meta"]["total"]
+    for text in ("e" + "\u0301" * 255, "\U0001F468\u200D\U0001F469\u200D\U0001F467" * 51 + "a", "a" * 100_000):
+        answer = client.post(route, json={**fill(base, world), field: text})
+        assert answer.status_code == 422, f"{len(text)} code points: {answer.status_code} {answer.text[:300]}"
+    assert client.get(route).json()["meta"]["total"] == before
+    exactly = "e" + "\u0301" * 254
+    answer = client.post(route, json={**fill(base, world), field: exactly})
+    assert answer.status_code in (200, 201), answer.text[:300]
+    assert answer.json()["data"][field] == exactly
+    assert client.delete(f"{route}/{answer.json()['data']['id']}").status_code == 200
+
+
+# Numbers of the newer resources outside Kith's bounds (docs/monica.md): (route, body, field, values).
+NUMBERS_OUT_OF_RANGE = [
+    ("/api/debts", {"contact_id": "{contact}", "in_debt": "no", "status": "completed"}, "amount",
+     [-1, -0.01, 1_000_000_000_001, INT64_MAX, INT64_MIN, "1e400", "NaN", "abc", [], True]),
+    ("/api/companies", {"name": "n"}, "number_of_employees",
+     [-1, 10_000_001, INT64_MAX, INT64_MIN, 2 ** 70, 1.5, "1e400", "abc"]),
+    ("/api/occupations", {"contact_id": "{contact}", "company_id": "{company}", "title": "t"}, "salary",
+     [-1, 1_000_000_000_001, INT64_MAX, INT64_MIN, 2 ** 70, 1.5, "1e400", "abc"]),
+    ("/api/journal/days", {"date": "2019-01-01"}, "rate", [0, 4, -1, INT64_MAX, INT64_MIN, 2 ** 70, 1.5, "1e400", "abc"]),
+    ("/api/pets", {"contact_id": "{contact}"}, "pet_category_id", [0, -1, 1000, INT64_MAX, INT64_MIN, 2 ** 70, "abc"]),
+]
+
+
+@pytest.mark.parametrize("route,base,field,values", NUMBERS_OUT_OF_RANGE,
+                         ids=[f"{r}:{f}" for r, _, f, _ in NUMBERS_OUT_OF_RANGE])
+def test_newer_numbers_out_of_range_are_422_and_nothing_stored(monica, route, base, field, values):
+    client, world = monica
+    before = client.get(route).json()["meta"]["total"]
+    target = {"/api/debts": "debt", "/api/companies": "company", "/api/occupations": "occupation",
+              "/api/journal/days": "day", "/api/pets": "pet"}[route]
+    kept = client.get(f"{route}/{world[target]}").json()["data"]
+    for value in values:
+        body = {**fill(base, world), field: value}
+        data = json.dumps(body)
+        if value == "1e400":
+            data = data.replace('"1e400"', "1e400")
+        for method, path in (("POST", route), ("PUT", f"{route}/{world[target]}")):
+            answer = client.request(method, path, data=data.encode(), headers={"Content-Type": "application/json"})
+            refusals = (400, 422) if value == "1e400" else (422,)
+            assert answer.status_code in refusals, f"{method} {field}={value!r}: {answer.status_code} {answer.text[:300]}"
+    assert client.get(route).json()["meta"]["total"] == before
+    assert client.get(f"{route}/{world[target]}").json()["data"] == kept
+
+
+@pytest.mark.parametrize("path", ["/api/contacts", "/api/notes", "/api/tags", "/oauth/login", "/api/journal",
+                                  "/api/calls", "/api/documents/1", "/api/contacts/1/photos"])
 def test_bodies_over_one_mib_are_413(monica, path):
     client, _ = monica
     answer = client.post(path, data=big_json_body(), headers={"Content-Type": "application/json"})

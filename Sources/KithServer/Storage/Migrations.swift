@@ -3,7 +3,7 @@ enum Migrations {
     static let all: [Migration] = [
         accounts, sync, recordRules, monicaContacts, tokenExpiry, credentialsHardening, jobs, families, familyNotices,
         familySnoozeLimit, sessionsByID, recordsPerScope, writeKeys, webPush, pushReminderTimes, dav, geocoding,
-        accountCurrency, scopeCounters, monicaLife,
+        accountCurrency, scopeCounters, monicaLife, monicaFiles, monicaAuditLogs,
     ]
 
     static let accounts = Migration(version: 1, name: "accounts") { _ in

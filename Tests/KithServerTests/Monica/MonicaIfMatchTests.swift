@@ -12,9 +12,14 @@ import Testing
 /// nothing; naming the current one, or none, works as before.
 @Suite("Monica API: ETag and If-Match")
 struct MonicaIfMatchTests {
-    /// What the pages change, and for each, a body whose one text field (or type) says `version`.
+    /// What the pages change, and for each, a body whose one text field (or type, or day) says
+    /// `version`. A conversation's messages are not here: a message's change answers its whole
+    /// conversation, with no `ETag` (the answer is not the message whose version `If-Match` names);
+    /// `MonicaConversationsTests.aMessageChangeChecksTheMessagesVersion` checks their `If-Match`.
     enum Edited: String, CaseIterable, Sendable {
         case contacts, addresses, contactfields, notes, tasks, activities, gifts, reminders, relationships
+        case calls, conversations, debts, pets, journal, places, companies, occupations, lifeevents
+        case days = "journal/days"
 
         func body(_ world: World, _ version: Int, creating: Bool) -> JSONTree {
             let text = JSONTree.string("version \(version)")
@@ -42,7 +47,45 @@ struct MonicaIfMatchTests {
                 return creating
                     ? ["contact_is": contact, "of_contact": .int(world.other), "relationship_type_id": type]
                     : ["relationship_type_id": type]
+            case .calls:
+                // A call stays with its contact: Monica's update names none.
+                let call: JSONTree = ["called_at": "2024-02-03", "content": text]
+                return creating ? Self.adding(call, ("contact_id", contact)) : call
+            case .conversations:
+                // Nothing a conversation holds is text: its day says the version (the 10th is 0).
+                let conversation: JSONTree = [
+                    "happened_at": .string("2024-02-1\(version)"), "contact_field_type_id": .int(world.fieldType),
+                ]
+                return creating ? Self.adding(conversation, ("contact_id", contact)) : conversation
+            case .debts:
+                return ["contact_id": contact, "in_debt": "yes", "status": "inprogress", "amount": 12, "reason": text]
+            case .pets: return ["contact_id": contact, "pet_category_id": 3, "name": text]
+            case .journal: return ["title": text, "post": "what happened"]
+            case .days:
+                // A day has one rating; a change keeps its day unless it names another.
+                let rating: JSONTree = ["rate": 2, "comment": text]
+                return creating ? Self.adding(rating, ("date", "2024-02-03")) : rating
+            case .places: return ["city": text]
+            case .companies: return ["name": text]
+            case .occupations: return ["contact_id": contact, "company_id": .int(world.company), "title": text]
+            case .lifeevents:
+                let event: JSONTree = [
+                    "life_event_type_id": .int(world.lifeEventType), "happened_at": "2024-02-03", "name": text,
+                ]
+                // The contact, the reminder and the unknown parts are given on create only.
+                return creating
+                    ? Self.adding(
+                        event, ("contact_id", contact), ("has_reminder", false), ("happened_at_month_unknown", false),
+                        ("happened_at_day_unknown", false))
+                    : event
             }
+        }
+
+        /// `body` with `fields` added.
+        private static func adding(_ body: JSONTree, _ fields: (String, JSONTree)...) -> JSONTree {
+            guard var object = body.objectValue else { return body }
+            for (key, value) in fields { object[key] = value }
+            return .object(object)
         }
 
         /// The version an answer's object shows.
@@ -53,23 +96,32 @@ struct MonicaIfMatchTests {
                 return object?["relationship_type"]?["id"]?.intValue.flatMap {
                     world.relationshipTypes.firstIndex(of: $0)
                 }
+            case .conversations:
+                // "2024-02-1N…": the day after "2024-02-1" is the version.
+                return object?["happened_at"]?.stringValue.flatMap { Int($0.dropFirst("2024-02-1".count).prefix(1)) }
             case .contacts: key = "first_name"
-            case .addresses, .gifts: key = "name"
-            case .contactfields: key = "content"
+            case .addresses, .gifts, .pets, .companies, .lifeevents: key = "name"
+            case .contactfields, .calls: key = "content"
             case .notes: key = "body"
-            case .tasks, .reminders: key = "title"
+            case .tasks, .reminders, .journal, .occupations: key = "title"
             case .activities: key = "summary"
+            case .debts: key = "reason"
+            case .days: key = "comment"
+            case .places: key = "city"
             }
             return object?[key]?.stringValue.flatMap { Int($0.dropFirst("version ".count)) }
         }
     }
 
-    /// The objects a body names: a contact, another contact, a field type, relationship types.
+    /// The objects a body names: a contact, another contact, a field type, relationship types, a
+    /// company (an occupation's), a life event type.
     struct World: Sendable {
         let contact: Int64
         let other: Int64
         let fieldType: Int64
         let relationshipTypes: [Int64]
+        let company: Int64
+        let lifeEventType: Int64
         static func make(_ me: MonicaUser) async throws -> World {
             let contact = try await me.contact("Ada")
             let other = try await me.contact("Charles")
@@ -79,7 +131,13 @@ struct MonicaIfMatchTests {
             let types = try await me.get("/api/relationshiptypes?limit=100")
             let typeIDs = Array((types.data?.arrayValue ?? []).compactMap { $0["id"]?.intValue }.prefix(4))
             try #require(typeIDs.count == 4)
-            return World(contact: contact, other: other, fieldType: freeText, relationshipTypes: typeIDs)
+            let company = try #require(try await me.post("/api/companies", ["name": "Analytical Engines"]).dataID)
+            let lifeEventTypes = try await me.get("/api/lifeeventtypes")
+            let newJob = try #require(
+                lifeEventTypes.data?.arrayValue?.first { $0["name"] == "New job" }?["id"]?.intValue)
+            return World(
+                contact: contact, other: other, fieldType: freeText, relationshipTypes: typeIDs, company: company,
+                lifeEventType: newJob)
         }
     }
 

@@ -7,6 +7,8 @@ public struct MonicaSettings: Sendable {
     public var rateLimitPerMinute = 60
     /// Sign-in attempts per minute per client address on `/oauth/login`.
     public var loginAttemptsPerMinute = 5
+    /// Bytes of documents and photos one account may keep (Monica's `max_storage_size`, 512 MB).
+    public var storagePerAccount: Int64 = 512 * 1_048_576
 
     public init() {}
 }
@@ -26,7 +28,7 @@ enum MonicaServer {
         let methods = RouteTable()
         router.add(middleware: MonicaErrorMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(table: methods))
-        router.add(middleware: BodyLimitMiddleware())
+        router.add(middleware: BodyLimitMiddleware(limit: MonicaUploads.bodyLimit(for:)))
         let writeKeys = MonicaWriteKeyRepository(database: database)
         let api = router.group("api")
             .add(middleware: MonicaAuthMiddleware(accounts: accounts))
@@ -59,6 +61,13 @@ enum MonicaServer {
         CompaniesRoutes(repository: CompanyRepository(database: database)).addRoutes(to: routes)
         OccupationsRoutes(repository: OccupationRepository(database: database)).addRoutes(to: routes)
         LifeEventsRoutes(repository: LifeEventRepository(database: database, ids: ids)).addRoutes(to: routes)
+        let storageLimit = settings.storagePerAccount
+        DocumentsRoutes(repository: DocumentRepository(database: database, ids: ids, storageLimit: storageLimit))
+            .addRoutes(to: routes)
+        PhotosRoutes(repository: PhotoRepository(database: database, ids: ids, storageLimit: storageLimit))
+            .addRoutes(to: routes)
+        AvatarRoutes(contacts: contacts, storageLimit: storageLimit).addRoutes(to: routes)
+        AuditLogsRoutes(repository: AuditLogRepository(database: database)).addRoutes(to: routes)
         TasksRoutes(repository: TaskRepository(database: database, ids: ids)).addRoutes(to: routes)
         ActivitiesRoutes(repository: ActivityRepository(database: database, ids: ids)).addRoutes(to: routes)
         ActivityTypesRoutes(repository: ActivityTypeRepository(database: database)).addRoutes(to: routes)

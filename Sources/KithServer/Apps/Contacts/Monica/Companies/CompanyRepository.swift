@@ -1,4 +1,5 @@
 import Foundation
+import KithCore
 
 /// A company's fields as a write gives them (a write gives them all).
 struct CompanyInput: Sendable {
@@ -34,7 +35,9 @@ struct CompanyRepository: MonicaRepository {
                 _ = try await companies.existing(id, attribute: "company id")
                 return try await companies.update(id, values, now: now)
             }
-            return try await companies.insert(values, now: now)
+            let company = try await companies.insert(values, now: now)
+            try await storage.audit("company_created", about: nil, objects: ["name": .string(input.name)], now: now)
+            return company
         }
     }
 

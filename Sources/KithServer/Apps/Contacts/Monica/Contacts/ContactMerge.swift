@@ -5,7 +5,8 @@ extension ContactRepository {
     /// Merges contact `otherID` into contact `keptID`, in one transaction: the kept contact's blank
     /// names, gender, dates, work, food preferences and how you met are filled from the other; every
     /// contact field, address, note, task, reminder, gift, call, debt, pet, conversation,
-    /// occupation, life event, tag, activity and relationship of the other moves to the kept one (one that would repeat what the kept contact has already, or
+    /// occupation, life event, document, photo, tag, activity and relationship of the other moves
+    /// to the kept one (one that would repeat what the kept contact has already, or
     /// relate it to itself, is dropped); whatever pointed at the other (the account's "me", a gift's
     /// recipient, who introduced someone) points at the kept one; then the other is deleted.
     /// 404 when either is not the account's; `ifMatch` names the kept contact's version.
@@ -40,7 +41,7 @@ extension ContactRepository {
                 "monica_contact_fields", "monica_addresses", "monica_notes", "monica_tasks", "monica_reminders",
                 "monica_gifts", CallRecord.table, DebtRecord.table, PetRecord.table, "monica_conversations",
                 "monica_messages",
-                OccupationRecord.table, LifeEventRecord.table,
+                OccupationRecord.table, LifeEventRecord.table, DocumentRecord.table, PhotoRecord.table,
             ] {
                 try await merging.move(table, column: "contact_id")
             }

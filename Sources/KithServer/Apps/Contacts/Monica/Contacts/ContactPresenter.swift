@@ -10,7 +10,7 @@ enum ContactPresenter {
         var object = JSONObject(head(summary, presentation))
         object["information"] = [
             "birthdate": specialDate(record.birthdateValue), "deceased_date": specialDate(record.deceasedDateValue),
-            "avatar": avatar(record),
+            "avatar": avatar(record, presentation),
         ]
         if !record.isPartial { object["url"] = .string(presentation.url("contacts/\(record.id)")) }
         object["account"] = ["id": .int(presentation.accountID)]
@@ -44,9 +44,18 @@ enum ContactPresenter {
         return members
     }
 
-    static func avatar(_ record: ContactRecord) -> JSONTree {
-        // Monica answers "" until its avatar job has drawn the default picture; Kith draws none.
-        ["url": "", "source": "default", "default_avatar_color": .string(record.avatarColor)]
+    /// A photo avatar is the photo's file (`GET /api/photos/{id}/file`, which wants the same
+    /// credentials as every `/api` call); Gravatar's is its public address. The default is "", as
+    /// Monica answers until its avatar job has drawn the initials: clients draw them on
+    /// `default_avatar_color`.
+    static func avatar(_ record: ContactRecord, _ presentation: MonicaPresentation) -> JSONTree {
+        let (source, url): (String, String) =
+            switch (record.avatarSource, record.avatarPhotoID, record.avatarGravatarURL) {
+            case ("photo", let photo?, _): ("photo", presentation.url("photos/\(photo)/file"))
+            case ("gravatar", _, let gravatar?): ("gravatar", gravatar)
+            default: ("default", "")
+            }
+        return ["url": .string(url), "source": .string(source), "default_avatar_color": .string(record.avatarColor)]
     }
 
     /// The first letter or digit of each word, accents dropped ("Élodie Ü" -> "EU").
@@ -96,7 +105,8 @@ enum ContactPresenter {
     /// characters from the id, so each contact keeps one stable key.
     static func hashID(_ id: Int64) -> String {
         let digest = SHA256.hash(data: Array("kith-contact-\(id)".utf8))
-        return "h:" + String(decoding: digest.prefix(18).map { hashAlphabet[Int($0) % hashAlphabet.count] }, as: UTF8.self)
+        return "h:"
+            + String(decoding: digest.prefix(18).map { hashAlphabet[Int($0) % hashAlphabet.count] }, as: UTF8.self)
     }
 
     private static let hashAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)

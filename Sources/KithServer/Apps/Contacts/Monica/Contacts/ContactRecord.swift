@@ -38,6 +38,11 @@ struct ContactRecord: MonicaRecord {
     let deceasedReminderID: Int64?
     let firstMetReminderID: Int64?
     let avatarColor: String
+    /// `default` (or nil), `gravatar` or `photo`: what the contact's avatar shows.
+    let avatarSource: String?
+    let avatarPhotoID: Int64?
+    /// The Gravatar picture of the contact's email, worked out when that source was chosen.
+    let avatarGravatarURL: String?
     let searchText: String
     let createdAt: Int64?
     let updatedAt: Int64?
@@ -57,6 +62,8 @@ struct ContactRecord: MonicaRecord {
         case lastCalled = "last_called", birthdayReminderID = "birthday_reminder_id"
         case deceasedReminderID = "deceased_reminder_id", firstMetReminderID = "first_met_reminder_id"
         case avatarColor = "avatar_color", searchText = "search_text", createdAt = "created_at"
+        case avatarSource = "avatar_source", avatarPhotoID = "avatar_photo_id", avatarGravatarURL =
+            "avatar_gravatar_url"
         case updatedAt = "updated_at"
     }
 

@@ -79,6 +79,7 @@ struct ContactRepository: MonicaRepository {
             values["search_text"] = .text(MonicaStorage.searchText(ofNew: values, emails: emails))
             var contact = try await storage.contacts.insert(values, now: now)
             try await storage.contactsChanged()
+            try await storage.audit("contact_created", about: contact, now: now)
             var fields: [(field: ContactFieldRecord, type: ContactFieldTypeRecord?)] = []
             if let email = change.email, let emailType {
                 let field = try await storage.table(ContactFieldRecord.self).insert(
@@ -107,8 +108,13 @@ struct ContactRepository: MonicaRepository {
         try await writing(account) { storage in
             try await storage.check(ifMatch, ContactRecord.self, id: id)
             try await checkGender(change, storage)
-            _ = try await storage.contacts.require(id)
+            let before = try await storage.contacts.require(id)
             let contact = try await storage.contacts.update(id, Self.columns(of: change, creating: false), now: now)
+            // Monica logs a cleared description at every update without one; Kith, a change.
+            if contact.description != before.description {
+                let action = contact.description == nil ? "contact_description_cleared" : "contact_description_updated"
+                try await storage.audit(action, about: contact, now: now)
+            }
             return try await finish(contact, change.reminders, storage, now: now, withContactFields: withContactFields)
         }
     }
@@ -139,6 +145,7 @@ struct ContactRepository: MonicaRepository {
             let contact = try await storage.contacts.require(id)
             try Self.requireNotPartial(contact)
             let updated = try await storage.contacts.update(id, values.mapValues { .text($0) }, now: now)
+            if values.keys.contains("job") { try await storage.audit("contact_work_updated", about: updated, now: now) }
             try await storage.refreshSearchText(of: updated)
             return try await storage.details.details(of: updated, withContactFields: withContactFields)
         }

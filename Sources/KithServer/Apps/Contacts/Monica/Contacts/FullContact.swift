@@ -28,7 +28,8 @@ struct FullContact: JSONWritable {
         writeInformation(&output)
         if !partial {
             // The short form nested in each address, field and note: built once, when one is there.
-            let needsSummary = !details.addresses.isEmpty || !(details.contactFields ?? []).isEmpty
+            let needsSummary =
+                !details.addresses.isEmpty || !(details.contactFields ?? []).isEmpty
                 || !(details.latestNotes ?? []).isEmpty
             let summary = needsSummary ? ContactPresenter.short(details.summary, presentation) : nil
             object.value(
@@ -44,10 +45,13 @@ struct FullContact: JSONWritable {
             if let fields = details.contactFields {
                 object.value(
                     "contactFields",
-                    fields.map { ContactFieldPresenter.present($0.field, type: $0.type, contact: summary, presentation) },
+                    fields.map {
+                        ContactFieldPresenter.present($0.field, type: $0.type, contact: summary, presentation)
+                    },
                     &output)
                 object.value(
-                    "notes", (details.latestNotes ?? []).map { NotePresenter.present($0, contact: summary, presentation) },
+                    "notes",
+                    (details.latestNotes ?? []).map { NotePresenter.present($0, contact: summary, presentation) },
                     &output)
             }
             object.string("url", presentation.url("contacts/\(record.id)"), &output)
@@ -75,7 +79,7 @@ struct FullContact: JSONWritable {
             career.value("job", JSONTree.nullable(record.job), &output)
             career.value("company", JSONTree.nullable(record.company), &output)
             career.end(&output)
-            information.value("avatar", ContactPresenter.avatar(record), &output)
+            information.value("avatar", ContactPresenter.avatar(record, presentation), &output)
             information.value("food_preferences", JSONTree.nullable(record.foodPreferences), &output)
             information.key("how_you_met", &output)
             var met = JSONObjectWriter(&output)

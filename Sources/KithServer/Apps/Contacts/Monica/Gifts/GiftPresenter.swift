@@ -4,7 +4,8 @@ import KithCore
 enum GiftPresenter {
     /// Monica shows no amount as null and the amount with two decimals after the account's currency.
     static func present(
-        _ record: GiftRecord, contact: JSONTree?, recipient: JSONTree?, _ presentation: MonicaPresentation
+        _ record: GiftRecord, contact: JSONTree?, recipient: JSONTree?, photos: [PhotoRecord],
+        _ presentation: MonicaPresentation
     )
         -> JSONTree
     {
@@ -21,7 +22,8 @@ enum GiftPresenter {
                     ("amount_with_currency", .string(amount.map(presentation.currency.amount) ?? "")),
                     ("status", .string(record.status)), ("date", .nullable(record.date)),
                     ("recipient", .nullable(recipient)),
-                    ("photos", []), ("contact", .nullable(contact)),
+                    ("photos", .array(photos.map { PhotoPresenter.present($0, contact: contact, presentation) })),
+                    ("contact", .nullable(contact)),
                 ] + presentation.stamps(record)))
     }
 }

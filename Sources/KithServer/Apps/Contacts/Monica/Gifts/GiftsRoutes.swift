@@ -18,13 +18,27 @@ struct GiftsRoutes {
 
     func addRoutes(to routes: MonicaRoutes) {
         routes.contactOwned(
-            "gifts", repository.owned, deleteAttribute: "gift id", answerTextOnDelete: true, present: Self.present
+            "gifts", repository.owned, deleteAttribute: "gift id", answerTextOnDelete: true,
+            present: Self.presenter(photos: [:]), presenting: { call, gifts in try await presenter(call, gifts) }
         ) { call, id in try await save(call, id: id) }
+        routes.put("gifts/{id}/photo/{photo}") { call in
+            let gift = try await repository.showPhoto(
+                account: call.accountID, giftID: try call.id(), photoID: try call.id("photo"))
+            return owned(gift, call, try await presenter(call, [gift.value]))
+        }
     }
 
-    static let present: OwnedPresenter<GiftRecord> = { gift, contact, presentation in
-        GiftPresenter.present(
-            gift, contact: contact(gift.contactID), recipient: contact(gift.recipientID), presentation)
+    /// Gifts as they show, with their photos (read after the gifts).
+    private func presenter(_ call: MonicaRequest, _ gifts: [GiftRecord]) async throws -> OwnedPresenter<GiftRecord> {
+        Self.presenter(photos: try await repository.photos(account: call.accountID, ofGifts: gifts.map(\.id)))
+    }
+
+    static func presenter(photos: [Int64: [PhotoRecord]]) -> OwnedPresenter<GiftRecord> {
+        { gift, contact, presentation in
+            GiftPresenter.present(
+                gift, contact: contact(gift.contactID), recipient: contact(gift.recipientID),
+                photos: photos[gift.id] ?? [], presentation)
+        }
     }
 
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
@@ -38,6 +52,6 @@ struct GiftsRoutes {
             amount: valid.double("amount"), date: valid.date("date"))
         let saved = try await repository.save(
             account: call.accountID, id: id, ifMatch: try call.ifMatch(), input, now: call.now)
-        return owned(saved, call, Self.present, status: id == nil ? .created : .ok)
+        return owned(saved, call, try await presenter(call, [saved.value]), status: id == nil ? .created : .ok)
     }
 }

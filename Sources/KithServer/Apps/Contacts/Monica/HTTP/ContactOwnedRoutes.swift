@@ -16,21 +16,29 @@ extension MonicaRoutes {
         deleteAttribute: String? = nil, answerTextOnDelete: Bool = false, present: @escaping OwnedPresenter<Record>,
         contactListMeta: (@Sendable (MonicaRequest) async throws -> [(String, JSONTree)])? = nil,
         delete: (@Sendable (MonicaRequest, Int64) async throws -> Void)? = nil,
+        presenting: (@Sendable (MonicaRequest, [Record]) async throws -> OwnedPresenter<Record>)? = nil,
         save: @escaping @Sendable (MonicaRequest, Int64?) async throws -> Response
     ) {
+        /// The presenter of these records: `present`, or one `presenting` made for them (with
+        /// what else they show, read for them).
+        @Sendable func presenter(_ call: MonicaRequest, _ records: [Record]) async throws -> OwnedPresenter<Record> {
+            try await presenting?(call, records) ?? present
+        }
         get(path) { call in
             let page = try call.page(sortable: sortable)
             let found = try await repository.page(account: call.accountID, ofContact: nil, page)
-            return ownedPage(found, page, call, present)
+            return ownedPage(found, page, call, try await presenter(call, found.value.records))
         }
         get("contacts/{id}/\(path)") { call in
             let page = try call.page(sortable: sortable)
             let found = try await repository.page(account: call.accountID, ofContact: try call.id(), page)
-            return ownedPage(found, page, call, present, extraMeta: try await contactListMeta?(call) ?? [])
+            return ownedPage(
+                found, page, call, try await presenter(call, found.value.records),
+                extraMeta: try await contactListMeta?(call) ?? [])
         }
         get("\(path)/{id}") { call in
             let found = try await repository.find(account: call.accountID, id: try call.id())
-            return owned(found, call, present)
+            return owned(found, call, try await presenter(call, [found.value]))
         }
         post(path) { call in try await save(call, nil) }
         put("\(path)/{id}") { call in try await save(call, try call.id()) }

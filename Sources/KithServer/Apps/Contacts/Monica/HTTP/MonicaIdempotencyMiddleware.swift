@@ -42,7 +42,7 @@ struct MonicaIdempotencyMiddleware: RouterMiddleware {
         }
         guard sent.count == 1 else { throw Self.malformedKey }
         var request = request
-        let body = try await request.body.collect(upTo: SyncLimits.largestBody)
+        let body = try await request.body.collect(upTo: MonicaUploads.bodyLimit(for: request))
         request.body = RequestBody(buffer: body)
         let key = try Self.key(sent[0], userID: try context.requireUser().id.lowercased, request: request, body: body)
         let claim: MonicaWriteKeyRepository.Claim

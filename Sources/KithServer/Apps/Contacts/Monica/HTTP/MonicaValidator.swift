@@ -18,6 +18,11 @@ struct FieldRules: Sendable {
         case webLink
         /// An email address (Laravel's `email`), by `ContactValueFormats`.
         case email
+        /// A file of a multipart body, of at most this many kilobytes (Laravel's `file|max:N`).
+        case file(maxKilobytes: Int)
+        /// A picture a browser shows, by its bytes (Laravel's `image`, without SVG, which can
+        /// carry script).
+        case image
     }
 
     let name: String
@@ -40,6 +45,8 @@ struct MonicaValidator {
                 // PostgreSQL can't store it, and no name or note needs it: refused on every engine.
                 messages.append(
                     "The \(field.name.replacingOccurrences(of: "_", with: " ")) must not contain a NUL character.")
+            } else if field.rules.contains(where: \.isFile) {
+                if let message = checkFile(input, field) { messages.append(message) }
             } else if let message = check(input[field.name], field) {
                 messages.append(message)
             }
@@ -57,6 +64,24 @@ struct MonicaValidator {
         }
     }
 
+    private static func checkFile(_ input: MonicaInput, _ field: FieldRules) -> String? {
+        let attribute = field.name.replacingOccurrences(of: "_", with: " ")
+        guard let file = input.files[field.name] else {
+            if let value = input[field.name], !value.isNull { return "The \(attribute) must be a file." }
+            return field.rules.contains(.required) ? "The \(attribute) field is required." : nil
+        }
+        for rule in field.rules {
+            switch rule {
+            case .file(let kilobytes) where file.bytes.count > kilobytes * 1024:
+                return "The \(attribute) must not be greater than \(kilobytes) kilobytes."
+            case .image where !file.kind.isImage:
+                return "The \(attribute) must be an image (JPEG, PNG, GIF, WebP, AVIF or BMP)."
+            default: continue
+            }
+        }
+        return nil
+    }
+
     private static func check(_ value: JSONTree?, _ field: FieldRules) -> String? {
         // Only a refusal needs the name in words.
         var attribute: String { field.name.replacingOccurrences(of: "_", with: " ") }
@@ -67,7 +92,7 @@ struct MonicaValidator {
         let isNumeric = field.rules.contains(.integer) || field.rules.contains(.numeric)
         for rule in field.rules {
             switch rule {
-            case .required, .nullable: continue
+            case .required, .nullable, .file, .image: continue
             case .string:
                 if value.stringValue == nil { return "The \(attribute) must be a string." }
             case .integer:
@@ -117,4 +142,8 @@ struct MonicaValidator {
         }
         return nil
     }
+}
+
+extension FieldRules.Rule {
+    var isFile: Bool { if case .file = self { true } else { false } }
 }

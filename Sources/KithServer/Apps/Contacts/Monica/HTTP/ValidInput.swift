@@ -13,6 +13,8 @@ struct ValidInput: Sendable {
     func bool(_ name: String) -> Bool? { input[name].flatMap(Self.boolean) }
     func array(_ name: String) -> [JSONTree]? { input[name]?.arrayValue }
     func date(_ name: String) -> String? { input[name].flatMap(Self.date) }
+    /// A file of a multipart body, checked with `.file`.
+    func file(_ name: String) -> UploadedFile? { input.files[name] }
     /// Milliseconds since 1970 of a field checked with `.instant`.
     func instant(_ name: String) -> Int64? { input[name].flatMap(Self.instant) }
 
