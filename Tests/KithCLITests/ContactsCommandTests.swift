@@ -6,6 +6,10 @@ import Testing
 
 @testable import KithServer
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `kith contacts …` against the Kith server's Monica-compatible `/api`: the profile's session, or
 /// a connection made with `--monica-url` and a token from standard input or the environment.
 @Suite("kith contacts: text and JSON")
@@ -47,6 +51,87 @@ struct ContactsCommandTests {
                 #expect(shown.stdout.contains("A slide rule") && shown.stdout.contains("£42.00"), "\(shown)")
                 let json = try await device.object(["contacts", "show", String(ada)])
                 #expect((json["gifts"] as? [[String: Any]])?.first?["amount"] as? String == "£42.00", "\(json)")
+            }
+        }
+    }
+
+    @Test("show lists a contact's calls, conversations, debts, pets and life events")
+    func showListsCallsDebtsPetsAndLifeEvents() async throws {
+        try await TestServer.run { server in
+            try await withHome { home in
+                let device = Device(home: home, server: server.url)
+                let ids = try await Self.signUpWithContacts(device, server: server)
+                let ada = try #require(ids["Ada"])
+                let token = try #require(
+                    try await device.object(["account", "tokens", "create", "everyday"])["token"] as? String)
+                func post(_ path: String, _ body: [String: Any]) async throws -> [String: Any] {
+                    var request = URLRequest(url: server.url.appendingPathComponent("api/\(path)"))
+                    request.httpMethod = "POST"
+                    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                    request.httpBody = try JSONSerialization.data(withJSONObject: body)
+                    let (data, _) = try await URLSession.shared.data(for: request)
+                    let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                    return try #require(
+                        answer?["data"] as? [String: Any], "\(path): \(String(decoding: data, as: UTF8.self))")
+                }
+                _ = try await post(
+                    "calls", ["contact_id": ada, "called_at": "2024-03-01 10:00", "content": "About the engine"])
+                _ = try await post(
+                    "calls",
+                    ["contact_id": ada, "called_at": "2024-04-02", "contact_called": true, "content": "Thanks"])
+                _ = try await post(
+                    "debts",
+                    ["contact_id": ada, "in_debt": "no", "status": "inprogress", "amount": 12, "reason": "Lunch"])
+                _ = try await post("debts", ["contact_id": ada, "in_debt": "yes", "status": "completed", "amount": 5])
+                _ = try await post("pets", ["contact_id": ada, "pet_category_id": 3, "name": "Puff"])
+                var typesRequest = URLRequest(url: server.url.appendingPathComponent("api/lifeeventtypes"))
+                typesRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                let (typesData, _) = try await URLSession.shared.data(for: typesRequest)
+                let lifeEventTypes = try #require(
+                    (try JSONSerialization.jsonObject(with: typesData) as? [String: Any])?["data"] as? [[String: Any]])
+                let newJob = try #require(lifeEventTypes.first { $0["name"] as? String == "New job" }?["id"] as? Int)
+                _ = try await post(
+                    "lifeevents",
+                    [
+                        "contact_id": ada, "life_event_type_id": newJob, "happened_at": "1833-06-05", "name": "Analyst",
+                        "has_reminder": false, "happened_at_month_unknown": false, "happened_at_day_unknown": false,
+                    ])
+                let types = try await device.object(["contacts", "show", String(ada)])
+                #expect((types["calls"] as? [[String: Any]])?.count == 2, "\(types)")
+                let medium = try #require(
+                    (try await post(
+                        "contactfields", ["contact_id": ada, "contact_field_type_id": 1, "data": "ada@example.com"])[
+                            "contact_field_type"] as? [String: Any])?["id"] as? Int)
+                let conversation = try #require(
+                    try await post(
+                        "conversations",
+                        ["contact_id": ada, "happened_at": "2024-04-03", "contact_field_type_id": medium])[
+                            "id"] as? Int)
+                _ = try await post(
+                    "conversations/\(conversation)/messages",
+                    ["contact_id": ada, "written_at": "2024-04-03", "written_by_me": true, "content": "Shall we meet?"])
+
+                let shown = await device.kith(["contacts", "show", String(ada)])
+                #expect(shown.stdout.contains("\nCalls\n  2024-04-02"), "\(shown)")
+                #expect(shown.stdout.contains("  Ada called: Thanks\n"), "\(shown)")
+                #expect(shown.stdout.contains("  you called: About the engine\n"), "\(shown)")
+                #expect(shown.stdout.contains("\nConversations\n  2024-04-03"), "\(shown)")
+                #expect(shown.stdout.contains("(Email), 1 message: Shall we meet?\n"), "\(shown)")
+                #expect(
+                    shown.stdout.contains("\nDebts\n  Ada owes you $12.00 for Lunch\n  You owe Ada $5.00 (settled)\n"),
+                    "\(shown)")
+                #expect(shown.stdout.contains("\nPets\n  Puff, cat\n"), "\(shown)")
+                #expect(shown.stdout.contains("\nLife events\n  1833-06-05"), "\(shown)")
+                #expect(shown.stdout.contains("  New job: Analyst\n"), "\(shown)")
+                let json = try await device.object(["contacts", "show", String(ada)])
+                let debts = try #require(json["debts"] as? [[String: Any]])
+                #expect(debts.first?["youOwe"] as? Bool == false && debts.first?["amount"] as? String == "$12.00")
+                #expect((json["pets"] as? [[String: Any]])?.first?["kind"] as? String == "Cat")
+                #expect((json["lifeEvents"] as? [[String: Any]])?.first?["happenedOn"] as? String == "1833-06-05")
+                let conversations = try #require(json["conversations"] as? [[String: Any]])
+                #expect(conversations.first?["medium"] as? String == "Email")
+                #expect((conversations.first?["messages"] as? [[String: Any]])?.first?["byMe"] as? Bool == true)
             }
         }
     }

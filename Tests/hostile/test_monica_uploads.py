@@ -154,9 +154,6 @@ def _malformed_bodies(contact: int, name: str) -> list:
     ]
 
 
-MALFORMED_NAMES = [why for why, _, _ in _malformed_bodies(1, "document")]
-
-
 @pytest.mark.parametrize("method,route,name", UPLOAD_ROUTES, ids=[r for _, r, _ in UPLOAD_ROUTES])
 def test_malformed_multipart_bodies_are_422_and_keep_nothing(uploader, method, route, name):
     problems = []

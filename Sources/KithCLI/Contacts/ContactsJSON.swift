@@ -219,6 +219,52 @@ struct ContactDetailsJSON: Encodable {
         var frequencyNumber: Int
     }
 
+    struct Call: Encodable {
+        var id: Int
+        var calledAt: Date?
+        /// Whether the contact made the call (else you did).
+        var theyCalled: Bool
+        var content: String?
+    }
+
+    struct Conversation: Encodable {
+        struct Message: Encodable {
+            var id: Int
+            var writtenAt: Date?
+            var byMe: Bool
+            var content: String
+        }
+
+        var id: Int
+        var happenedAt: Date?
+        /// What it happened over ("Email", "Telegram").
+        var medium: String?
+        var messages: [Message]
+    }
+
+    struct Debt: Encodable {
+        var id: Int
+        /// You owe the contact (else the contact owes you).
+        var youOwe: Bool
+        var amount: String
+        var reason: String?
+        var settled: Bool
+    }
+
+    struct Pet: Encodable {
+        var id: Int
+        var name: String?
+        var kind: String
+    }
+
+    struct LifeEvent: Encodable {
+        var id: Int
+        var happenedOn: MonicaDay?
+        var type: String?
+        var name: String?
+        var note: String?
+    }
+
     var contact: ContactJSON
     var addresses: [AddressJSON]
     var relationships: [Relationship]
@@ -230,6 +276,15 @@ struct ContactDetailsJSON: Encodable {
     var hasMoreActivities: Bool
     var gifts: [Gift]
     var reminders: [Reminder]
+    /// Newest first.
+    var calls: [Call]
+    /// Newest first.
+    var conversations: [Conversation]
+    /// Open ones first.
+    var debts: [Debt]
+    var pets: [Pet]
+    /// Newest first.
+    var lifeEvents: [LifeEvent]
     var fromCache: Bool
     var offlineReason: String?
     /// When these details were fetched from the server (absent if never).
@@ -265,6 +320,23 @@ struct ContactDetailsJSON: Encodable {
             Reminder(
                 id: $0.id, title: $0.title, description: $0.description, initialDate: $0.initialDate,
                 frequency: $0.frequencyText, frequencyType: $0.frequencyType, frequencyNumber: $0.frequencyNumber)
+        }
+        calls = details.calls.map {
+            Call(id: $0.id, calledAt: $0.calledAt, theyCalled: $0.contactCalled, content: $0.content)
+        }
+        conversations = details.conversations.map {
+            Conversation(
+                id: $0.id, happenedAt: $0.happenedAt, medium: $0.contactFieldType?.name,
+                messages: $0.messages.map {
+                    Conversation.Message(id: $0.id, writtenAt: $0.writtenAt, byMe: $0.writtenByMe, content: $0.content)
+                })
+        }
+        debts = details.debts.map {
+            Debt(id: $0.id, youOwe: $0.youOwe, amount: $0.amount, reason: $0.reason, settled: $0.isSettled)
+        }
+        pets = details.pets.map { Pet(id: $0.id, name: $0.name, kind: $0.kind) }
+        lifeEvents = details.lifeEvents.map {
+            LifeEvent(id: $0.id, happenedOn: $0.happenedAt, type: $0.lifeEventType?.name, name: $0.name, note: $0.note)
         }
         fromCache = details.isFromCache
         offlineReason = details.offlineReason?.userMessage

@@ -127,6 +127,45 @@ enum ContactsText {
                 if let day = reminder.initialDate { line += " from \(day)" }
                 return line
             })
+        let name = contact.firstName ?? contact.displayName
+        section(
+            "Calls",
+            details.calls.map { call in
+                var line = "  " + (call.calledAt.map(RelativeDate.moment) ?? "undated")
+                line += call.contactCalled ? "  \(name) called" : "  you called"
+                if let content = call.content, !content.isEmpty { line += ": \(oneLine(content))" }
+                return line
+            })
+        section(
+            "Conversations",
+            details.conversations.map { conversation in
+                var line = "  " + (conversation.happenedAt.map(RelativeDate.moment) ?? "undated")
+                if let medium = conversation.contactFieldType?.name, !medium.isEmpty { line += " (\(medium))" }
+                let count = conversation.messages.count
+                line += ", \(count) message\(count == 1 ? "" : "s")"
+                if let last = conversation.messages.last { line += ": \(oneLine(last.content, limit: 60))" }
+                return line
+            })
+        section(
+            "Debts",
+            details.debts.map { debt in
+                var line = "  " + (debt.youOwe ? "You owe \(name) \(debt.amount)" : "\(name) owes you \(debt.amount)")
+                if let reason = debt.reason, !reason.isEmpty { line += " for \(oneLine(reason, limit: 60))" }
+                if debt.isSettled { line += " (settled)" }
+                return line
+            })
+        section("Pets", details.pets.map { "  \($0.name.map { "\($0), " } ?? "")\($0.kind.lowercased())" })
+        section(
+            "Life events",
+            details.lifeEvents.map { event in
+                var line = "  " + (event.happenedAt.map(RelativeDate.day) ?? "undated")
+                line +=
+                    "  "
+                    + [event.lifeEventType?.name, event.name].compactMap { $0 }.filter { !$0.isEmpty }
+                    .joined(separator: ": ")
+                if let note = event.note, !note.isEmpty { line += " — \(oneLine(note, limit: 60))" }
+                return line
+            })
         return out.joined(separator: "\n")
     }
 

@@ -167,7 +167,9 @@ public final class ContactBook {
         return ContactDetails(
             contact: contact, addresses: contact.addresses, relationships: details.relationships, notes: details.notes,
             tasks: details.tasks, activities: details.activities, hasMoreActivities: details.hasMoreActivities,
-            gifts: details.gifts, reminders: details.reminders, fetchedAt: fetchedAt, offlineReason: nil)
+            gifts: details.gifts, reminders: details.reminders, calls: details.calls ?? [], debts: details.debts ?? [],
+            pets: details.pets ?? [], lifeEvents: details.lifeEvents ?? [], conversations: details.conversations ?? [],
+            fetchedAt: fetchedAt, offlineReason: nil)
     }
 
     nonisolated static func cachedPage(
@@ -190,6 +192,11 @@ public final class ContactBook {
         async let activities = client.activities(of: id, page: 1, limit: Self.activitiesPerPage)
         async let gifts = client.gifts.list(of: id)
         async let reminders = client.reminders.list(of: id)
+        async let calls = client.calls(of: id)
+        async let debts = client.debts(of: id)
+        async let pets = client.pets(of: id)
+        async let lifeEvents = client.lifeEvents(of: id)
+        async let conversations = client.conversations(of: id)
         let fetched = try await contact
         let firstActivities = try await activities
         let details = CachedDetails(
@@ -198,7 +205,10 @@ public final class ContactBook {
             tasks: try await tasks.items.sorted(by: MonicaTask.openBeforeDone),
             activities: firstActivities.items.sorted(by: MonicaActivity.newestFirst),
             hasMoreActivities: firstActivities.hasMore, gifts: try await gifts.items,
-            reminders: try await reminders.items)
+            reminders: try await reminders.items, calls: try await calls.sorted(by: MonicaCall.newestFirst),
+            debts: try await debts.sorted { ($0.isSettled ? 1 : 0, $0.id) < ($1.isSettled ? 1 : 0, $1.id) },
+            pets: try await pets, lifeEvents: try await lifeEvents.sorted(by: MonicaLifeEvent.newestFirst),
+            conversations: try await conversations.sorted(by: MonicaConversation.newestFirst))
         let fetchedAt = now()
         try cache.saveContacts(
             [fetched], firstPosition: nil, keepingAddressesOf: try cache.contactsWithPendingEdits(), at: fetchedAt)

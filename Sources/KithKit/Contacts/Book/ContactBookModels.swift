@@ -27,6 +27,13 @@ public struct ContactDetails: Sendable, Equatable {
     public var hasMoreActivities: Bool
     public var gifts: [MonicaGift]
     public var reminders: [MonicaReminder]
+    /// Newest first, as are life events and conversations.
+    public var calls: [MonicaCall] = []
+    /// Open ones first.
+    public var debts: [MonicaDebt] = []
+    public var pets: [MonicaPet] = []
+    public var lifeEvents: [MonicaLifeEvent] = []
+    public var conversations: [MonicaConversation] = []
     /// When this was fetched from the server.
     public var fetchedAt: Date
     /// Why these details come from the cache, or nil when fresh.

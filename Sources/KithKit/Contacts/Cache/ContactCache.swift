@@ -300,6 +300,12 @@ struct CachedDetails: Codable, Sendable {
     var hasMoreActivities: Bool
     var gifts: [MonicaGift]
     var reminders: [MonicaReminder]
+    // Optional, so a cache written before these were shown still reads.
+    var calls: [MonicaCall]? = nil
+    var debts: [MonicaDebt]? = nil
+    var pets: [MonicaPet]? = nil
+    var lifeEvents: [MonicaLifeEvent]? = nil
+    var conversations: [MonicaConversation]? = nil
 }
 
 /// How the cache writes Monica's objects: their own Codable shapes, dates as seconds (exact).
