@@ -114,8 +114,40 @@ struct MonicaClientRecordedTests {
             #expect(details.related.map(\.name) == ["son"])
             #expect(details.related.map(\.contact.id) == [43])
             #expect(details.addresses.map(\.id) == [11])
+
+            // Calls, debts, pets, conversations and life events, as Monica sends them.
+            #expect(details.calls.map(\.id) == [602, 601], "newest first")
+            #expect(details.calls.map(\.contactCalled) == [true, false])
+            #expect(details.calls.first?.calledAt == Self.date("2024-05-04T08:06:05Z"))
+            #expect(details.calls.last?.content == "Talked about the Alps trip.")
+            #expect(details.calls.allSatisfy { $0.contact?.id == 42 })
+            #expect(details.debts.map(\.id) == [701, 702], "open ones first")
+            #expect(details.debts.map(\.amount) == ["$150.00", "$12.50"], "Monica's amounts are text")
+            #expect(details.debts[0].youOwe && !details.debts[0].isSettled)
+            #expect(!details.debts[1].youOwe && details.debts[1].isSettled && details.debts[1].reason == nil)
+            #expect(details.pets.map(\.name) == ["Rex", nil])
+            #expect(details.pets.map(\.kind) == ["Dog", "Small animal"])
+            #expect(details.conversations.map(\.id) == [902, 901], "newest first")
+            let telegram = try #require(details.conversations.last)
+            #expect(telegram.contactFieldType?.name == "Telegram")
+            #expect(telegram.happenedAt == Self.date("2024-04-28T00:00:00Z"))
+            #expect(
+                telegram.messages.map(\.content) == [
+                    "Are you still up for the Alps in June?", "Yes! Booking the hut tonight.",
+                ])
+            #expect(telegram.messages.map(\.writtenByMe) == [true, false])
+            #expect(details.conversations.first?.messages.isEmpty == true)
+            // Monica lists the account's life events only: John's are picked out, newest first.
+            #expect(details.lifeEvents.map(\.id) == [1403, 1401])
+            #expect(
+                details.lifeEvents.map(\.happenedAt) == [
+                    MonicaDay(year: 2021, month: 6, day: 1), MonicaDay(year: 2019, month: 3, day: 1),
+                ])
+            #expect(details.lifeEvents.map(\.name) == ["Moved to Paris", "Started at Acme"])
+            #expect(details.lifeEvents.map { $0.lifeEventType?.id } == [19, 1])
             #expect(!details.isFromCache)
         }
+        #expect(stub.lines.contains("GET /api/contacts/42/lifeevents") && stub.lines.contains("GET /api/lifeevents"))
     }
 
     @Test func countriesComeAsMonicasObjectOrAsAnArray() async throws {

@@ -83,9 +83,18 @@ public struct MonicaLifeEvent: LenientDecodable, Equatable, Identifiable {
 
     public struct Kind: LenientDecodable, Equatable {
         @Required public var id: Int
-        @Lenient public var name: String?
+        @Lenient var givenName: String?
+        /// Monica's key of one of its default types (`new_job`), which it sends without a name.
+        @Lenient var defaultKey: String?
 
-        enum CodingKeys: String, CodingKey { case id, name }
+        enum CodingKeys: String, CodingKey { case id, givenName = "name", defaultKey = "default_life_event_type_key" }
+
+        /// The type's name, or its default key in words ("new_job": "New job").
+        public var name: String? {
+            if let givenName, !givenName.isEmpty { return givenName }
+            guard let key = defaultKey?.replacingOccurrences(of: "_", with: " "), !key.isEmpty else { return nil }
+            return key.prefix(1).uppercased() + key.dropFirst()
+        }
     }
 
     /// The latest first.

@@ -1,8 +1,9 @@
 // Adding, editing and deleting what hangs off a contact (contact fields, notes, tasks, tags,
-// reminders, gifts, activities, relationships) through /api, the same way for every section: an
-// "Add" button in the section's head, Edit and Delete beside each item, one form built from a
-// list of fields, the API's refusals next to the fields they name, a confirm step before a
-// delete, and a line saying what happened. Every rule is the API's: the form only sends.
+// reminders, gifts, activities, relationships, calls, conversations and their messages, debts,
+// pets, life events, photos) through /api, the same way for every section: an "Add" button in
+// the section's head, Edit and Delete beside each item, one form built from a list of fields,
+// the API's refusals next to the fields they name, a confirm step before a delete, and a line
+// saying what happened. Every rule is the API's: the form only sends.
 (function () {
   "use strict";
 
@@ -90,9 +91,10 @@
 
   // ---- Forms built from a list of fields ----------------------------------------------------------
 
-  // A field: {name, label, type: text|textarea|number|date|select|checkbox|contact, required,
-  // optional (says so in the label), maxlength, hint, placeholder, wide, options: [{value, label,
-  // group}] or a function returning a promise of them, step, min, max, spoken}.
+  // A field: {name, label, type: text|textarea|number|date|time|select|checkbox|contact|file,
+  // required, optional (says so in the label), maxlength, hint, placeholder, wide, options:
+  // [{value, label, group}] or a function returning a promise of them, step, min, max, accept (a
+  // file's types), spoken}. A file field's value is the File chosen (or null).
   // Laravel names a field in its message by its name with spaces ("The happened at field…"):
   // that is how a refusal finds its field; `spoken` is how the message then names it.
   function attributeWords(field) {
@@ -209,6 +211,8 @@
         control = el("input", { type: "checkbox", id: id });
       } else if (field.type === "contact") {
         control = contactPicker(id, field, config.contactID && config.contactID());
+      } else if (field.type === "file") {
+        control = el("input", { type: "file", id: id, accept: field.accept });
       } else {
         control = el("input", { type: field.type || "text", id: id, maxlength: field.maxlength, autocomplete: "off",
           placeholder: field.placeholder, step: field.step, min: field.min, max: field.max,
@@ -294,6 +298,7 @@
         var control = controls[field.name];
         if (field.type === "checkbox") result[field.name] = control.checked;
         else if (field.type === "contact") result[field.name] = control.value();
+        else if (field.type === "file") result[field.name] = control.files[0] || null;
         else result[field.name] = control.value.trim();
       });
       return result;
@@ -304,6 +309,8 @@
       var control = controls[field.name];
       if (field.type === "checkbox") control.checked = !!value;
       else if (field.type === "contact") control.set(value || null);
+      // A file field can only be emptied: a page cannot choose a file for the person.
+      else if (field.type === "file") control.value = "";
       else control.value = value === undefined || value === null ? "" : String(value);
     }
 
@@ -348,7 +355,8 @@
 
     // Fills the form (select options are loaded first) and shows it. `editing`: fields marked
     // lockedWhenEditing are shown but not changed (a relationship's other contact), fields
-    // marked onlyWhenEditing appear (a task's Done).
+    // marked onlyWhenEditing appear (a task's Done), fields marked onlyWhenAdding go (a life
+    // event's yearly reminder, which only its creation sets).
     function open(heading, prefill, saveText, editing) {
       title.textContent = heading;
       save.textContent = saveText || "Save";
@@ -358,7 +366,7 @@
       config.fields.forEach(function (field) {
         var input = controls[field.name].input || controls[field.name];
         input.disabled = !!(editing && field.lockedWhenEditing);
-        errors[field.name].parentNode.hidden = !!(field.onlyWhenEditing && !editing);
+        errors[field.name].parentNode.hidden = !!(field.onlyWhenEditing && !editing) || !!(field.onlyWhenAdding && editing);
       });
       var loads = config.fields.filter(function (field) { return field.type === "select"; }).map(function (field) {
         var options = typeof field.options === "function" ? field.options() : Promise.resolve(field.options);
@@ -393,39 +401,29 @@
     return { element: form, open: open, showErrors: showErrors, showConflict: showConflict };
   }
 
-  // ---- A section with its items -----------------------------------------------------------------
+  // ---- Adding, editing and deleting one kind of item ----------------------------------------------
 
-  // section(config) loads and shows one section, with Add, Edit and Delete:
-  //   name         the section's id ("notes": #notes-body, #notes-notice, #notes-add, #notes-form)
-  //   noun         "note": "Add note", "Edit the note", "Delete the note?"
-  //   fields       the form's fields (above)
-  //   load()       a promise of the items
-  //   empty        what the section says when it has nothing ("No notes")
-  //   show(body, items, actions)  draws the items (some); actions(item) gives its Edit and Delete
-  //   path(item)   the item's address in /api ("/api/notes/12"): Edit and Delete read it there
-  //                first, for the item as it is now and its version
-  //   prefill(item)        the form's values for an item (new: prefill(null))
-  //   save(values, item, options)   a promise of the API call (item null: a new one; options
-  //                        carry the version the change is made against, for K.api)
-  //   remove(item, options)         a promise of the deletion (options: the same)
-  //   describe(item)       "the note “Loves poetical…”", for the confirmation and the notices
-  //   canChange(item)      false for items the API keeps (a birthday's reminder)
-  //   contactID()          the contact shown (a contact picker leaves it out)
-  //   editable: false      only Delete (a tag is removed, not edited); removeLabel, removedWord
-  //                        name that action ("Remove", "Removed")
+  // itemEditor(config, place) gives one kind of item its form, Edit and Delete, wherever the
+  // items are shown: a section's list, or a conversation's messages. config is a section's
+  // (below); place says where:
+  //   notice          the line that says what happened
+  //   reload()        shows the items again (a promise)
+  //   opened(form, item, parent)  puts the form where the item (or, adding, the new item of
+  //                   `parent`) is edited; false when that is no longer on the page
+  //   closed(parent)  the form was put away
+  //   saved(parent, item)  after a save, once the items are shown again (where the focus goes)
+  // config.current(item), when given, reads the item as it is now ({values, etag, latest})
+  // instead of GET config.path(item); config.save(values, item, options, parent) and
+  // config.prefill(item, parent) are given what a new item is added to.
   // An edit sends what the person changed on top of the item as it is now (K.saveOnTop): what
   // someone else changed meanwhile is kept, and where both changed the same value the form asks.
-  function section(config) {
-    var body = document.getElementById(config.name + "-body");
-    var notice = document.getElementById(config.name + "-notice");
-    var head = document.querySelector("#" + config.name + " .section-head");
-    var addButton = el("button", { type: "button", className: "btn btn-secondary btn-small add-item",
-      id: config.name + "-add", text: config.addLabel || "Add " + config.noun });
-    head.appendChild(addButton);
+  function itemEditor(config, place) {
     // The item being edited as it was read: {values, etag, latest}; null when adding.
     var editing = null;
+    // What a new item is added to (a message's conversation); null for a section's own items.
+    var parent = null;
+    var isOpen = false;
     var form = buildForm(config, submit, close);
-    body.parentNode.insertBefore(form.element, body);
     var labels = {};
     config.fields.forEach(function (field) { labels[field.name] = field.label; });
 
@@ -433,39 +431,75 @@
       return config.describe ? config.describe(item) : "the " + config.noun;
     }
 
+    // Values as the form gives them back: text for fields and choices, true or false for boxes.
+    // What the API gave is read so, so that a value the person left alone never counts as one
+    // they changed (the number 3 is the "3" its select gives back, a null the "" of its empty field).
+    function asForm(values) {
+      var result = {};
+      Object.keys(values).forEach(function (name) { result[name] = values[name]; });
+      config.fields.forEach(function (field) {
+        var value = values[field.name];
+        if (field.type === "checkbox") result[field.name] = !!value;
+        else if (field.type !== "contact" && field.type !== "file") {
+          result[field.name] = value === undefined || value === null ? "" : String(value);
+        }
+      });
+      return result;
+    }
+
     // The item as it is now, with its version.
     function current(item) {
-      return K.api("GET", config.path(item)).then(function (answer) {
+      var reading = config.current ? config.current(item) : K.api("GET", config.path(item)).then(function (answer) {
         return { values: config.prefill(answer.data), etag: answer.etag, latest: answer.data };
+      });
+      return reading.then(function (state) {
+        return { values: asForm(state.values), etag: state.etag, latest: state.latest };
       });
     }
 
-    // Reads the item before acting on it; gone meanwhile, the section says so and shows what is left.
+    // Reads the item before acting on it; gone meanwhile, the notice says so and shows what is left.
     function withCurrent(item, button, act) {
       K.readFirst(button, function () { return current(item); }, act, function () {
-        K.notify(notice, K.sentenceCase(describe(item)) + " was deleted elsewhere.");
-        reload();
-      }, function (error) { K.notify(notice, error.message); });
+        K.notify(place.notice, K.sentenceCase(describe(item)) + " was deleted elsewhere.");
+        place.reload();
+      }, function (error) { K.notify(place.notice, error.message); });
     }
 
     function close() {
+      var was = parent;
       editing = null;
+      parent = null;
+      isOpen = false;
       form.element.hidden = true;
-      addButton.hidden = false;
+      if (place.closed) place.closed(was);
     }
 
-    function open(state) {
+    function open(state, to) {
       editing = state;
-      addButton.hidden = true;
+      parent = to || null;
+      isOpen = true;
       var item = state && state.latest;
+      if (place.opened(form.element, item, parent) === false) {
+        close();
+        return;
+      }
       var heading = item ? "Edit " + describe(item) : "Add " + (/^[aeiou]/i.test(config.noun) ? "an " : "a ") + config.noun;
-      form.open(heading, state ? state.values : config.prefill(null), item ? "Save changes" : "Save " + config.noun, !!item);
+      form.open(heading, state ? state.values : config.prefill(null, parent),
+        item ? "Save changes" : config.saveLabel || "Save " + config.noun, !!item);
       form.element.scrollIntoView({ block: "nearest" });
+    }
+
+    // After the items were drawn again: the open form goes back where it was, or away when
+    // what it was about is gone.
+    function placeAgain() {
+      if (!isOpen) return;
+      if (place.opened(form.element, editing && editing.latest, parent) === false) close();
     }
 
     function submit(values) {
       var edit = editing;
-      var saving = !edit ? config.save(values, null, {}).then(function (answer) {
+      var to = parent;
+      var saving = !edit ? config.save(values, null, {}, to).then(function (answer) {
         return { answer: answer, elsewhere: [] };
       }) : K.saveOnTop({
         base: edit.values, etag: edit.etag, latest: edit.latest, mine: values,
@@ -475,9 +509,11 @@
       return saving.then(function (result) {
         close();
         var answer = result.answer;
-        K.notify(notice, (edit ? "Saved " : "Added ") + describe((answer && answer.data) || edit.latest) + "." +
+        K.notify(place.notice, (edit ? "Saved " : "Added ") + describe((answer && answer.data) || edit.latest) + "." +
           K.keptElsewhere(result.elsewhere, labels));
-        return reload().then(function () { addButton.focus(); });
+        if (config.changed) config.changed();
+        var saved = (answer && answer.data) || edit.latest;
+        return place.reload().then(function () { if (place.saved) place.saved(to, saved); });
       }, function (error) {
         if (error.kind !== "conflict") throw error;
         editing = error.fresh;
@@ -498,16 +534,18 @@
         remove: config.remove,
         removed: function (shown) {
           if (editing && editing.latest.id === item.id) close();
-          K.notify(notice, (config.removedWord || "Deleted") + " " + describe(shown) + ".");
-          reload();
+          K.notify(place.notice, (config.removedWord || "Deleted") + " " + describe(shown) + ".");
+          if (config.changed) config.changed();
+          place.reload();
         },
         read: function () {
-          reload();
+          place.reload();
           return current(item);
         }
       });
     }
 
+    // An item's Edit and Delete (null for an item the API keeps).
     function actions(item) {
       if (config.canChange && !config.canChange(item)) return null;
       var edit = null;
@@ -520,11 +558,57 @@
       var remove = el("button", { type: "button", className: "btn btn-danger-outline btn-small delete-item",
         text: removeWord, "aria-label": removeWord + " " + describe(item) });
       remove.addEventListener("click", function () {
-        if (!config.path) askToRemove(item, { latest: item, etag: null });
+        if (!config.path && !config.current) askToRemove(item, { latest: item, etag: null });
         else withCurrent(item, remove, function (state) { askToRemove(item, state); });
       });
       return el("span", { className: "item-actions" }, [edit, remove]);
     }
+
+    form.element.hidden = true;
+    return {
+      form: form.element, actions: actions, placeAgain: placeAgain, describe: describe,
+      add: function (to) { open(null, to); }
+    };
+  }
+
+  // ---- A section with its items -----------------------------------------------------------------
+
+  // section(config) loads and shows one section, with Add, Edit and Delete:
+  //   name         the section's id ("notes": #notes-body, #notes-notice, #notes-add, #notes-form)
+  //   noun         "note": "Add note", "Edit the note", "Delete the note?"
+  //   fields       the form's fields (above)
+  //   load()       a promise of the items
+  //   empty        what the section says when it has nothing ("No notes")
+  //   show(body, items, actions)  draws the items (some); actions(item) gives its Edit and Delete
+  //   path(item)   the item's address in /api ("/api/notes/12"): Edit and Delete read it there
+  //                first, for the item as it is now and its version
+  //   prefill(item)        the form's values for an item (new: prefill(null))
+  //   save(values, item, options)   a promise of the API call (item null: a new one; options
+  //                        carry the version the change is made against, for K.api)
+  //   remove(item, options)         a promise of the deletion (options: the same)
+  //   describe(item)       "the note “Loves poetical…”", for the confirmation and the notices
+  //   canChange(item)      false for items the API keeps (a birthday's reminder)
+  //   contactID()          the contact shown (a contact picker leaves it out)
+  //   editable: false      only Delete (a tag is removed, not edited); removeLabel, removedWord
+  //                        name that action ("Remove", "Removed")
+  //   addLabel, saveLabel  the Add button's and a new item's Save button's words
+  //   changed()            after every save and delete: what else on the page follows them
+  function section(config) {
+    var body = document.getElementById(config.name + "-body");
+    var notice = document.getElementById(config.name + "-notice");
+    var head = document.querySelector("#" + config.name + " .section-head");
+    var addButton = el("button", { type: "button", className: "btn btn-secondary btn-small add-item",
+      id: config.name + "-add", text: config.addLabel || "Add " + config.noun });
+    head.appendChild(addButton);
+    var editor = itemEditor(config, {
+      notice: notice,
+      reload: reload,
+      opened: function () { addButton.hidden = true; },
+      closed: function () { addButton.hidden = false; },
+      // Back to Add, unless what was drawn took the focus (a new conversation's message form).
+      saved: function () { if (!body.contains(document.activeElement)) addButton.focus(); }
+    });
+    body.parentNode.insertBefore(editor.form, body);
 
     // The first load shows "Loading…"; a reload keeps what is shown until the new list is
     // there (marked busy for screen readers), so the section does not blink empty and jump.
@@ -534,7 +618,7 @@
       return config.load().then(function (items) {
         K.clear(body);
         body.removeAttribute("aria-busy");
-        if (items.length) config.show(body, items, actions);
+        if (items.length) config.show(body, items, editor.actions);
         else body.appendChild(el("p", { className: "empty-note", text: config.empty }));
       }, function (error) {
         K.clear(body);
@@ -543,11 +627,11 @@
       });
     }
 
-    addButton.addEventListener("click", function () { open(null); });
+    addButton.addEventListener("click", function () { editor.add(null); });
     reload();
-    return { reload: reload, notice: notice };
+    return { reload: reload, notice: notice, describe: editor.describe };
   }
 
-  window.KithEditor = { confirm: confirm, confirmRemoval: confirmRemoval, section: section, buildForm: buildForm,
-    selectOptions: selectOptions, contactPicker: contactPicker };
+  window.KithEditor = { confirm: confirm, confirmRemoval: confirmRemoval, section: section, itemEditor: itemEditor,
+    buildForm: buildForm, selectOptions: selectOptions, contactPicker: contactPicker };
 })();

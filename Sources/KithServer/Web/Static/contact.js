@@ -1,6 +1,7 @@
-// A contact's page (/contacts/{id}): the contact from /api/contacts/{id}, its summary with Edit
-// and Delete, then its addresses (contact-addresses.js) and the other sections
-// (contact-sections.js), each loading on its own with its own loading, empty and error states.
+// A contact's page (/contacts/{id}): the contact from /api/contacts/{id}, its summary (with the
+// profile photo, else the initials) with Edit and Delete, then its addresses
+// (contact-addresses.js) and the other sections (contact-sections.js), each loading on its own
+// with its own loading, empty and error states.
 (function () {
   "use strict";
 
@@ -41,6 +42,31 @@
     ];
   }
 
+  // The profile photo when the contact has one of their photos as avatar, else the initials (a
+  // Gravatar is an image from another site, which the pages' content security policy does not
+  // load: the initials stand in). A photo that does not load (deleted elsewhere) leaves the initials.
+  function showAvatar(contact, initials) {
+    var photo = document.getElementById("contact-photo");
+    var avatar = (contact.information && contact.information.avatar) || {};
+    var path = avatar.source === "photo" ? K.samePagePath(avatar.url) : null;
+    if (!path) {
+      photo.hidden = true;
+      photo.removeAttribute("src");
+      initials.hidden = false;
+      return;
+    }
+    photo.onerror = function () {
+      photo.hidden = true;
+      initials.hidden = false;
+    };
+    photo.onload = function () {
+      photo.hidden = false;
+      initials.hidden = true;
+    };
+    if (photo.getAttribute("src") !== path) photo.setAttribute("src", path);
+    else if (photo.complete && photo.naturalWidth) photo.onload();
+  }
+
   function showSummary(contact) {
     var name = K.contactName(contact);
     document.title = name + " · Kith";
@@ -48,6 +74,7 @@
     var initials = document.getElementById("contact-initials");
     initials.textContent = contact.initials || "?";
     initials.className = "avatar avatar-large " + K.hueClass(name);
+    showAvatar(contact, initials);
     var nickname = document.getElementById("contact-nickname");
     nickname.hidden = !contact.nickname;
     nickname.textContent = contact.nickname ? "“" + contact.nickname + "”" : "";
@@ -76,7 +103,7 @@
     if (contact.last_activity_together) {
       fact(facts, "Last activity together", [K.timeElement(contact.last_activity_together)]);
     }
-    if (contact.last_called) fact(facts, "Last called", [K.timeElement(contact.last_called)]);
+    if (contact.last_called) fact(facts, "Last called", [K.momentElement(contact.last_called)]);
   }
 
   // ---- Deleting the contact ------------------------------------------------------------------------
@@ -87,8 +114,9 @@
 
   function setUpDeletion() {
     function consequence() {
-      return "Their addresses, contact details, notes, tasks, gifts, reminders and relationships are " +
-        "deleted with them, on every device. This can't be undone.";
+      return "Their photos, addresses, contact details, notes, tasks, gifts, reminders, calls, " +
+        "conversations, debts, pets, life events and relationships are deleted with them, on every " +
+        "device. This can't be undone.";
     }
     document.getElementById("delete-contact").addEventListener("click", function () {
       var name = K.sentenceName(shown.data);
@@ -113,6 +141,26 @@
       });
     });
   }
+
+  // ---- What the sections change in the summary -----------------------------------------------------
+
+  // A call moves "Last called", a new profile photo the picture: the sections show the contact
+  // again through these. show(answer) takes a contact an answer carried (the avatar's);
+  // refresh() reads it again. Both keep the version Delete names.
+  var summary = {
+    show: function (answer) {
+      shown = answer;
+      showSummary(answer.data);
+      return answer.data;
+    },
+    refresh: function () {
+      return K.api("GET", "/api/contacts/" + encodeURIComponent(contactID)).then(summary.show, function () {
+        // The summary stays as it was; the section that asked has said what it did.
+        return shown.data;
+      });
+    },
+    current: function () { return shown.data; }
+  };
 
   // ---- The page ----------------------------------------------------------------------------------
 
@@ -139,7 +187,7 @@
       setUpDeletion();
       window.KithMerge.start(contact.id);
       window.KithAddresses.start(contact);
-      window.KithSections.start(contact);
+      window.KithSections.start(contact, summary);
     }, function (error) {
       K.clear(status);
       if (error.kind === "notFound") notFound();

@@ -61,27 +61,41 @@
     return new Promise(function (resolve) { window.setTimeout(resolve, ms); });
   }
 
+  // A form's fields as a write's identity: a file by its name, size, type and time, so the same
+  // file sent again is the same action and another file is another.
+  function formIdentity(form) {
+    var entries = [];
+    form.forEach(function (value, name) {
+      entries.push(typeof value === "string" ? [name, value] : [name, value.name, value.size, value.type, value.lastModified]);
+    });
+    return entries;
+  }
+
   // One /api call: JSON in and out, the CSRF token and a write key on writes, a 10 s limit.
   // options: {ifMatch: the version the change was made against (a 412 if it is no longer the
-  // object's), key: a write key of the caller's own, contentType: a text body's own type}.
+  // object's), key: a write key of the caller's own, contentType: a text body's own type,
+  // timeout: milliseconds, for a body that takes longer to send (a photo)}.
   // Resolves with the answer's JSON, carrying
   // the object's version (its ETag) as `etag` when it is one object; rejects with an ApiError.
   function api(method, path, body, options) {
     options = options || {};
     var headers = { Accept: "application/json" };
-    // A body is JSON, unless options.contentType says it is text of another type (a vCard file).
-    var raw = !!options.contentType;
-    if (body !== undefined) headers["Content-Type"] = options.contentType || "application/json";
+    // A body is JSON, unless options.contentType says it is text of another type (a vCard file),
+    // or it is a FormData (a file), which the browser sends as multipart/form-data with its boundary.
+    var multipart = typeof FormData !== "undefined" && body instanceof FormData;
+    var raw = !!options.contentType || multipart;
+    if (body !== undefined && !multipart) headers["Content-Type"] = options.contentType || "application/json";
     var action = null;
     if (method !== "GET") {
       if (csrfMeta) headers["X-CSRF-Token"] = csrfMeta.content;
       if (options.ifMatch) headers["If-Match"] = options.ifMatch;
-      action = JSON.stringify([method, path, body === undefined ? null : body, options.ifMatch || null]);
+      var identity = body === undefined ? null : multipart ? formIdentity(body) : body;
+      action = JSON.stringify([method, path, identity, options.ifMatch || null]);
       headers["Idempotency-Key"] = options.key || openActions[action] || (openActions[action] = newKey());
     }
     function attempt(busyWaits) {
       var controller = new AbortController();
-      var timer = window.setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
+      var timer = window.setTimeout(function () { controller.abort(); }, options.timeout || TIMEOUT_MS);
       return fetch(path, {
         method: method,
         headers: headers,
@@ -251,6 +265,20 @@
     return page(1);
   }
 
+  // The path of one of this server's /api addresses (a photo's `link`), to load from this page's
+  // own origin: `link` is written with the server's public address, which may not be the one
+  // the page was opened at, and the pages load images from their own origin only. null for
+  // anything not under /api/.
+  function samePagePath(address) {
+    if (!address) return null;
+    try {
+      var url = new URL(address, window.location.href);
+      return url.pathname.indexOf("/api/") === 0 ? url.pathname + url.search : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
   // el("a", {href: …, className: …, text: …}, [children]): attributes, never markup.
   function el(tag, props, children) {
     var element = document.createElement(tag);
@@ -376,6 +404,16 @@
     return el("time", { datetime: date.toISOString(), title: timeFormat.format(date), text: relativeTime(date) });
   }
 
+  // A moment kept as midnight UTC is a day given without a time (a call "on 12 March", as
+  // Monica's pages keep them): shown as that day, not as a time of day in the reader's zone.
+  function isDayAlone(text) {
+    return /T00:00:00(\.0+)?Z$/.test(text || "");
+  }
+
+  function momentElement(text) {
+    return isDayAlone(text) ? timeElement(text, "day") : timeElement(text);
+  }
+
   // ---- Notices across pages -------------------------------------------------------------------
 
   // What a page says after another one did something ("Added Ada Lovelace."), carried in the
@@ -424,12 +462,14 @@
   window.KithContacts = {
     MESSAGES: MESSAGES,
     api: api,
+    errorOf: errorOf,
     saveOnTop: saveOnTop,
     keptElsewhere: keptElsewhere,
     readFirst: readFirst,
     conflictPanel: conflictPanel,
     quotedValue: quotedValue,
     allPages: allPages,
+    samePagePath: samePagePath,
     el: el,
     clear: clear,
     errorBox: errorBox,
@@ -444,6 +484,8 @@
     dayFormat: dayFormat,
     dayMonthFormat: dayMonthFormat,
     timeElement: timeElement,
+    isDayAlone: isDayAlone,
+    momentElement: momentElement,
     flash: flash,
     takeFlash: takeFlash,
     notify: notify,

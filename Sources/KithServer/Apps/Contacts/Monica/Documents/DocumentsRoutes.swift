@@ -13,21 +13,7 @@ struct DocumentsRoutes {
     let repository: DocumentRepository
 
     func addRoutes(to routes: MonicaRoutes) {
-        let documents = repository.owned
-        routes.get("documents") { call in
-            let page = try call.page()
-            return ownedPage(
-                try await documents.page(account: call.accountID, ofContact: nil, page), page, call, Self.present)
-        }
-        routes.get("contacts/{id}/documents") { call in
-            let page = try call.page()
-            let found = try await documents.page(account: call.accountID, ofContact: try call.id(), page)
-            return ownedPage(found, page, call, Self.present)
-        }
-        routes.get("documents/{id}") { call in
-            owned(try await documents.find(account: call.accountID, id: try call.id()), call, Self.present)
-        }
-        routes.post("documents") { call in
+        routes.contactOwned("documents", repository.owned, updatable: false, present: Self.present) { call, _ in
             let valid = try MonicaValidator.validate(try await call.input(), Self.rules)
             guard let file = valid.file("document") else {
                 throw MonicaError.invalid("The document field is required.")
@@ -35,9 +21,6 @@ struct DocumentsRoutes {
             let saved = try await repository.upload(
                 account: call.accountID, contactID: valid.int("contact_id") ?? 0, file, now: call.now)
             return owned(saved, call, Self.present, status: .created)
-        }
-        routes.destroy("documents", attribute: nil, answerText: false) {
-            try await documents.delete(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
         }
         routes.get("documents/{id}/download") { call in
             let found = try await repository.download(account: call.accountID, id: try call.id())

@@ -7,13 +7,15 @@ typealias OwnedPresenter<Record: NamesContacts> =
 
 extension MonicaRoutes {
     /// The six routes of a resource that hangs off a contact (`notes`, `tasks`…): the index, a
-    /// contact's list, one, create, update (PUT and PATCH) and delete. Reads and the deletion are
+    /// contact's list, one, create, update (PUT and PATCH; not for a resource that is not
+    /// `updatable`, as documents and photos) and delete. Reads and the deletion are
     /// `ContactOwnedRepository`'s unless `delete` says what else a deletion does; `save` writes
     /// (nil id: create) and answers. `contactListMeta` adds to a contact's list's `meta`.
     func contactOwned<Record: NamesContacts>(
         _ path: String, _ repository: ContactOwnedRepository<Record>,
         sortable: Set<String> = ["created_at", "updated_at"],
-        deleteAttribute: String? = nil, answerTextOnDelete: Bool = false, present: @escaping OwnedPresenter<Record>,
+        deleteAttribute: String? = nil, answerTextOnDelete: Bool = false, updatable: Bool = true,
+        present: @escaping OwnedPresenter<Record>,
         contactListMeta: (@Sendable (MonicaRequest) async throws -> [(String, JSONTree)])? = nil,
         delete: (@Sendable (MonicaRequest, Int64) async throws -> Void)? = nil,
         presenting: (@Sendable (MonicaRequest, [Record]) async throws -> OwnedPresenter<Record>)? = nil,
@@ -41,7 +43,7 @@ extension MonicaRoutes {
             return owned(found, call, try await presenter(call, [found.value]))
         }
         post(path) { call in try await save(call, nil) }
-        put("\(path)/{id}") { call in try await save(call, try call.id()) }
+        if updatable { put("\(path)/{id}") { call in try await save(call, try call.id()) } }
         destroy(path, attribute: deleteAttribute, answerText: answerTextOnDelete) { call, id in
             if let delete { return try await delete(call, id) }
             try await repository.delete(

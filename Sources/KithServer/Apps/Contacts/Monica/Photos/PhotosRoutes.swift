@@ -14,31 +14,12 @@ struct PhotosRoutes {
     let repository: PhotoRepository
 
     func addRoutes(to routes: MonicaRoutes) {
-        let photos = repository.owned
-        routes.get("photos") { call in
-            let page = try call.page()
-            return ownedPage(
-                try await photos.page(account: call.accountID, ofContact: nil, page), page, call, Self.present)
-        }
-        routes.get("contacts/{id}/photos") { call in
-            let page = try call.page()
-            return ownedPage(
-                try await photos.page(account: call.accountID, ofContact: try call.id(), page), page, call, Self.present
-            )
-        }
-        routes.get("photos/{id}") { call in
-            owned(try await photos.find(account: call.accountID, id: try call.id()), call, Self.present)
-        }
-        routes.post("photos") { call in
-            let input = try await call.input()
-            let valid = try MonicaValidator.validate(input, Self.rules)
+        routes.contactOwned("photos", repository.owned, updatable: false, present: Self.present) { call, _ in
+            let valid = try MonicaValidator.validate(try await call.input(), Self.rules)
             let file = try Self.picture(valid, field: "photo")
             let saved = try await repository.upload(
                 account: call.accountID, contactID: valid.int("contact_id") ?? 0, file, now: call.now)
             return owned(saved, call, Self.present, status: .created)
-        }
-        routes.destroy("photos", attribute: nil, answerText: false) {
-            try await photos.delete(account: $0.accountID, id: $1, ifMatch: try $0.ifMatch())
         }
         routes.get("photos/{id}/file") { call in
             let found = try await repository.file(account: call.accountID, id: try call.id())
