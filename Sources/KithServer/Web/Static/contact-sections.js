@@ -1,4 +1,4 @@
-// A contact's sections below its summary (seed 004): photos; email, phone and more;
+// A contact's sections below its summary: photos; email, phone and more;
 // relationships; tags; activities; calls; conversations and their messages; notes; tasks; gifts;
 // debts; reminders; life events; pets. Each shows what /api has and is added to, edited and
 // deleted through /api with KithEditor (contact-editor.js), which gives every section the same
