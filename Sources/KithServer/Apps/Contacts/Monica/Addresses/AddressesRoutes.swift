@@ -41,20 +41,15 @@ struct AddressesRoutes {
     /// Create, or replace every field of an existing address (Monica's update resets what is not sent).
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
         let valid = try MonicaValidator.validate(Self.readingDecimalCommas(try await call.input()), Self.rules)
-        var country: String?
-        if let given = valid.string("country") {
-            guard let code = ISOCountries.code(given) else {
-                throw MonicaError.invalid("The country must be an ISO 3166 country code, such as FR or US.")
-            }
-            country = code
-        }
+        let country = try CountryInput.code(valid)
         let address = PostalAddress(
             label: valid.string("name"), street: valid.string("street"), city: valid.string("city"),
             province: valid.string("province"), postalCode: valid.string("postal_code"), countryCode: country,
             latitude: valid.double("latitude"), longitude: valid.double("longitude"))
         guard !address.isEmpty else {
             throw MonicaError.invalid(
-                "The address is empty: give at least a name, street, city, province, postal code, country or coordinates.")
+                "The address is empty: give at least a name, street, city, province, postal code, country or coordinates."
+            )
         }
         let saved = try await repository.save(
             account: call.accountID, id: id, ifMatch: try call.ifMatch(), contactID: valid.int("contact_id") ?? 0,

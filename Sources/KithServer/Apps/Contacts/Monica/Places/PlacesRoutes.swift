@@ -25,23 +25,13 @@ struct PlacesRoutes {
         }
     }
 
-    /// The country of a place or an address as stored: an ISO 3166 code, upper case. Monica kept
-    /// whatever three characters it was sent, which no map and no country list can read.
-    static func countryCode(_ valid: ValidInput) throws -> String? {
-        guard let given = valid.string("country") else { return nil }
-        guard let code = ISOCountries.code(given) else {
-            throw MonicaError.invalid("The country must be an ISO 3166 country code, such as FR or US.")
-        }
-        return code
-    }
-
     /// Create, or replace every field of an existing place (Monica's update resets what is not sent).
     private func save(_ call: MonicaRequest, id: Int64?) async throws -> Response {
         let input = AddressesRoutes.readingDecimalCommas(try await call.input())
         let valid = try MonicaValidator.validate(input, Self.rules)
         let place = PostalAddress(
             street: valid.string("street"), city: valid.string("city"), province: valid.string("province"),
-            postalCode: valid.string("postal_code"), countryCode: try Self.countryCode(valid),
+            postalCode: valid.string("postal_code"), countryCode: try CountryInput.code(valid),
             latitude: valid.double("latitude"), longitude: valid.double("longitude"))
         // As an address: a place with nothing in it is no place (Monica stored it).
         guard !place.isEmpty else {
