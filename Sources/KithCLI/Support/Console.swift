@@ -27,6 +27,9 @@ public struct Console: Sendable {
     /// The device's clock (what its stores stamp and judge "due" and "today" by, and when its
     /// session expires): the system's, or in tests one they move with the server's.
     public var now: @Sendable () -> Date
+    /// Whether standard error is a terminal: a progress bar redraws itself there, and elsewhere
+    /// (a log file, a test) writes a line per step.
+    public var errorIsTerminal = false
 
     public init(
         environment: [String: String],
@@ -35,8 +38,9 @@ public struct Console: Sendable {
         write: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, errorIsTerminal: Bool = false
     ) {
+        self.errorIsTerminal = errorIsTerminal
         self.environment = environment
         self.readLine = readLine
         self.readSecret = readSecret
@@ -56,6 +60,7 @@ public struct Console: Sendable {
                 return String(cString: typed)
             },
             write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            errorIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 }

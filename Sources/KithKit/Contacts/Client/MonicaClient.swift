@@ -150,18 +150,32 @@ public actor MonicaClient {
     /// One request with a body already encoded (`contentType` its type), its answer's body on
     /// success; Monica's error answers thrown as `MonicaClientError`.
     func exchange(
-        _ method: String, _ path: String, _ query: [(String, String)], payload: Data?, contentType: String?
+        _ method: String, _ path: String, _ query: [(String, String)], payload: Data?, contentType: String?,
+        headers extra: [String: String] = [:]
     ) async throws -> Data {
-        let token: String
-        do {
-            token = try await self.token()
-        } catch let error as KithError {
-            // A token from a Kith session fails as the session does (offline, expired…).
-            throw MonicaClientError(error)
+        try await exchange(
+            method, url: server.url(path, query), payload: payload, contentType: contentType, headers: extra)
+    }
+
+    /// One request to `url` (under the API root, or a file link the server gave), as above. A 429
+    /// is waited out (as `rateLimitPatience` allows) for reads, and for writes that carry an
+    /// `Idempotency-Key`: a refused write did nothing, and the key keeps a repeat from making two.
+    func exchange(
+        _ method: String, url: URL, payload: Data?, contentType: String?, headers extra: [String: String] = [:],
+        authorized: Bool = true
+    ) async throws -> Data {
+        var headers = extra.merging(["Accept": "application/json"]) { $1 }
+        if authorized {
+            do {
+                headers["Authorization"] = "Bearer \(try await self.token())"
+            } catch let error as KithError {
+                // A token from a Kith session fails as the session does (offline, expired…).
+                throw MonicaClientError(error)
+            }
         }
-        var headers = ["Authorization": "Bearer \(token)", "Accept": "application/json"]
         if let contentType { headers["Content-Type"] = contentType }
-        let request = HTTPExchangeRequest(method: method, url: server.url(path, query), headers: headers, body: payload)
+        let request = HTTPExchangeRequest(method: method, url: url, headers: headers, body: payload)
+        let mayRepeat = method == "GET" || extra.keys.contains("Idempotency-Key")
         var waits = 0
         while true {
             let response: HTTPExchangeResponse
@@ -172,12 +186,12 @@ public actor MonicaClient {
             }
             if (200..<300).contains(response.status) { return response.body }
             let error = MonicaAnswerError.read(response)
-            if case .rateLimited(let seconds) = error, method == "GET", waits < rateLimitPatience {
+            if case .rateLimited(let seconds) = error, mayRepeat, waits < rateLimitPatience {
                 waits += 1
                 try await pause(min(seconds ?? 60, 60))
                 continue
             }
-            if case .signedOut = error { await signedOut() }
+            if case .signedOut = error, authorized { await signedOut() }
             throw error
         }
     }
