@@ -2,6 +2,7 @@ import Foundation
 import KithCore
 import KithKit
 import KithServer
+import KithTestSupport
 import Testing
 
 /// `kith contacts import --from URL`: an account on one Kith server copied into an account on
@@ -12,7 +13,7 @@ struct ContactsImportCommandTests {
     /// the device signed in to the second, and each account's `/api`.
     static func withAccounts(
         target configure: @escaping @Sendable (inout ServerConfig) -> Void = { _ in },
-        _ body: @Sendable (_ device: Device, _ source: MonicaAPI, _ target: MonicaAPI) async throws -> Void
+        _ body: @Sendable (_ device: inout Device, _ source: MonicaAPI, _ target: MonicaAPI) async throws -> Void
     ) async throws {
         try await TestServer.run { sourceServer in
             try await TestServer.run(configure: configure) { targetServer in
@@ -21,9 +22,10 @@ struct ContactsImportCommandTests {
                     _ = try await old.signUp()
                     let source = MonicaAPI(server: sourceServer.url, token: try await token(old))
                     try await FilledMonicaAccount.fill(source)
-                    let device = Device("new", home: home, server: targetServer.url)
+                    var device = Device("new", home: home, server: targetServer.url)
                     _ = try await device.signUp()
-                    try await body(device, source, MonicaAPI(server: targetServer.url, token: try await token(device)))
+                    let target = MonicaAPI(server: targetServer.url, token: try await token(device))
+                    try await body(&device, source, target)
                 }
             }
         }
@@ -72,6 +74,40 @@ struct ContactsImportCommandTests {
             #expect(again.stdout.hasPrefix("Nothing new to copy from \(source.server.absoluteString)/api"), "\(again)")
             #expect(again.stdout.contains("copied by an earlier run."), "\(again)")
             #expect(try await FilledMonicaAccount.snapshot(target) == after)
+        }
+    }
+
+    @Test("a target that asks to slow down is waited out, with the progress bar redrawn on a terminal")
+    func rateLimitsAreWaitedOut() async throws {
+        let clock = ShiftedClock(by: 0)
+        try await Self.withAccounts(target: {
+            $0.clock = clock.clock
+            $0.monica.rateLimitPerMinute = 20
+        }) { device, source, _ in
+            let waited = Locked(0.0)
+            device.sleep = { seconds in
+                clock.shift(
+                    to: waited.withLock {
+                        $0 += Double(seconds.components.seconds) + 1; return $0
+                    })
+            }
+            device.errorIsTerminal = true
+            let run = await device.kith(
+                ["--json", "contacts", "import", "--from", source.server.absoluteString, "--token", source.token])
+            #expect(run.exitCode == 0, "\(run)")
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            #expect((summary["refused"] as? [Any])?.isEmpty == true, "\(summary)")
+            #expect((summary["copied"] as? [String: Int])?["contacts"] == 4, "\(summary)")
+            #expect(waited.value > 0, "the target's limit was never reached")
+            // --json keeps stderr for errors: no bar, no waits.
+            #expect(run.stderr.isEmpty, "\(run)")
+
+            let again = await device.kith([
+                "contacts", "import", "--from", source.server.absoluteString, "--token", source.token,
+            ])
+            #expect(again.exitCode == 0, "\(again)")
+            #expect(again.stderr.contains("\r\u{1B}[Kcontacts 3/3 [########################]"), "\(again)")
+            #expect(again.stderr.contains("\r\u{1B}[Kcontacts: 4\n"), "\(again)")
         }
     }
 

@@ -33,7 +33,7 @@ func kith(
     sleep: @escaping @Sendable (Duration) async throws -> Void = { _ in
         Issue.record("the command waited, and this test did not expect it to")
     },
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, errorIsTerminal: Bool = false
 ) async -> CLIRun {
     let stdout = Locked("")
     let stderr = Locked("")
@@ -54,7 +54,7 @@ func kith(
         },
         write: { text in stdout.withLock { $0 += text } },
         writeError: { text in stderr.withLock { $0 += text } },
-        sleep: sleep, now: now)
+        sleep: sleep, now: now, errorIsTerminal: errorIsTerminal)
     let code = await KithCLI.run(arguments, console: console)
     return CLIRun(exitCode: code, stdout: stdout.value, stderr: stderr.value)
 }
@@ -72,6 +72,8 @@ struct Device {
     }
     /// The device's clock: the wall clock, or the server's test clock where the test moves time.
     var now: @Sendable () -> Date = { Date() }
+    /// Whether its standard error is a terminal (progress redrawn in place).
+    var errorIsTerminal = false
 
     init(_ profile: String = "laptop", home: URL, server: URL?) {
         self.profile = profile
@@ -85,7 +87,8 @@ struct Device {
         var environment = self.environment
         environment["KITH_HOME"] = home.path
         return await KithCLITests.kith(
-            global + arguments, environment: environment, input: input, sleep: sleep, now: now)
+            global + arguments, environment: environment, input: input, sleep: sleep, now: now,
+            errorIsTerminal: errorIsTerminal)
     }
 
     /// Runs with `--json` and returns the printed JSON, requiring success.
