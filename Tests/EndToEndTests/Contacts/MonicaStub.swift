@@ -17,6 +17,8 @@ final class MonicaStub: Sendable {
         var fixture: String
         var headers: [String: String] = [:]
         var delay: Duration = .zero
+        /// Bytes to answer instead of the fixture (a file behind a document's or photo's link).
+        var bytes: Data?
     }
 
     struct Recorded: Sendable {
@@ -28,6 +30,10 @@ final class MonicaStub: Sendable {
 
     private let answers: Mutex<[String: Answer]>
     private let log = Mutex<[Recorded]>([])
+    /// Where the recorded bodies' links (`https://monica.example/…`) point: nowhere, unless a test
+    /// asks for them to lead to this stub (`linkToItself`), as a real Monica's links lead to it.
+    private let ownAddress = Mutex<String?>(nil)
+    private let linksToItself = Mutex(false)
 
     init() {
         answers = Mutex([
@@ -61,6 +67,9 @@ final class MonicaStub: Sendable {
         ])
     }
 
+    /// From now on the recorded bodies' `https://monica.example` links lead to this stub.
+    func linkToItself() { linksToItself.withLock { $0 = true } }
+
     /// Answers `route` ("GET /api/contacts/42", optionally with "?page=N") with `answer` from now on.
     func answer(_ route: String, _ answer: Answer) { answers.withLock { $0[route] = answer } }
 
@@ -78,6 +87,7 @@ final class MonicaStub: Sendable {
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
             let port = try #require(client.port)
+            ownAddress.withLock { $0 = "http://127.0.0.1:\(port)" }
             try await body(URL(string: "http://127.0.0.1:\(port)/api")!)
         }
     }
@@ -105,15 +115,30 @@ final class MonicaStub: Sendable {
                         string: #"{"error":{"message":"The resource has not been found","error_code":31}}"#)))
         }
         if answer.delay > .zero { try await Task.sleep(for: answer.delay) }
-        return try Self.response(answer)
+        let own = linksToItself.withLock { $0 } ? ownAddress.withLock { $0 } : nil
+        return try Self.response(answer, linkingTo: own)
     }
 
-    private static func response(_ answer: Answer) throws -> Response {
-        let file = RepositoryPaths.root.appendingPathComponent("Tests/fixtures/monica/\(answer.fixture).json")
-        var headers: HTTPFields = [.contentType: "application/json"]
+    private static func response(_ answer: Answer, linkingTo own: String? = nil) throws -> Response {
+        var headers: HTTPFields = [.contentType: answer.bytes == nil ? "application/json" : "application/octet-stream"]
         for (name, value) in answer.headers { headers[.init(name)!] = value }
+        var body: Data
+        if let bytes = answer.bytes {
+            body = bytes
+        } else {
+            let file = RepositoryPaths.root.appendingPathComponent("Tests/fixtures/monica/\(answer.fixture).json")
+            body = try Data(contentsOf: file)
+            if let own {
+                // Recorded bodies write the address plain and with PHP's `\/` escapes.
+                body = Data(
+                    String(decoding: body, as: UTF8.self)
+                        .replacingOccurrences(of: "https://monica.example", with: own)
+                        .replacingOccurrences(
+                            of: #"https:\/\/monica.example"#, with: own.replacingOccurrences(of: "/", with: #"\/"#)
+                        ).utf8)
+            }
+        }
         return Response(
-            status: .init(code: answer.status), headers: headers,
-            body: .init(byteBuffer: ByteBuffer(data: try Data(contentsOf: file))))
+            status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(data: body)))
     }
 }

@@ -83,7 +83,8 @@ enum FilledMonicaAccount {
         try await api.send(
             "POST", "notes", ["contact_id": ada, "body": "Wrote the first program", "is_favorited": true])
         try await api.send("POST", "tasks", ["contact_id": ada, "title": "Send the notes", "completed": false])
-        try await api.send("POST", "tasks", ["title": "Buy paper", "completed": true])
+        let paper = try await id(api.object("POST", "tasks", ["title": "Buy paper", "completed": false]))
+        try await api.send("PUT", "tasks/\(paper)", ["title": "Buy paper", "completed": true])
         let photo = try await id(
             api.upload("photos", ["contact_id": String(ada)], file: "photo", name: "ada.png", bytes: Self.photo))
         try await api.send("PUT", "contacts/\(ada)/avatar", ["source": "photo", "photo_id": photo])

@@ -18,12 +18,17 @@ extension MonicaImport {
             let id = Self.id(task)
             try await copy(.tasks, "task:\(id)", sourceID: id, name: task["title"]?.stringValue ?? "") {
                 let owner = try Self.contactID(of: task).map { JSONTree.int(Int64(try contact($0))) } ?? .null
-                return try await create(
-                    "tasks",
-                    .members([
-                        ("contact_id", owner), ("title", task.text("title")), ("description", task.text("description")),
-                        ("completed", .bool(task.flag("completed") ?? false)),
-                    ]), $0)
+                let fields: [(String, JSONTree?)] = [
+                    ("contact_id", owner), ("title", task.text("title")), ("description", task.text("description")),
+                ]
+                let made = try await create("tasks", .members(fields + [("completed", false)]), $0)
+                // Monica makes every task open; a done one is closed by an update.
+                if task.flag("completed") == true {
+                    _ = try await target.json(
+                        "PUT", "tasks/\(made)", body: .members(fields + [("completed", true)]),
+                        idempotencyKey: $0 + ":done")
+                }
+                return made
             }
         }
         try await copyGifts()
