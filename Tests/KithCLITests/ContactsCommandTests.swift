@@ -64,16 +64,9 @@ struct ContactsCommandTests {
                 let ada = try #require(ids["Ada"])
                 let token = try #require(
                     try await device.object(["account", "tokens", "create", "everyday"])["token"] as? String)
+                let api = MonicaAPI(server: server.url, token: token)
                 func post(_ path: String, _ body: [String: Any]) async throws -> [String: Any] {
-                    var request = URLRequest(url: server.url.appendingPathComponent("api/\(path)"))
-                    request.httpMethod = "POST"
-                    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                    request.httpBody = try JSONSerialization.data(withJSONObject: body)
-                    let (data, _) = try await URLSession.shared.data(for: request)
-                    let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-                    return try #require(
-                        answer?["data"] as? [String: Any], "\(path): \(String(decoding: data, as: UTF8.self))")
+                    try await api.object("POST", path, body)
                 }
                 _ = try await post(
                     "calls", ["contact_id": ada, "called_at": "2024-03-01 10:00", "content": "About the engine"])
@@ -85,12 +78,7 @@ struct ContactsCommandTests {
                     ["contact_id": ada, "in_debt": "no", "status": "inprogress", "amount": 12, "reason": "Lunch"])
                 _ = try await post("debts", ["contact_id": ada, "in_debt": "yes", "status": "completed", "amount": 5])
                 _ = try await post("pets", ["contact_id": ada, "pet_category_id": 3, "name": "Puff"])
-                var typesRequest = URLRequest(url: server.url.appendingPathComponent("api/lifeeventtypes"))
-                typesRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-                let (typesData, _) = try await URLSession.shared.data(for: typesRequest)
-                let lifeEventTypes = try #require(
-                    (try JSONSerialization.jsonObject(with: typesData) as? [String: Any])?["data"] as? [[String: Any]])
-                let newJob = try #require(lifeEventTypes.first { $0["name"] as? String == "New job" }?["id"] as? Int)
+                let newJob = try await api.id(in: "lifeeventtypes", named: "New job")
                 _ = try await post(
                     "lifeevents",
                     [

@@ -78,6 +78,26 @@ struct MonicaCallsTests {
         }
     }
 
+    /// The years are UTC years, counted by each engine: a call late on New Year's Eve in UTC is
+    /// the old year's, whatever offset it was sent with; calls before 1970 count too.
+    @Test(arguments: Engine.available)
+    func callsAreCountedByUTCYear(_ engine: Engine) async throws {
+        try await MonicaHarness.run(engine, start: MonicaHarness.monicaTestNow) { me, other, _ in
+            let john = try await me.contact("John")
+            for when in [
+                "2001-01-01T01:00:00+02:00", "2000-06-01", "1969-12-31T23:59:59Z", "1815-12-10", "2001-01-01T00:00:00Z",
+            ] {
+                #expect(
+                    try await me.post("/api/calls", ["contact_id": .int(john), "called_at": .string(when)]).status
+                        == .created)
+            }
+            let otherJohn = try await other.contact("John")
+            _ = try await other.post("/api/calls", ["contact_id": .int(otherJohn), "called_at": "1999-01-01"])
+            let listed = try await me.get("/api/contacts/\(john)/calls")
+            #expect(listed.json["meta"]?["statistics"] == ["2001": 1, "2000": 2, "1969": 1, "1815": 1])
+        }
+    }
+
     @Test(arguments: Engine.available)
     func aContactShowsItsLatestCallAndHowManyThereAre(_ engine: Engine) async throws {
         try await MonicaHarness.run(engine, start: MonicaHarness.monicaTestNow) { me, _, _ in

@@ -34,7 +34,8 @@ struct MonicaShapeTests {
         "object:activity", "object:activityType", "object:activityTypeCategory", "object:address", "object:auditlog",
         "object:call", "object:company", "object:contact", "object:contactfield", "object:contactfieldtype",
         "object:conversation", "object:country", "object:currency", "object:debt", "object:document",
-        "object:emotion", "object:entry", "object:gift", "object:lifeevent", "object:lifeeventcategory",
+        "object:emotion", "object:entry", "object:gender", "object:gift", "object:lifeevent",
+        "object:lifeeventcategory",
         "object:lifeeventtype", "object:message", "object:note", "object:occupation", "object:pet",
         "object:pet_category", "object:photo", "object:place", "object:relationship", "object:relationshiptype",
         "object:reminder", "object:tag", "object:task", "object:user", "relationship",
@@ -122,7 +123,7 @@ struct MonicaShapeTests {
                 "/api/contacts/\(john)/conversations", "/api/conversations/\(life.conversation)", "/api/lifeevents",
                 "/api/contacts/\(john)/lifeevents", "/api/journal", "/api/places", "/api/companies", "/api/occupations",
                 "/api/contacts/\(john)/documents", "/api/contacts/\(john)/photos", "/api/contacts/\(john)/logs",
-                "/api/logs", "/api/gifts/\(life.gift)",
+                "/api/logs", "/api/gifts/\(life.gift)", "/api/genders",
             ] {
                 let answer = try await me.get(path)
                 #expect(answer.status == .ok, "\(path): \(answer.text)")

@@ -49,17 +49,23 @@ struct CallRepository: MonicaRepository {
     /// newest year first.
     func yearlyCounts(account: Int64) async throws -> [(year: String, count: Int64)] {
         try await reading(account) { storage in
+            // The UTC year of `called_at` (milliseconds), counted by the database.
+            let year =
+                storage.engine == .postgres
+                ? "CAST(EXTRACT(YEAR FROM to_timestamp(called_at / 1000.0) AT TIME ZONE 'UTC') AS INTEGER)"
+                : "CAST(strftime('%Y', called_at / 1000.0, 'unixepoch') AS INTEGER)"
             let rows = try await storage.sql.raw(
-                "SELECT called_at FROM monica_calls WHERE account_id = \(bind: storage.account)"
+                """
+                SELECT \(unsafeRaw: year) AS year, COUNT(*) AS count FROM monica_calls \
+                WHERE account_id = \(bind: storage.account) GROUP BY 1 ORDER BY 1 DESC
+                """
             ).all()
-            var counts: [Int: Int64] = [:]
-            for row in rows {
-                guard let day = MonicaDate(utcMillis: try row.decode(column: "called_at", as: Int64.self)) else {
-                    continue
-                }
-                counts[day.year, default: 0] += 1
+            return try rows.map {
+                (
+                    UTCTimestamp.padded(try $0.decode(column: "year", as: Int.self), width: 4),
+                    try $0.decode(column: "count", as: Int64.self)
+                )
             }
-            return counts.sorted { $0.key > $1.key }.map { (UTCTimestamp.padded($0.key, width: 4), $0.value) }
         }
     }
 

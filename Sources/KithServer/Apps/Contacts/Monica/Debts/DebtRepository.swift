@@ -22,13 +22,11 @@ struct DebtRepository: MonicaRepository {
     func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: DebtInput, now: Int64) async throws
         -> WithContacts<DebtRecord>
     {
-        try await owned.save(account: account, id: id, ifMatch: ifMatch, now: now) { storage, debts in
-            if let id { _ = try await debts.require(id) }
-            _ = try await storage.contacts.require(input.contactID)
-            return [
-                "contact_id": .int(input.contactID), "in_debt": .text(input.inDebt), "status": .text(input.status),
-                "amount": .double(input.amount), "reason": .text(input.reason),
-            ]
-        }
+        try await owned.save(
+            account: account, id: id, ifMatch: ifMatch, now: now, contact: input.contactID,
+            [
+                "in_debt": .text(input.inDebt), "status": .text(input.status), "amount": .double(input.amount),
+                "reason": .text(input.reason),
+            ])
     }
 }

@@ -58,20 +58,25 @@ struct GiftRepository: MonicaRepository {
     /// The photos each of `gifts` shows, by gift, oldest first.
     func photos(account: Int64, ofGifts gifts: [Int64]) async throws -> [Int64: [PhotoRecord]] {
         guard !gifts.isEmpty else { return [:] }
-        return try await reading(account) { storage in
-            var photos: [Int64: [PhotoRecord]] = [:]
-            let rows = try await storage.sql.raw(
-                """
-                SELECT gift_id, photo_id FROM monica_gift_photos
-                WHERE account_id = \(bind: storage.account) AND gift_id \(in: gifts) ORDER BY photo_id
-                """
-            ).all()
-            let links = try rows.map {
-                (try $0.decode(column: "gift_id", as: Int64.self), try $0.decode(column: "photo_id", as: Int64.self))
-            }
-            let byID = try await storage.table(PhotoRecord.self).byID(links.map(\.1))
-            for (gift, photo) in links { if let record = byID[photo] { photos[gift, default: []].append(record) } }
-            return photos
+        return try await reading(account) { storage in try await Self.photos(storage, ofGifts: gifts) }
+    }
+
+    /// The photos of `gifts`, in a read already open.
+    static func photos(_ storage: MonicaStorage, ofGifts gifts: [Int64]) async throws -> [Int64: [PhotoRecord]] {
+        guard !gifts.isEmpty else { return [:] }
+        var photos: [Int64: [PhotoRecord]] = [:]
+        let rows = try await storage.sql.raw(
+            """
+            SELECT gift_id, photo_id FROM monica_gift_photos
+            WHERE account_id = \(bind: storage.account) AND gift_id \(in: gifts) ORDER BY photo_id
+            """
+        ).all()
+        let links = try rows.map {
+            (try $0.decode(column: "gift_id", as: Int64.self), try $0.decode(column: "photo_id", as: Int64.self))
         }
+        guard !links.isEmpty else { return [:] }
+        let byID = try await storage.table(PhotoRecord.self).byID(links.map(\.1))
+        for (gift, photo) in links { if let record = byID[photo] { photos[gift, default: []].append(record) } }
+        return photos
     }
 }

@@ -19,7 +19,10 @@ struct GiftsRoutes {
     func addRoutes(to routes: MonicaRoutes) {
         routes.contactOwned(
             "gifts", repository.owned, deleteAttribute: "gift id", answerTextOnDelete: true,
-            present: Self.presenter(photos: [:]), presenting: { call, gifts in try await presenter(call, gifts) }
+            present: Self.presenter(photos: [:]),
+            presenting: { storage, gifts in
+                Self.presenter(photos: try await GiftRepository.photos(storage, ofGifts: gifts.map(\.id)))
+            }
         ) { call, id in try await save(call, id: id) }
         routes.put("gifts/{id}/photo/{photo}") { call in
             let gift = try await repository.showPhoto(
@@ -28,7 +31,7 @@ struct GiftsRoutes {
         }
     }
 
-    /// Gifts as they show, with their photos (read after the gifts).
+    /// Gifts as they show after a write, with their photos (read after the write).
     private func presenter(_ call: MonicaRequest, _ gifts: [GiftRecord]) async throws -> OwnedPresenter<GiftRecord> {
         Self.presenter(photos: try await repository.photos(account: call.accountID, ofGifts: gifts.map(\.id)))
     }

@@ -18,29 +18,28 @@ extension MonicaRoutes {
         present: @escaping OwnedPresenter<Record>,
         contactListMeta: (@Sendable (MonicaRequest) async throws -> [(String, JSONTree)])? = nil,
         delete: (@Sendable (MonicaRequest, Int64) async throws -> Void)? = nil,
-        presenting: (@Sendable (MonicaRequest, [Record]) async throws -> OwnedPresenter<Record>)? = nil,
+        presenting: (@Sendable (MonicaStorage, [Record]) async throws -> OwnedPresenter<Record>)? = nil,
         save: @escaping @Sendable (MonicaRequest, Int64?) async throws -> Response
     ) {
         /// The presenter of these records: `present`, or one `presenting` made for them (with
-        /// what else they show, read for them).
-        @Sendable func presenter(_ call: MonicaRequest, _ records: [Record]) async throws -> OwnedPresenter<Record> {
-            try await presenting?(call, records) ?? present
+        /// what else they show, read for them in the records' own read).
+        @Sendable func presenter(_ storage: MonicaStorage, _ records: [Record]) async throws -> OwnedPresenter<Record> {
+            try await presenting?(storage, records) ?? present
         }
         get(path) { call in
             let page = try call.page(sortable: sortable)
-            let found = try await repository.page(account: call.accountID, ofContact: nil, page)
-            return ownedPage(found, page, call, try await presenter(call, found.value.records))
+            let read = try await repository.page(account: call.accountID, ofContact: nil, page, also: presenter)
+            return ownedPage(read.found, page, call, read.extra)
         }
         get("contacts/{id}/\(path)") { call in
             let page = try call.page(sortable: sortable)
-            let found = try await repository.page(account: call.accountID, ofContact: try call.id(), page)
-            return ownedPage(
-                found, page, call, try await presenter(call, found.value.records),
-                extraMeta: try await contactListMeta?(call) ?? [])
+            let read = try await repository.page(
+                account: call.accountID, ofContact: try call.id(), page, also: presenter)
+            return ownedPage(read.found, page, call, read.extra, extraMeta: try await contactListMeta?(call) ?? [])
         }
         get("\(path)/{id}") { call in
-            let found = try await repository.find(account: call.accountID, id: try call.id())
-            return owned(found, call, try await presenter(call, [found.value]))
+            let read = try await repository.find(account: call.accountID, id: try call.id(), also: presenter)
+            return owned(read.found, call, read.extra)
         }
         post(path) { call in try await save(call, nil) }
         if updatable { put("\(path)/{id}") { call in try await save(call, try call.id()) } }

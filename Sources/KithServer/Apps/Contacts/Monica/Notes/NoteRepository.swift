@@ -20,15 +20,11 @@ struct NoteRepository: MonicaRepository {
     func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: NoteInput, now: Int64) async throws
         -> WithContacts<NoteRecord>
     {
-        try await owned.save(account: account, id: id, ifMatch: ifMatch, now: now) { storage, notes in
-            if let id { _ = try await notes.require(id) }
-            _ = try await storage.contacts.require(input.contactID)
-            var values: MonicaColumns = [
-                "body": .text(input.body), "contact_id": .int(input.contactID),
-                "favorited_at": input.isFavorited ? .int(now) : .null,
-            ]
-            if input.favoriteGiven || id == nil { values["is_favorited"] = .bool(input.isFavorited) }
-            return values
-        }
+        var values: MonicaColumns = [
+            "body": .text(input.body), "favorited_at": input.isFavorited ? .int(now) : .null,
+        ]
+        if input.favoriteGiven || id == nil { values["is_favorited"] = .bool(input.isFavorited) }
+        return try await owned.save(
+            account: account, id: id, ifMatch: ifMatch, now: now, contact: input.contactID, values)
     }
 }

@@ -20,13 +20,8 @@ struct PetRepository: MonicaRepository {
     func save(account: Int64, id: Int64?, ifMatch: IfMatch?, _ input: PetInput, now: Int64) async throws
         -> WithContacts<PetRecord>
     {
-        try await owned.save(account: account, id: id, ifMatch: ifMatch, now: now) { storage, pets in
-            if let id { _ = try await pets.require(id) }
-            _ = try await storage.contacts.require(input.contactID)
-            return [
-                "contact_id": .int(input.contactID), "pet_category_id": .int(input.petCategoryID),
-                "name": .text(input.name),
-            ]
-        }
+        try await owned.save(
+            account: account, id: id, ifMatch: ifMatch, now: now, contact: input.contactID,
+            ["pet_category_id": .int(input.petCategoryID), "name": .text(input.name)])
     }
 }
