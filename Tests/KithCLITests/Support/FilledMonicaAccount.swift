@@ -163,6 +163,17 @@ enum FilledMonicaAccount {
         return lists
     }
 
+    /// Expects the two accounts to hold the same, list by list.
+    static func expectSame(_ source: MonicaAPI, _ target: MonicaAPI) async throws -> [String: String] {
+        let before = try await snapshot(source)
+        let after = try await snapshot(target)
+        for key in before.keys.sorted() {
+            #expect(
+                after[key] == before[key], "\(key) differs:\nsource: \(before[key] ?? "")\ntarget: \(after[key] ?? "")")
+        }
+        return after
+    }
+
     /// Keys whose values are the server's own, not the account's. Monica's API takes no time for
     /// when a note was starred or a task done: the copy has the time it was made.
     private static let serversOwn: Set<String> = [

@@ -225,27 +225,13 @@ extension MonicaImport {
     // MARK: Journal
 
     func copyJournal() async throws {
-        try await eachItem("journal", as: .journalEntries) { entry in
-            let id = Self.id(entry)
-            try await copy(.journalEntries, "entry:\(id)", sourceID: id, name: entry["title"]?.stringValue ?? "") {
-                try await create(
-                    "journal",
-                    .members([
-                        ("title", entry.text("title")), ("post", entry.text("post")), ("date", entry.day("date")),
-                    ]),
-                    $0)
-            }
+        try await copyEach("journal", as: .journalEntries, key: "entry", name: { $0["title"]?.stringValue ?? "" }) {
+            .members([("title", $0.text("title")), ("post", $0.text("post")), ("date", $0.day("date"))])
         }
-        try await eachItem("journal/days", as: .dayRatings, optional: true) { day in
-            let id = Self.id(day)
-            try await copy(.dayRatings, "day:\(id)", sourceID: id, name: day["date"]?.stringValue ?? "") {
-                try await create(
-                    "journal/days",
-                    .members([
-                        ("date", day.day("date")), ("rate", day.number("rate")), ("comment", day.text("comment")),
-                    ]),
-                    $0)
-            }
+        try await copyEach(
+            "journal/days", as: .dayRatings, key: "day", optional: true, name: { $0["date"]?.stringValue ?? "" }
+        ) {
+            .members([("date", $0.day("date")), ("rate", $0.number("rate")), ("comment", $0.text("comment"))])
         }
     }
 

@@ -5,73 +5,60 @@ import KithCore
 /// when it has no such one; and companies and places, copied.
 extension MonicaImport {
     func copyVocabularies() async throws {
-        let targetGenders = try await names(of: "genders")
-        try await eachItem("genders", as: .genders) { gender in
-            let name = gender["name"]?.stringValue ?? ""
-            if let id = targetGenders[name.lowercased()] {
-                genders[name] = id
-                return
-            }
+        genders = try await matchByName("genders", as: .genders, key: "gender") { gender, name, writeKey in
             let type = gender["type"]?.stringValue.flatMap { ["M", "F", "O"].contains($0) ? $0 : nil } ?? "O"
-            let made = try await copy(.genders, "gender:\(Self.id(gender))", sourceID: Self.id(gender), name: name) {
-                try await create("genders", ["name": .string(name), "type": .string(type)], $0)
-            }
-            if let made { genders[name] = made }
+            return try await create("genders", ["name": .string(name), "type": .string(type)], writeKey)
         }
-
-        let targetFieldTypes = try await names(of: "contactfieldtypes")
-        try await eachItem("contactfieldtypes", as: .contactFieldTypes) { type in
-            let name = type["name"]?.stringValue ?? ""
-            if let id = targetFieldTypes[name.lowercased()] {
-                fieldTypes[name] = id
-                return
-            }
-            let made = try await copy(
-                .contactFieldTypes, "contactfieldtype:\(Self.id(type))", sourceID: Self.id(type), name: name
-            ) {
-                try await create(
-                    "contactfieldtypes",
-                    .members([
-                        ("name", .string(name)), ("fontawesome_icon", type.text("fontawesome_icon")),
-                        ("protocol", type.text("protocol")), ("type", type.text("type")),
-                        ("delible", .bool(type.flag("delible") ?? true)),
-                    ]), $0)
-            }
-            if let made { fieldTypes[name] = made }
+        fieldTypes = try await matchByName("contactfieldtypes", as: .contactFieldTypes, key: "contactfieldtype") {
+            type, name, writeKey in
+            try await create(
+                "contactfieldtypes",
+                .members([
+                    ("name", .string(name)), ("fontawesome_icon", type.text("fontawesome_icon")),
+                    ("protocol", type.text("protocol")), ("type", type.text("type")),
+                    ("delible", .bool(type.flag("delible") ?? true)),
+                ]), writeKey)
         }
-
-        try await copyActivityTypes()
+        // A type the target lacks is made in the category of its name (made too when missing).
+        var categories = try await names(of: "activitytypecategories")
+        activityTypes = try await matchByName("activitytypes", as: .activityTypes, key: "activitytype") {
+            type, name, writeKey in
+            let categoryName = type["activity_type_category"]?["name"]?.stringValue ?? "Other"
+            let category: Int
+            if let known = categories[categoryName.lowercased()] {
+                category = known
+            } else {
+                category = try await create(
+                    "activitytypecategories", ["name": .string(categoryName)], writeKey + ":category")
+                categories[categoryName.lowercased()] = category
+            }
+            return try await create(
+                "activitytypes", ["name": .string(name), "activity_type_category_id": .int(Int64(category))], writeKey)
+        }
     }
 
-    /// Activity types by name; a type the target lacks is made in the category of its name
-    /// (made too when missing).
-    private func copyActivityTypes() async throws {
-        let targetTypes = try await names(of: "activitytypes")
-        var categories = try await names(of: "activitytypecategories")
-        try await eachItem("activitytypes", as: .activityTypes) { type in
-            let name = type["name"]?.stringValue ?? ""
-            if let id = targetTypes[name.lowercased()] {
-                activityTypes[name] = id
-                return
+    /// The source's list at `path` matched by name with the target's: each source name and the
+    /// target id it is; a name the target lacks is made there with `make` (a refused one is left out).
+    private func matchByName(
+        _ path: String, as kind: ImportedKind, key: String,
+        make: (_ item: JSONTree, _ name: String, _ writeKey: String) async throws -> Int
+    ) async throws -> [String: Int] {
+        let target = try await names(of: path)
+        var matched: [String: Int] = [:]
+        try await eachItem(path, as: kind) { item in
+            let name = item["name"]?.stringValue ?? ""
+            if let id = target[name.lowercased()] {
+                matched[name] = id
+            } else if let made = try await copy(
+                kind, "\(key):\(Self.id(item))", sourceID: Self.id(item), name: name,
+                {
+                    try await make(item, name, $0)
+                })
+            {
+                matched[name] = made
             }
-            let categoryName = type["activity_type_category"]?["name"]?.stringValue ?? "Other"
-            let made = try await copy(
-                .activityTypes, "activitytype:\(Self.id(type))", sourceID: Self.id(type), name: name
-            ) { writeKey in
-                let category: Int
-                if let known = categories[categoryName.lowercased()] {
-                    category = known
-                } else {
-                    category = try await create(
-                        "activitytypecategories", ["name": .string(categoryName)], writeKey + ":category")
-                    categories[categoryName.lowercased()] = category
-                }
-                return try await create(
-                    "activitytypes", ["name": .string(name), "activity_type_category_id": .int(Int64(category))],
-                    writeKey)
-            }
-            if let made { activityTypes[name] = made }
         }
+        return matched
     }
 
     /// The target's list at `path` by lower-cased name (its first of each name).
@@ -90,22 +77,27 @@ extension MonicaImport {
     }
 
     func copyCompaniesAndPlaces() async throws {
-        try await eachItem("companies", as: .companies) { company in
-            let id = Self.id(company)
-            try await copy(.companies, "company:\(id)", sourceID: id, name: company["name"]?.stringValue ?? "") {
-                try await create(
-                    "companies",
-                    .members([
-                        ("name", company.text("name")), ("website", company.text("website")),
-                        ("number_of_employees", company.number("number_of_employees")),
-                    ]), $0)
-            }
+        try await copyEach("companies", as: .companies, key: "company", name: { $0["name"]?.stringValue ?? "" }) {
+            .members([
+                ("name", $0.text("name")), ("website", $0.text("website")),
+                ("number_of_employees", $0.number("number_of_employees")),
+            ])
         }
-        try await eachItem("places", as: .places) { place in
-            let id = Self.id(place)
-            let name = [place["street"], place["city"]].compactMap { $0?.stringValue }.joined(separator: ", ")
-            try await copy(.places, "place:\(id)", sourceID: id, name: name) {
-                try await create("places", Self.location(place), $0)
+        try await copyEach(
+            "places", as: .places, key: "place",
+            name: { [$0["street"], $0["city"]].compactMap { $0?.stringValue }.joined(separator: ", ") }, Self.location)
+    }
+
+    /// Every item of a source list that belongs to no contact, made with `body` at the same
+    /// path on the target.
+    func copyEach(
+        _ path: String, as kind: ImportedKind, key: String, optional: Bool = false, name: (JSONTree) -> String,
+        _ body: (JSONTree) -> JSONTree
+    ) async throws {
+        try await eachItem(path, as: kind, optional: optional) { item in
+            let id = Self.id(item)
+            try await copy(kind, "\(key):\(id)", sourceID: id, name: name(item)) {
+                try await create(path, body(item), $0)
             }
         }
     }
