@@ -206,6 +206,8 @@ final class ImportProgressBar: @unchecked Sendable {
     func finish() {
         guard !quiet else { return }
         lock.withLock {
+            // The bar's line goes, whether or not its last kind had anything to say.
+            if console.errorIsTerminal { console.writeError("\r\u{1B}[K") }
             if let current { finished(current) }
             current = nil
         }
