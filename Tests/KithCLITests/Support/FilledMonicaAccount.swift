@@ -59,6 +59,9 @@ enum FilledMonicaAccount {
             "POST", "contactfields",
             ["contact_id": ada, "contact_field_type_id": mastodon, "data": "@ada@example.social"])
         try await api.send(
+            "POST", "contactfields", ["contact_id": grace, "contact_field_type_id": email, "data": "grace@example.com"])
+        try await api.send("PUT", "contacts/\(grace)/avatar", ["source": "gravatar"])
+        try await api.send(
             "POST", "addresses",
             [
                 "contact_id": ada, "name": "Home", "street": "St James's Square", "city": "London", "country": "GB",
