@@ -62,14 +62,17 @@ class Device:
         return next(change["id"] for change in changes
                     if change["entity"] == "nutrition.day" and change["fields"].get("date") == date)
 
-    def log(self, date, name, calories):
+    def log(self, date, name, calories, meal=None):
+        """Logs a food on `date`; without `meal` it is shown in the meal of the hour it was logged."""
         self.counter += 1
         stamp = f"{int(time.time() * 1000):015d}-{self.counter:05d}-phone"
+        fields = {"logId": self.day_id(date), "name": name, "calories": calories, "source": "manual",
+                  "loggedAt": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())}
+        if meal:
+            fields["mealOfDay"] = meal
         mutation = {
             "mutationId": str(uuid.uuid4()), "entity": "nutrition.item", "id": str(uuid.uuid4()), "scope": self.scope,
-            "op": "upsert", "hlc": stamp,
-            "fields": {"logId": self.day_id(date), "name": name, "calories": calories, "source": "manual",
-                       "loggedAt": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())},
+            "op": "upsert", "hlc": stamp, "fields": fields,
         }
         results = self.call("POST", "/v1/sync/push", {"clientId": str(uuid.uuid4()), "mutations": [mutation]})["results"]
         assert [result["status"] for result in results] == ["applied"], results

@@ -92,7 +92,9 @@ def test_amounts_meals_copies_favourites_and_custom_meals(server, driver, shot):
     # A live update redraws the lists: what they add still goes to the meal chosen.
     wait_status(driver, "live")
     choose_meal(driver, "dinner")
-    Device(server, address).log(today, "Tea from the phone", 2)
+    # Logged as a snack: a food that names no meal goes by the hour, and at dinner time would
+    # count in the dinner total below.
+    Device(server, address).log(today, "Tea from the phone", 2, meal="snacks")
     until(driver, lambda d: "Tea from the phone" in texts(d, "#recent-list .food-name"), "the phone's tea", LIVE_WAIT)
     tea = next(row for row in driver.find_elements(By.CSS_SELECTOR, "#recent-list li")
                if row.find_element(By.CSS_SELECTOR, ".food-name").text == "Tea from the phone")
