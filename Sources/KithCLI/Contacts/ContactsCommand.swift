@@ -22,12 +22,14 @@ struct ContactsCommand: ParsableCommand {
     )
 
     /// Opens the profile's contacts and runs `body`; failures print one line on stderr and exit 1.
+    /// `minimumTimeout` gives each request at least that many seconds (files being copied).
     static func run(
-        _ options: ClientOptions, _ monica: MonicaOptions, _ console: Console,
+        _ options: ClientOptions, _ monica: MonicaOptions, _ console: Console, minimumTimeout: TimeInterval = 0,
         _ body: (ContactsSession) async throws -> Void
     ) async throws {
         try await options.run(console) { profile, output in
-            let session = try await ContactsSession(profile, monica, console: console, output: output)
+            let session = try await ContactsSession(
+                profile, monica, console: console, output: output, minimumTimeout: minimumTimeout)
             do {
                 try await body(session)
             } catch MonicaClientError.signedOut {

@@ -50,9 +50,12 @@ struct ContactsSession {
 
     /// Opens the profile's contacts: `--monica-url` (with a token: checked with `/me` unless it is
     /// the one saved), else the saved Monica connection, else the signed-in Kith server.
-    init(_ profile: Profile, _ monica: MonicaOptions, console: Console, output: Output) async throws {
+    init(
+        _ profile: Profile, _ monica: MonicaOptions, console: Console, output: Output, minimumTimeout: TimeInterval = 0
+    ) async throws {
         self.profile = profile
         self.output = output
+        let transport = profile.transport(atLeast: minimumTimeout)
         let store = Self.credentialStore(profile)
         let saved = try Self.loaded { try store.load() }
         let client: MonicaClient
@@ -61,12 +64,12 @@ struct ContactsSession {
             let server = try MonicaServerAddress(url)
             let token = try monica.token(from: console, prompt: false)?.trimmedWhitespace
             if let saved, saved.server == server, token == nil || token == saved.token {
-                client = try Self.restore(store, profile: profile)
+                client = try Self.restore(store, transport: transport)
                 source = .monica(saved)
                 userID = saved.user.id
             } else if let token {
                 let connected = try await MonicaClient.connect(
-                    to: server, token: token, store: store, transport: profile.transport())
+                    to: server, token: token, store: store, transport: transport)
                 client = connected.client
                 source = .monica(connected.credentials)
                 userID = connected.credentials.user.id
@@ -76,11 +79,11 @@ struct ContactsSession {
                 )
             }
         } else if let saved {
-            client = try Self.restore(store, profile: profile)
+            client = try Self.restore(store, transport: transport)
             source = .monica(saved)
             userID = saved.user.id
         } else {
-            let kith = try await Self.kithServer(profile)
+            let kith = try await Self.kithServer(profile, transport: transport)
             client = kith.client
             userID = kith.userID
             source = .kith(email: kith.email)
@@ -97,7 +100,7 @@ struct ContactsSession {
 
     /// The signed-in Kith server's `/api`, with the session's access token, and who the account
     /// is there (asked once, then remembered).
-    private static func kithServer(_ profile: Profile) async throws -> (
+    private static func kithServer(_ profile: Profile, transport: any HTTPTransport) async throws -> (
         client: MonicaClient, userID: Int, email: String
     ) {
         let kith = try profile.client()
@@ -108,7 +111,7 @@ struct ContactsSession {
             )
         }
         let server = try MonicaServerAddress(profile.server ?? session.serverURL)
-        let client = MonicaClient(server: server, transport: profile.transport()) {
+        let client = MonicaClient(server: server, transport: transport) {
             try await kith.currentSession().accessToken
         }
         let accounts = kithAccountStore(profile)
@@ -124,8 +127,10 @@ struct ContactsSession {
         return (client, me.id, session.user.email)
     }
 
-    private static func restore(_ store: FileSecretStore<MonicaCredentials>, profile: Profile) throws -> MonicaClient {
-        guard let restored = try loaded({ try MonicaClient.restore(from: store, transport: profile.transport()) })
+    private static func restore(_ store: FileSecretStore<MonicaCredentials>, transport: any HTTPTransport) throws
+        -> MonicaClient
+    {
+        guard let restored = try loaded({ try MonicaClient.restore(from: store, transport: transport) })
         else {
             throw MonicaClientError.notConnected
         }

@@ -44,8 +44,12 @@ extension ContactsCommand {
             if token != nil, from == nil { throw ValidationError("--token goes with --from (the server it is for).") }
         }
 
+        /// Seconds a request of an import may take at least: a 10 MB document on a slow link.
+        static let fileTimeout: TimeInterval = 300
+
         func run(_ console: Console) async throws {
-            try await ContactsCommand.run(options, monica, console) { session in
+            let timeout = from == nil ? 0 : Self.fileTimeout
+            try await ContactsCommand.run(options, monica, console, minimumTimeout: timeout) { session in
                 if let from {
                     try await copyAccount(from: from, session, console)
                     return
@@ -71,7 +75,8 @@ extension ContactsCommand {
                 throw MonicaClientError.invalid(
                     "Give the API token of \(server) with --token or the \(Self.tokenVariable) environment variable.")
             }
-            let source = MonicaClient(server: server, token: token, transport: session.profile.transport())
+            let source = MonicaClient(
+                server: server, token: token, transport: session.profile.transport(atLeast: Self.fileTimeout))
             let sourceUser: MonicaUser
             do {
                 sourceUser = try await source.me()

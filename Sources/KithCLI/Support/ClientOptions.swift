@@ -114,7 +114,10 @@ struct Profile: Sendable {
     /// HTTP with this profile's timeout.
     /// HTTP with this profile's timeout: SwiftNIO's, as the live socket (Linux's URLSession spends
     /// a third of a large sync's CPU waking libdispatch).
-    func transport() -> NIOHTTPTransport { NIOHTTPTransport(timeout: timeout) }
+    /// `atLeast` raises the timeout for commands that move files (a copy of a whole account).
+    func transport(atLeast seconds: TimeInterval = 0) -> NIOHTTPTransport {
+        NIOHTTPTransport(timeout: max(timeout, seconds))
+    }
 
     /// The live socket for `kith sync --watch`: SwiftNIO's, as Linux's URLSession has no WebSocket.
     func liveTransport() -> any LiveTransport {

@@ -28,7 +28,10 @@ struct MonicaImportRecordedTests {
         let stub = MonicaStub()
         stub.linkToItself()
         for (path, fixture) in Self.lists { stub.answer("GET /api/\(path)", .init(fixture: fixture)) }
-        stub.answer("GET /store/documents/Vh3kQw9ZsT2bLm8nRx4pJc6dFy1gHa0e.pdf", .init(fixture: "", bytes: Self.pdf))
+        // A file slower than the profile's timeout (1 s below): an import gives each request minutes.
+        stub.answer(
+            "GET /store/documents/Vh3kQw9ZsT2bLm8nRx4pJc6dFy1gHa0e.pdf",
+            .init(fixture: "", delay: .seconds(2), bytes: Self.pdf))
         stub.answer("GET /store/photos/Q2w3E4r5T6y7U8i9O0pAsDfGhJkL1z2x.png", .init(fixture: "", bytes: Self.png))
         try await stub.run { monica in
             try await LiveServer.run(engine, configure: ContactBookAgainstKithTests.unlimited) { server in
@@ -37,8 +40,10 @@ struct MonicaImportRecordedTests {
                 let laptop = ContactsCommandLineTests.Profile(name: "laptop", home: home, server: server.url)
                 let target = try await ContactsCommandLineTests.signUp(laptop)
                 let arguments = ["contacts", "import", "--from", monica.absoluteString, "--token", MonicaStub.token]
+                var impatient = laptop
+                impatient.environment["KITH_TIMEOUT"] = "1"
 
-                let first = try await laptop.object(arguments)
+                let first = try await impatient.object(arguments)
                 let copied = try #require(first["copied"] as? [String: Int], "\(first)")
                 for (kind, count) in [
                     ("contacts", 3), ("contactFields", 3), ("addresses", 1), ("notes", 2), ("tasks", 2), ("gifts", 1),
