@@ -420,8 +420,9 @@ def test_photos_and_the_profile_photo(server, driver, shot, tmp_path):
     save(driver, "photos")
     wait_notice(driver, "photos", "Added the photo “garden.png”.")
     until(driver, lambda d: len(texts(d, "#photo-list .photo")) == 2, "two photos")
-    until(driver, lambda d: image_loaded(d, "#photo-list .photo:nth-child(2) img"), "the thumbnails load")
-    assert image_loaded(driver, "#photo-list .photo:first-child img")
+    # The list is drawn anew after each upload: each thumbnail loads in its own time.
+    until(driver, lambda d: image_loaded(d, "#photo-list .photo:nth-child(2) img")
+          and image_loaded(d, "#photo-list .photo:first-child img"), "the thumbnails load")
     alts = driver.execute_script("return Array.from(document.querySelectorAll('#photo-list img')).map(i => i.alt)")
     assert alts == ["Photo of Ada Lovelace (garden.png)", "Photo of Ada Lovelace (portrait.png)"], alts
     photos = {photo["original_filename"]: photo for photo in api.data("GET", f"/api/contacts/{ada}/photos")}

@@ -134,8 +134,10 @@ extension MonicaImport {
     func copyPartialContactsAndRelationships() async throws {
         var seen = Set(contacts.keys)
         var queue = Array(contacts.keys).sorted()
-        while let id = queue.first {
-            queue.removeFirst()
+        var next = 0
+        while next < queue.count {
+            let id = queue[next]
+            next += 1
             for link in Self.relationships(of: contacts[id]) where !seen.contains(link.other) {
                 seen.insert(link.other)
                 do {

@@ -18,7 +18,8 @@ public actor MonicaImport {
     let source: MonicaClient
     let target: MonicaClient
     let ids: ImportIDMap
-    /// Names this import's write keys apart from every other source's and account's.
+    /// Names this import's write keys apart from every other source's and account's. A key is at
+    /// most 128 characters: the host is cut to 40, which leaves ample room for an object's key.
     let keyPrefix: String
     let progress: @Sendable (MonicaImportProgress) -> Void
     var summary = MonicaImportSummary()
@@ -40,11 +41,7 @@ public actor MonicaImport {
         self.target = target
         self.ids = ids
         self.progress = progress
-        let host = (source.server.apiURL.host ?? "server").filter {
-            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-")
-        }
-        let port = source.server.apiURL.port.map { "-\($0)" } ?? ""
-        keyPrefix = "kith-import:\(host.prefix(60))\(port):\(sourceUserID):"
+        keyPrefix = "kith-import:\(Self.plainName(of: source.server).prefix(40)):\(sourceUserID):"
     }
 
     /// The map file's name for this source account and target account: one map per pair, so an
@@ -52,13 +49,15 @@ public actor MonicaImport {
     public static func mapFileName(
         source: MonicaServerAddress, sourceUserID: Int, target: MonicaServerAddress, targetUserID: Int
     ) -> String {
-        func name(_ server: MonicaServerAddress) -> String {
-            let url = server.apiURL
-            return ((url.host ?? "server") + (url.port.map { "-\($0)" } ?? "")).filter {
-                $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-")
-            }
+        "import-\(plainName(of: source))-\(sourceUserID)-into-\(plainName(of: target))-\(targetUserID).ids"
+    }
+
+    /// A server as a file name's or a write key's word: its host and port, in plain ASCII.
+    static func plainName(of server: MonicaServerAddress) -> String {
+        let url = server.apiURL
+        return ((url.host ?? "server") + (url.port.map { "-\($0)" } ?? "")).filter {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-")
         }
-        return "import-\(name(source))-\(sourceUserID)-into-\(name(target))-\(targetUserID).ids"
     }
 
     /// Copies everything, in dependency order, and says what was done.
