@@ -23,6 +23,8 @@ struct ContactsCommandLineTests {
         let home: URL
         var server: URL?
         var environment: [String: String] = [:]
+        /// Seconds a run may take before it is killed (an import of a whole account runs longer).
+        var runLimit: TimeInterval = 30
 
         /// Runs `kith arguments --profile … [--server …] [-- positional…]`.
         func kith(_ arguments: [String], positional: [String] = [], stdin: String? = nil) async throws -> KithRun {
@@ -31,7 +33,7 @@ struct ContactsCommandLineTests {
             if !positional.isEmpty { all += ["--"] + positional }
             var environment = self.environment
             environment["KITH_HOME"] = home.path
-            return try await runKith(all, environment: environment, stdin: stdin)
+            return try await runKith(all, environment: environment, stdin: stdin, timeout: runLimit)
         }
 
         /// Runs with `--json`, requires success, and parses stdout.
@@ -513,4 +515,3 @@ struct ContactsCommandLineTests {
         await scratch?.drop()
     }
 }
-
