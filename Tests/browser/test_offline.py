@@ -30,9 +30,11 @@ def own_server():
 
 
 def worker_ready(driver):
-    """Waits until the service worker controls the page (it claims pages as it activates)."""
+    """Waits until the service worker controls the page (it claims pages as it activates, after
+    keeping the app's files: on a loaded machine that took over 10 s)."""
     until(driver, lambda d: d.execute_script(
-        "return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"), "the service worker controls the page")
+        "return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"), "the service worker controls the page",
+        timeout=60)
 
 
 def offline_status(driver) -> str:
