@@ -266,7 +266,11 @@ extension MonicaImport {
             switch avatar["source"]?.stringValue {
             case "photo":
                 // The avatar names its photo by the photo's link.
-                guard let link = avatar["url"]?.stringValue, let source = photoLinks[link] else { continue }
+                guard let link = avatar["url"]?.stringValue, let source = photoLinks[link] else {
+                    // Said, not skipped in silence: the contact would lose its picture unnoticed.
+                    refuse(.avatars, id, Self.name(contacts[id]), "its profile photo is not among the account's photos")
+                    continue
+                }
                 photo = source
             case "gravatar": photo = nil
             default: continue
