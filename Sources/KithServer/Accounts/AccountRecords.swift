@@ -78,8 +78,17 @@ public struct AuthenticatedUser: Sendable, Equatable {
     /// The user's Monica account as authentication found it along with a personal token (nil:
     /// not read, or not made yet); `/api` reads it only when this is nil.
     var monicaAccount: MonicaAccount?
+    /// The user's family membership as authentication found it along with a session (nil: not
+    /// read, as with a personal token); `FamilyScopeDirectory` reads it only when this is nil.
+    var family: FamilyLookup?
 
     var dto: UserDTO { UserDTO(id: id, email: email, createdAt: createdAt) }
+}
+
+/// Which family a user is in and as what, as one read found it (`familyID` nil: in none).
+struct FamilyLookup: Sendable, Equatable {
+    var familyID: String?
+    var role: String?
 }
 
 enum SessionKind: String {

@@ -113,22 +113,30 @@ struct AccountRepository: Sendable {
         var kind: String
         var accessHash: String
         var accessExpiresAt: Int64
+        var familyID: String?
+        var familyRole: String?
 
         enum CodingKeys: String, CodingKey {
             case sessionID = "session_id"
             case kind
             case accessHash = "access_hash"
             case accessExpiresAt = "access_expires_at"
+            case familyID = "family_id"
+            case familyRole = "family_role"
         }
     }
 
-    /// The session by its key; the caller compares its token's hash with `accessHash`.
+    /// The session by its key, with its user and the user's family membership (what a sync
+    /// request reads next: on PostgreSQL every statement is a round trip); the caller compares its
+    /// token's hash with `accessHash`.
     func session(id: String) async throws -> SessionLookup? {
         try await database.read { sql in
             try await sql.raw(
                 """
-                SELECT s.id AS session_id, s.kind, s.access_hash, s.access_expires_at, u.*
+                SELECT s.id AS session_id, s.kind, s.access_hash, s.access_expires_at, u.*,
+                       f.family_id AS family_id, f.role AS family_role
                 FROM sessions s JOIN users u ON u.id = s.user_id
+                LEFT JOIN family_members f ON f.user_id = s.user_id
                 WHERE s.id = \(bind: id)
                 """
             ).record(SessionLookup.self)

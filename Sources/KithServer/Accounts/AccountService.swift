@@ -185,7 +185,9 @@ struct AccountService: Sendable {
             let kind = SessionKind(rawValue: found.kind), kinds.contains(kind)
         else { throw AppError.unauthorized }
         guard found.accessExpiresAt > clock.nowMillis else { throw AppError.tokenExpired }
-        return authenticated(found.user, sessionID: found.sessionID, personalTokenID: nil)
+        var user = authenticated(found.user, sessionID: found.sessionID, personalTokenID: nil)
+        user.family = FamilyLookup(familyID: found.familyID, role: found.familyRole)
+        return user
     }
 
     private func authenticated(_ user: UserRecord, sessionID: String?, personalTokenID: String?) -> AuthenticatedUser {

@@ -5,9 +5,9 @@ import KithCore
 /// reads and writes inside its scope's transaction, held in memory so that the batch costs a few
 /// statements rather than six per mutation (on PostgreSQL each statement is a round trip):
 /// the batch's records and applied mutation ids are read in one statement when it opens, the
-/// live records a rule reads once per entity, and writes wait for `flush`, which reserves their
-/// sequence values in one statement, stores the records and remembers the mutation ids in another
-/// (two on SQLite), then runs the write hooks. Every read here sees the batch's own earlier writes, so each mutation is
+/// live records a rule reads once per entity, and writes wait for `flush`, which gives them their
+/// sequence values, stores them and remembers the mutation ids (`SyncTransaction.store`: one
+/// statement on PostgreSQL, three on SQLite), then runs the write hooks. Every read here sees the batch's own earlier writes, so each mutation is
 /// judged exactly as if the ones before it had been stored one by one.
 struct PushBatch {
     let store: SyncTransaction
@@ -93,24 +93,22 @@ struct PushBatch {
     }
 
     /// Stores what the batch wrote since the last flush: sequence values in write order, the
-    /// records and the applied mutation ids (one statement on PostgreSQL), then each record's
-    /// hooks, all in the transaction.
+    /// records and the applied mutation ids (`SyncTransaction.store`), then each record's hooks,
+    /// all in the transaction.
     mutating func flush() async throws {
         guard !pending.isEmpty else {
             try await store.remember(remembered, userID: userID, now: now)
             remembered = []
             return
         }
-        let values = try await store.reserveSequenceValues(pending.count)
-        var rows: [(record: SyncRecord, seq: Int64)] = []
-        for (id, seq) in zip(pending, values) {
+        let written = try pending.map { id in
             guard let record = records[id]?.record else { throw SyncStorageError("a pending record went missing") }
-            rows.append((record, seq))
-            records[id] = (record, seq)
+            return record
         }
-        try await store.write(rows, remembering: remembered, userID: userID, now: now)
+        let values = try await store.store(written, remembering: remembered, userID: userID, now: now)
         remembered = []
-        for row in rows { try await hooks.run(for: row.record, in: store) }
+        for (record, seq) in zip(written, values) { records[record.id] = (record, seq) }
+        for record in written { try await hooks.run(for: record, in: store) }
         pending = []
         lastSeq = values.upperBound
     }

@@ -11,6 +11,14 @@ struct ScopeMembership: Sendable, Hashable {
 /// `PersonalScopeDirectory` where only one's own scope exists.
 protocol ScopeDirectory: Sendable {
     func memberships(userID: String) async throws -> [ScopeMembership]
+    /// The same for an authenticated user, from what authentication found where it can.
+    func memberships(of user: AuthenticatedUser) async throws -> [ScopeMembership]
+}
+
+extension ScopeDirectory {
+    func memberships(of user: AuthenticatedUser) async throws -> [ScopeMembership] {
+        try await memberships(userID: user.id.lowercased)
+    }
 }
 
 struct PersonalScopeDirectory: ScopeDirectory {

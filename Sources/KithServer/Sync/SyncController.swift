@@ -21,9 +21,12 @@ struct SyncController {
         guard body.mutations.count <= SyncLimits.mutationsPerPush else {
             throw AppError(
                 .contentTooLarge, .payloadTooLarge,
-                "A push carries at most \(SyncLimits.mutationsPerPush) mutations; this one has \(body.mutations.count). Send it in batches.")
+                "A push carries at most \(SyncLimits.mutationsPerPush) mutations; this one has \(body.mutations.count). Send it in batches."
+            )
         }
-        return try JSONResponse.make(try await writer.push(body.mutations, userID: user.id.lowercased))
+        let memberships = try await writer.rules.memberships(of: user)
+        return try JSONResponse.make(
+            try await writer.push(body.mutations, userID: user.id.lowercased, memberships: memberships))
     }
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -45,6 +48,10 @@ struct SyncController {
             }
             limit = value
         }
-        return JSONResponse.make(bytes: try await writer.pull(userID: user.id.lowercased, after: cursor, limit: limit).json)
+        let memberships = try await writer.rules.memberships(of: user)
+        return JSONResponse.make(
+            bytes: try await writer.pull(
+                userID: user.id.lowercased, memberships: memberships, after: cursor, limit: limit
+            ).json)
     }
 }

@@ -176,6 +176,9 @@ struct SyncTransaction: Sendable {
         guard !ids.isEmpty, !mutationIDs.isEmpty else {
             return (try await records(ids), try await appliedMutations(mutationIDs, by: userID))
         }
+        // Lists of keys are planned for their length on each run (`plannedPerRun`); a push of one
+        // looks up one key of each, which any plan finds by its index.
+        let sql = ids.count > 1 || mutationIDs.count > 1 ? self.sql.plannedPerRun : self.sql
         let rows = try await sql.raw(
             """
             SELECT id, entity, scope, fields, stamps, deleted, seq FROM sync_records
@@ -214,11 +217,6 @@ struct SyncTransaction: Sendable {
         return found
     }
 
-    /// The next value of this scope's change counter.
-    func nextSequenceValue() async throws -> Int64 {
-        try await reserveSequenceValues(1).lowerBound
-    }
-
     /// The next `count` values of `scope`'s change counter (this transaction's own scope unless
     /// another is named: a notice takes its inbox's), in one statement (`RETURNING`, SQLite 3.35+
     /// and PostgreSQL). Each scope counts on its own row, so writers of different scopes never wait
@@ -227,79 +225,141 @@ struct SyncTransaction: Sendable {
     /// change (docs/sync.md). A scope's first value comes after the floor (`sync_counter`: where the
     /// one server-wide counter stood before per-scope counters), so no position handed out earlier
     /// is ever passed over.
+    ///
+    /// On PostgreSQL the same statement announces the change to every server's live sockets
+    /// (`NOTIFY kith_changes, '<scope> <last>'`, `PostgresChangeChannel`): PostgreSQL delivers a
+    /// notification when its transaction commits and drops it when it rolls back, so a change is
+    /// announced exactly when it is there to pull, by whatever code moved the counter, without a
+    /// round trip of its own.
     func reserveSequenceValues(_ count: Int, in scope: String? = nil) async throws -> ClosedRange<Int64> {
         precondition(count > 0, "a reservation of no sequence values")
         let scope = scope ?? self.scope
-        guard
-            let last = try await sql.raw(
-                """
-                INSERT INTO sync_scope_counters (scope, value)
-                VALUES (\(bind: scope), (SELECT value FROM sync_counter WHERE id = 1) + \(bind: Int64(count)))
-                ON CONFLICT (scope) DO UPDATE SET value = sync_scope_counters.value + \(bind: Int64(count))
-                RETURNING value
-                """
-            ).first(decodingColumn: "value", as: Int64.self)
+        guard let last = try await sql.raw(reservation(count, in: scope)).first(decodingColumn: "value", as: Int64.self)
         else { throw SyncStorageError("the change counter of \(scope) returned no value") }
         return (last - Int64(count) + 1)...last
+    }
+
+    private func reservation(_ count: Int, in scope: String) -> SQLQueryString {
+        var statement: SQLQueryString = """
+            INSERT INTO sync_scope_counters (scope, value)
+            VALUES (\(bind: scope), (SELECT value FROM sync_counter WHERE id = 1) + \(bind: Int64(count)))
+            ON CONFLICT (scope) DO UPDATE SET value = sync_scope_counters.value + \(bind: Int64(count))
+            RETURNING value
+            """
+        if engine == .postgres {
+            statement =
+                statement
+                + ", pg_notify(\(bind: PostgresChangeChannel.name), \(bind: scope + " ") || value)::text AS announced"
+        }
+        return statement
+    }
+
+    /// Stores `records` (each appears once; all of this scope) at the scope's next sequence values,
+    /// in order, inserting new ones and updating the rest, and remembers `mutationIDs` as applied
+    /// by `userID`: the values they took. On PostgreSQL, where each statement is a round trip, one
+    /// statement moves the counter (and announces the change, `reserveSequenceValues`), stores the
+    /// records and remembers the mutations, its rows sent as one array per column (`unnest`) so
+    /// that its text is the same for every batch and stays prepared: as a multi-row `VALUES`, a
+    /// batch of 256 had been 2,560 values and a text of its own length, parsed and planned anew each
+    /// time. On SQLite, where a statement costs microseconds, it is three. (`userID` and `now`
+    /// matter only with mutation ids: the server's own writes have none.)
+    func store(_ records: [SyncRecord], remembering mutationIDs: [UUID] = [], userID: String = "", now: Int64 = 0)
+        async throws -> ClosedRange<Int64>
+    {
+        precondition(!records.isEmpty, "a write of no records")
+        guard engine == .postgres else {
+            let values = try await reserveSequenceValues(records.count)
+            try await sql.raw(Self.valuesInsert(StoredColumns(records, seqs: Array(values)))).run()
+            try await remember(mutationIDs, userID: userID, now: now)
+            return values
+        }
+        let count = Int64(records.count)
+        let columns = StoredColumns(records, seqs: [])
+        // A live record's `deleted` goes as '' (an HLC is never empty): the arrays carry no nulls.
+        let statement: SQLQueryString = """
+            WITH reserved AS (\(reservation(records.count, in: scope))),
+            remembered AS (\(remembering(mutationIDs, userID: userID, now: now))),
+            stored AS (
+                INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq)
+                SELECT r.id, r.entity, r.scope, r.fields, r.stamps, NULLIF(r.deleted, ''), reserved.value - \(bind: count) + r.n
+                FROM reserved, unnest(\(bind: columns.ids)::text[], \(bind: columns.entities)::text[],
+                    \(bind: columns.scopes)::text[], \(bind: columns.fields)::text[], \(bind: columns.stamps)::text[],
+                    \(bind: columns.deleted.map { $0 ?? "" })::text[]) WITH ORDINALITY
+                    AS r (id, entity, scope, fields, stamps, deleted, n)
+                \(unsafeRaw: Self.onConflict)
+            )
+            SELECT value FROM reserved
+            """
+        guard let last = try await sql.raw(statement).first(decodingColumn: "value", as: Int64.self) else {
+            throw SyncStorageError("the change counter of \(scope) returned no value")
+        }
+        return (last - count + 1)...last
     }
 
     /// Remembers mutations as applied by `userID`, in one statement.
     func remember(_ mutationIDs: [UUID], userID: String, now: Int64) async throws {
         guard !mutationIDs.isEmpty else { return }
-        try await sql.raw(Self.remembering(mutationIDs, userID: userID, now: now)).run()
+        try await sql.raw(remembering(mutationIDs, userID: userID, now: now)).run()
     }
 
-    private static func remembering(_ mutationIDs: [UUID], userID: String, now: Int64) -> SQLQueryString {
+    private func remembering(_ mutationIDs: [UUID], userID: String, now: Int64) -> SQLQueryString {
+        let ids = mutationIDs.map(\.lowercased)
+        if engine == .postgres {
+            return """
+                INSERT INTO sync_mutations (mutation_id, user_id, applied_at)
+                SELECT m, \(bind: userID), \(bind: now) FROM unnest(\(bind: ids)::text[]) AS m
+                """
+        }
         var statement = SQLQueryString("INSERT INTO sync_mutations (mutation_id, user_id, applied_at) VALUES ")
-        for (index, id) in mutationIDs.enumerated() {
-            statement.appendRow([id.lowercased, userID, now], first: index == 0)
+        for (index, id) in ids.enumerated() {
+            statement.appendRow([id, userID, now], first: index == 0)
         }
         return statement
     }
 
-    /// Stores records (`write`) and remembers the mutations that wrote them (`remember`): on
-    /// PostgreSQL in one statement (the mutations' insert as a `WITH` of the records'), as each
-    /// statement is a round trip; on SQLite, where a statement costs microseconds, in two.
-    func write(_ rows: [(record: SyncRecord, seq: Int64)], remembering mutationIDs: [UUID], userID: String, now: Int64)
-        async throws
-    {
-        guard engine == .postgres, !rows.isEmpty, !mutationIDs.isEmpty else {
-            try await write(rows)
-            try await remember(mutationIDs, userID: userID, now: now)
-            return
-        }
-        let statement =
-            SQLQueryString("WITH remembered AS (") + Self.remembering(mutationIDs, userID: userID, now: now)
-            + SQLQueryString(") ") + Self.writing(rows)
-        try await sql.raw(statement).run()
-    }
-
-    /// Stores records at their sequence values in one statement, inserting new ones and updating
-    /// the rest (a record is its scope and id; its entity never changes). Each appears once.
-    func write(_ rows: [(record: SyncRecord, seq: Int64)]) async throws {
-        guard !rows.isEmpty else { return }
-        try await sql.raw(Self.writing(rows)).run()
-    }
-
-    private static func writing(_ rows: [(record: SyncRecord, seq: Int64)]) -> SQLQueryString {
+    /// A multi-row `VALUES` insert of `columns` (SQLite's form).
+    private static func valuesInsert(_ columns: StoredColumns) -> SQLQueryString {
         var statement = SQLQueryString(
             "INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq) VALUES ")
-        for (index, row) in rows.enumerated() {
-            let record = row.record
+        for index in columns.ids.indices {
             statement.appendRow(
                 [
-                    record.id.lowercased, record.entity, record.scope,
-                    // Written as JSONTree writes (keys sorted): the pull sends this text as it is.
-                    JSONTree.object(JSONObject(record.fields.sorted { $0.key < $1.key })).text,
-                    FieldStamps.text(of: record.stamps), record.deleted?.description, row.seq,
+                    columns.ids[index], columns.entities[index], columns.scopes[index], columns.fields[index],
+                    columns.stamps[index], columns.deleted[index], columns.seqs[index],
                 ], first: index == 0)
         }
-        statement.appendInterpolation(
-            unsafeRaw: """
-                 ON CONFLICT (scope, id) DO UPDATE SET fields = excluded.fields, stamps = excluded.stamps,
-                    deleted = excluded.deleted, seq = excluded.seq
-                """)
+        statement.appendInterpolation(unsafeRaw: " " + onConflict)
         return statement
+    }
+
+    /// A record is its scope and id; its entity never changes.
+    private static let onConflict = """
+        ON CONFLICT (scope, id) DO UPDATE SET fields = excluded.fields, stamps = excluded.stamps,
+            deleted = excluded.deleted, seq = excluded.seq
+        """
+}
+
+/// Records as `sync_records`' columns, a list per column.
+private struct StoredColumns {
+    var ids: [String] = []
+    var entities: [String] = []
+    var scopes: [String] = []
+    var fields: [String] = []
+    var stamps: [String] = []
+    var deleted: [String?] = []
+    var seqs: [Int64]
+
+    init(_ records: [SyncRecord], seqs: [Int64]) {
+        self.seqs = seqs
+        for record in records {
+            ids.append(record.id.lowercased)
+            entities.append(record.entity)
+            scopes.append(record.scope)
+            // Written as JSONTree writes (keys sorted): the pull sends this text as it is.
+            fields.append(JSONTree.object(JSONObject(record.fields.sorted { $0.key < $1.key })).text)
+            stamps.append(FieldStamps.text(of: record.stamps))
+            deleted.append(record.deleted?.description)
+        }
     }
 }
 

@@ -13,19 +13,37 @@ struct SyncWriter: Sendable {
     /// Called for each record stored, inside its transaction (see `RecordWriteHook`).
     var hooks: [any RecordWriteHook] = []
 
-    /// What a push answers: each mutation's result, and where the server stands afterwards.
-    func push(_ mutations: [Mutation], userID: String) async throws -> PushResponse {
-        let memberships = try await rules.memberships(userID: userID)
-        let results = try await write(mutations, userID: userID, memberships: memberships)
+    /// What a push answers: each mutation's result, and where each of the user's scopes stood as
+    /// the push ended. `memberships` are the user's scopes when the caller already has them.
+    func push(_ mutations: [Mutation], userID: String, memberships known: [ScopeMembership]? = nil) async throws
+        -> PushResponse
+    {
+        let memberships: [ScopeMembership]
+        if let known { memberships = known } else { memberships = try await rules.memberships(userID: userID) }
+        let (results, changes) = try await writeAndAnnounce(mutations, userID: userID, memberships: memberships)
         // Informational: pulling from it would skip other devices' earlier changes, so KithKit
-        // keeps its own pull cursor.
-        let cursor = SyncCursor(positions: try await repository.currentSequenceValues(of: memberships.map(\.scope)))
-        return PushResponse(results: results, cursor: cursor.text, serverTime: clock.nowMillis)
+        // keeps its own pull cursor. A scope this push wrote stood at its last write; only the
+        // others are read.
+        var positions: [String: Int64] = [:]
+        for change in changes { positions[change.scope] = max(positions[change.scope] ?? 0, change.seq) }
+        let unwritten = memberships.map(\.scope).filter { positions[$0] == nil }
+        if !unwritten.isEmpty {
+            positions.merge(try await repository.currentSequenceValues(of: unwritten)) { written, _ in written }
+        }
+        return PushResponse(
+            results: results, cursor: SyncCursor(positions: positions).text, serverTime: clock.nowMillis)
     }
 
-    /// A page of the changes `userID` may read after `cursor`.
-    func pull(userID: String, after cursor: SyncCursor, limit: Int) async throws -> PullPage {
-        let scopes = try await rules.readableScopes(userID: userID)
+    /// A page of the changes `userID` may read after `cursor` (`memberships`: as for `push`).
+    func pull(userID: String, memberships: [ScopeMembership]? = nil, after cursor: SyncCursor, limit: Int)
+        async throws -> PullPage
+    {
+        let scopes: [String]
+        if let memberships {
+            scopes = memberships.map(\.scope)
+        } else {
+            scopes = try await rules.readableScopes(userID: userID)
+        }
         var changes = try await repository.changes(after: cursor.positions(for: scopes), limit: limit + 1)
         let hasMore = changes.count > limit
         if hasMore { changes.removeLast() }
@@ -44,13 +62,14 @@ struct SyncWriter: Sendable {
             throw SyncStorageError("the server wrote \(mutation.entity) outside its catalog or scope")
         }
         let stored = try await store.record(mutation.id)
-        if mutation.op == .upsert, let problem = declaration.problems(in: mutation.fields, isCreation: stored == nil).first {
+        if mutation.op == .upsert,
+            let problem = declaration.problems(in: mutation.fields, isCreation: stored == nil).first
+        {
             throw AppError.validation(problem)
         }
         var record = stored ?? SyncRecord(entity: mutation.entity, id: mutation.id, scope: mutation.scope)
         guard case .changed = record.merge(mutation) else { return nil }
-        let seq = try await store.nextSequenceValue()
-        try await store.write([(record, seq)])
+        let seq = try await store.store([record]).upperBound
         try await hooks.run(for: record, in: store)
         return ScopeChange(scope: mutation.scope, seq: seq)
     }
@@ -74,6 +93,13 @@ struct SyncWriter: Sendable {
     {
         let memberships: [ScopeMembership]
         if let known { memberships = known } else { memberships = try await rules.memberships(userID: userID) }
+        return try await writeAndAnnounce(mutations, userID: userID, memberships: memberships).results
+    }
+
+    /// `write`'s results, with the latest change of each scope it committed.
+    private func writeAndAnnounce(_ mutations: [Mutation], userID: String, memberships: [ScopeMembership])
+        async throws -> (results: [MutationResult], changes: [ScopeChange])
+    {
         var results: [MutationResult] = []
         var changes: [ScopeChange] = []
         do {
@@ -85,7 +111,8 @@ struct SyncWriter: Sendable {
                 {
                     end += 1
                 }
-                let (batchResults, change) = try await apply(mutations[start..<end], userID: userID, memberships: memberships)
+                let (batchResults, change) = try await apply(
+                    mutations[start..<end], userID: userID, memberships: memberships)
                 results += batchResults
                 if let change { changes.append(change) }
                 start = end
@@ -94,8 +121,9 @@ struct SyncWriter: Sendable {
             await notifier.committed(ScopeChange.latestPerScope(changes))
             throw error
         }
-        await notifier.committed(ScopeChange.latestPerScope(changes))
-        return results
+        let latest = ScopeChange.latestPerScope(changes)
+        await notifier.committed(latest)
+        return (results, latest)
     }
 
     /// A mutation refused before its transaction: the result it gets.
@@ -110,7 +138,8 @@ struct SyncWriter: Sendable {
         -> ([MutationResult], ScopeChange?)
     {
         /// Each mutation with its entity's declaration, or the refusal it gets instead.
-        let judged: [(mutation: Mutation, verdict: Result<EntityDeclaration, MutationRefusal>)] = batch.map { mutation in
+        let judged: [(mutation: Mutation, verdict: Result<EntityDeclaration, MutationRefusal>)] = batch.map {
+            mutation in
             let verdict = rules.check(mutation, memberships: memberships, now: clock.nowMillis).mapError { refusal in
                 MutationRefusal(result: Self.rejected(mutation, code: refusal.code, message: refusal.message))
             }
@@ -121,14 +150,17 @@ struct SyncWriter: Sendable {
             return item.mutation
         }
         if allowed.isEmpty {
-            return (judged.compactMap { item in
-                guard case .failure(let refusal) = item.verdict else { return nil }
-                return refusal.result
-            }, nil)
+            return (
+                judged.compactMap { item in
+                    guard case .failure(let refusal) = item.verdict else { return nil }
+                    return refusal.result
+                }, nil
+            )
         }
         let scope = batch[batch.startIndex].scope
         return try await repository.inScope(scope) { [hooks, clock] store in
-            var open = try await PushBatch.open(for: allowed, userID: userID, now: clock.nowMillis, hooks: hooks, in: store)
+            var open = try await PushBatch.open(
+                for: allowed, userID: userID, now: clock.nowMillis, hooks: hooks, in: store)
             var results: [MutationResult] = []
             for (mutation, verdict) in judged {
                 switch verdict {
@@ -157,7 +189,8 @@ struct SyncWriter: Sendable {
             // is one record, of one entity.
             guard stored.entity == mutation.entity else {
                 return Self.rejected(
-                    mutation, code: ErrorCode.forbidden.rawValue, message: "This id is another kind of record's.", field: "id")
+                    mutation, code: ErrorCode.forbidden.rawValue, message: "This id is another kind of record's.",
+                    field: "id")
             }
             record = stored
         }
@@ -178,7 +211,8 @@ struct SyncWriter: Sendable {
         switch record.merge(mutation) {
         case .ignoredDeleted:
             return Self.rejected(
-                mutation, code: ErrorCode.deleted.rawValue, message: "This record was deleted.", current: try await batch.change(of: mutation.id))
+                mutation, code: ErrorCode.deleted.rawValue, message: "This record was deleted.",
+                current: try await batch.change(of: mutation.id))
         case .superseded:
             batch.remember(mutation)
             return MutationResult(mutationId: mutation.mutationId, status: .applied)
@@ -192,7 +226,8 @@ struct SyncWriter: Sendable {
 
     /// Deletes what goes with a deleted record (a year's people), with the deletion's own stamp so
     /// every replica computes the same.
-    private func cascade(_ mutation: Mutation, _ recordRules: [any RecordRule], in batch: inout PushBatch) async throws {
+    private func cascade(_ mutation: Mutation, _ recordRules: [any RecordRule], in batch: inout PushBatch) async throws
+    {
         for rule in recordRules where !rule.cascadeReads.isEmpty {
             let related = try await batch.liveRecords(Set(rule.cascadeReads))
             for var dependent in rule.cascade(of: mutation, records: related) {
@@ -209,10 +244,12 @@ struct SyncWriter: Sendable {
         _ mutation: Mutation, code: String, message: String, field: String? = nil, current: ChangeDTO? = nil
     ) -> MutationResult {
         MutationResult(
-            mutationId: mutation.mutationId, status: .rejected, code: code, message: message, field: field, record: current)
+            mutationId: mutation.mutationId, status: .rejected, code: code, message: message, field: field,
+            record: current)
     }
 
-    private static func rejected(_ mutation: Mutation, _ problem: APIErrorDetail, current: ChangeDTO?) -> MutationResult {
+    private static func rejected(_ mutation: Mutation, _ problem: APIErrorDetail, current: ChangeDTO?) -> MutationResult
+    {
         rejected(mutation, code: problem.code, message: problem.message, field: problem.field, current: current)
     }
 }

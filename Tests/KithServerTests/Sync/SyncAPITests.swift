@@ -44,7 +44,9 @@ struct SyncAPITests {
             clock: HybridLogicalClock(node: node), now: Int64(server.clock.now.timeIntervalSince1970 * 1000))
     }
 
-    static func push(_ client: any TestClientProtocol, _ device: Device, _ mutations: [Mutation]) async throws -> PushResponse {
+    static func push(_ client: any TestClientProtocol, _ device: Device, _ mutations: [Mutation]) async throws
+        -> PushResponse
+    {
         let response = try await client.call(
             .post, "/v1/sync/push", body: PushRequest(clientId: UUID(), mutations: mutations), token: device.token)
         #expect(response.status == .ok, "\(response.text)")
@@ -101,6 +103,10 @@ struct SyncAPITests {
             #expect(pulled.hasMore == false)
             // Nothing new after the cursor: the duplicate changed nothing.
             #expect(try await Self.pull(client, phone, cursor: pulled.cursor).changes.isEmpty)
+            // Each push's cursor says where the scope stood as it ended: at its own write, or, having
+            // written nothing, where the scope stands.
+            #expect(first.cursor == pulled.cursor)
+            #expect(again.cursor == pulled.cursor)
         }
     }
 
@@ -122,7 +128,8 @@ struct SyncAPITests {
 
             let delete = phone.mutation(id, .delete)
             #expect(try await Self.push(client, phone, [delete]).results.map(\.status) == [.applied])
-            let stale = try await Self.push(client, laptop, [laptop.mutation(id, .upsert, ["title": .string("late")], skew: 5000)])
+            let stale = try await Self.push(
+                client, laptop, [laptop.mutation(id, .upsert, ["title": .string("late")], skew: 5000)])
             #expect(stale.results.first?.status == .rejected)
             #expect(stale.results.first?.code == "deleted")
             #expect(stale.results.first?.record?.deleted == true)
@@ -150,18 +157,25 @@ struct SyncAPITests {
                 phone.mutation(UUID(), .upsert, ["title": .string("also fine")]),
             ]
             let results = try await Self.push(client, phone, batch).results
-            #expect(results.map(\.status) == [.applied, .rejected, .rejected, .rejected, .rejected, .rejected, .applied])
-            #expect(results.map { $0.code ?? "" } == ["", "unknown_entity", "forbidden", "clock_skew", "validation_failed", "validation_failed", ""])
+            #expect(
+                results.map(\.status) == [.applied, .rejected, .rejected, .rejected, .rejected, .rejected, .applied])
+            #expect(
+                results.map { $0.code ?? "" } == [
+                    "", "unknown_entity", "forbidden", "clock_skew", "validation_failed", "validation_failed", "",
+                ])
             #expect(results.allSatisfy { $0.status == .applied || $0.message?.isEmpty == false })
 
             let bobDevice = Self.device(bob, node: "bob", server: server)
-            #expect(try await Self.pull(client, bobDevice).changes.isEmpty, "Bob never sees Ada's records, nor a record in his scope")
+            #expect(
+                try await Self.pull(client, bobDevice).changes.isEmpty,
+                "Bob never sees Ada's records, nor a record in his scope")
             #expect(try await Self.pull(client, phone).changes.count == 2)
             // Bob can't take over Ada's record by its id either: the same id in his scope is a
             // record of his own, and Ada's stays as it was.
             let adaRecord = batch[0].id
             var bobPhone = bobDevice
-            let takeover = try await Self.push(client, bobPhone, [bobPhone.mutation(adaRecord, .upsert, ["title": .string("mine")])])
+            let takeover = try await Self.push(
+                client, bobPhone, [bobPhone.mutation(adaRecord, .upsert, ["title": .string("mine")])])
             #expect(takeover.results.map(\.status) == [.applied])
             #expect(try await Self.pull(client, bobDevice).changes.map { $0.fields["title"] } == [.string("mine")])
             let adas = try await Self.pull(client, phone).changes
@@ -209,8 +223,10 @@ struct SyncAPITests {
             var phone = Self.device(session, node: "phone", server: server)
             _ = try await Self.push(client, phone, [phone.mutation(UUID(), .upsert, ["title": .string("secret")])])
             let userID = session.user.id.uuidString.lowercased()
-            #expect(!(try await RowScanner.rows(mentioning: [userID, "user:\(userID)"], in: server.app.database)).isEmpty)
-            let deleted = try await client.call(.delete, "/v1/me", json: #"{"password":"correct horse"}"#, token: session.accessToken)
+            #expect(
+                !(try await RowScanner.rows(mentioning: [userID, "user:\(userID)"], in: server.app.database)).isEmpty)
+            let deleted = try await client.call(
+                .delete, "/v1/me", json: #"{"password":"correct horse"}"#, token: session.accessToken)
             #expect(deleted.status == .noContent)
             let left = try await RowScanner.rows(mentioning: [userID, "user:\(userID)"], in: server.app.database)
             #expect(left.isEmpty, "\(left)")

@@ -16,7 +16,8 @@ struct LiveController {
     func socket(for head: HTTPRequestHead) -> LiveSocket {
         LiveSocket(
             services: services,
-            opening: LiveOpening(authorization: head.headers.first(name: "authorization"), webSession: Self.webSession(head)))
+            opening: LiveOpening(
+                authorization: head.headers.first(name: "authorization"), webSession: Self.webSession(head)))
     }
 
     /// The web app's session cookie, only when the page that opened the socket is from this server
@@ -24,7 +25,8 @@ struct LiveController {
     /// other sites out but not other origins of the same site (another port, a sibling subdomain):
     /// without this check their pages could listen as the user. Several Origins: no cookie either.
     static func webSession(_ head: HTTPRequestHead) -> String? {
-        guard let token = Cookies(from: head.headers["cookie"])[WebSessionMiddleware.sessionCookie]?.value, !token.isEmpty,
+        guard let token = Cookies(from: head.headers["cookie"])[WebSessionMiddleware.sessionCookie]?.value,
+            !token.isEmpty,
             let origin = head.headers["origin"].onlyElement, let authority = head.headers["host"].onlyElement,
             let components = URLComponents(string: origin), let originHost = components.host
         else { return nil }

@@ -156,7 +156,8 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         let text = opcode == .text ? String(buffer: bytes) : nil
         switch phase {
         case .awaitingAuth:
-            guard let text, let auth = LiveMessage(text: text), auth.type == .auth, let token = auth.token, !token.isEmpty
+            guard let text, let auth = LiveMessage(text: text), auth.type == .auth, let token = auth.token,
+                !token.isEmpty
             else { return refuse(APIErrorDetail(.unauthorized, Self.authFirst)) }
             authenticate(token: token, kinds: [.app])
         case .ready:
@@ -200,19 +201,21 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
             do {
                 let user = try await services.accounts.authenticate(token: token, allowing: kinds)
                 let userID = user.id.lowercased
-                let scopes = try await services.rules.readableScopes(userID: userID)
+                let scopes = try await services.rules.memberships(of: user).map(\.scope)
                 // Notices delivered from now on are sent; older ones are in the inbox.
                 let latest = (try? await services.notices.latestSeq(of: userID)) ?? 0
                 return .success((userID, scopes, latest))
             } catch let error as AppError {
                 return .failure(error.detail)
             } catch {
-                services.logger.error("Live socket: checking a token failed", metadata: ["error": "\(String(reflecting: error))"])
+                services.logger.error(
+                    "Live socket: checking a token failed", metadata: ["error": "\(String(reflecting: error))"])
                 return .failure(APIErrorDetail(.internalError, "The server could not check the token. Try again."))
             }
         } then: { (socket, checked: Result<(String, [String], Int64), APIErrorDetail>) in
             switch checked {
-            case .success(let (userID, scopes, latest)): socket.authenticated(userID: userID, scopes: scopes, noticesSeen: latest)
+            case .success(let (userID, scopes, latest)):
+                socket.authenticated(userID: userID, scopes: scopes, noticesSeen: latest)
             case .failure(let detail): socket.refuse(detail)
             }
         }
@@ -254,7 +257,11 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
     private func readScopes() {
         guard let userID, scopeReads.start() else { return }
         let rules = services.rules
-        offLoop { try? await rules.readableScopes(userID: userID) } then: { socket, scopes in socket.readScopes(found: scopes) }
+        offLoop {
+            try? await rules.readableScopes(userID: userID)
+        } then: { socket, scopes in
+            socket.readScopes(found: scopes)
+        }
     }
 
     private func readScopes(found scopes: [String]?) {
@@ -270,7 +277,9 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
         guard let userID, inboxReads.start() else { return }
         let notices = services.notices
         let after = noticesSent
-        offLoop { (try? await notices.delivered(to: userID, after: after)) ?? [] } then: { socket, fresh in
+        offLoop {
+            (try? await notices.delivered(to: userID, after: after)) ?? []
+        } then: { socket, fresh in
             socket.send(notices: fresh)
         }
     }
@@ -338,7 +347,9 @@ final class LiveSocket: ChannelInboundHandler, RemovableChannelHandler {
     private func deadlinePassed() {
         switch phase {
         case .awaitingAuth:
-            refuse(APIErrorDetail(.unauthorized, "No token arrived within \(services.settings.authTimeout); the socket is closed."))
+            refuse(
+                APIErrorDetail(
+                    .unauthorized, "No token arrived within \(services.settings.authTimeout); the socket is closed."))
         case .refused:
             close(.policyViolation)
         case .closing:

@@ -2,9 +2,12 @@ import Logging
 import SQLKit
 
 /// On PostgreSQL several servers may share the database: nudges go to this server's sockets at
-/// once and to every server (this one included) as `NOTIFY kith_changes, '<scope> <seq>'`, sent
-/// after the changes committed. The echo that comes back here through `PostgresChangeListener`
-/// is dropped by the hub as already delivered.
+/// once and to every server (this one included) as `NOTIFY kith_changes, '<scope> <seq>'`. A
+/// change of records was announced by its own transaction (`SyncTransaction.reserveSequenceValues`
+/// notifies as it moves the counter; PostgreSQL delivers at commit), so only a nudge that is no
+/// change of records (a membership changed, `ScopeChange.nudge`) is sent from here, after its
+/// commit. The echo that comes back here through `PostgresChangeListener` is dropped by the hub as
+/// already delivered.
 struct PostgresChangeNotifier: ChangeNotifier {
     let database: KithDatabase
     let hub: LiveHub
@@ -13,9 +16,11 @@ struct PostgresChangeNotifier: ChangeNotifier {
     func committed(_ changes: [ScopeChange]) async {
         guard !changes.isEmpty else { return }
         for change in changes { hub.deliver(change) }
+        let unordered = changes.filter { !$0.isOrdered }
+        guard !unordered.isEmpty else { return }
         do {
             try await database.run { sql in
-                for change in changes {
+                for change in unordered {
                     try await sql.raw(
                         "SELECT pg_notify(\(bind: PostgresChangeChannel.name), \(bind: PostgresChangeChannel.payload(for: change)))"
                     ).run()
