@@ -269,12 +269,12 @@ struct SyncTransaction: Sendable {
         precondition(!records.isEmpty, "a write of no records")
         guard engine == .postgres else {
             let values = try await reserveSequenceValues(records.count)
-            try await sql.raw(Self.valuesInsert(StoredColumns(records, seqs: Array(values)))).run()
+            try await sql.raw(Self.valuesInsert(StoredColumns(records), at: values)).run()
             try await remember(mutationIDs, userID: userID, now: now)
             return values
         }
         let count = Int64(records.count)
-        let columns = StoredColumns(records, seqs: [])
+        let columns = StoredColumns(records)
         // A live record's `deleted` goes as '' (an HLC is never empty): the arrays carry no nulls.
         let statement: SQLQueryString = """
             WITH reserved AS (\(reservation(records.count, in: scope))),
@@ -317,15 +317,15 @@ struct SyncTransaction: Sendable {
         return statement
     }
 
-    /// A multi-row `VALUES` insert of `columns` (SQLite's form).
-    private static func valuesInsert(_ columns: StoredColumns) -> SQLQueryString {
+    /// A multi-row `VALUES` insert of `columns` at `seqs`, in order (SQLite's form).
+    private static func valuesInsert(_ columns: StoredColumns, at seqs: ClosedRange<Int64>) -> SQLQueryString {
         var statement = SQLQueryString(
             "INSERT INTO sync_records (id, entity, scope, fields, stamps, deleted, seq) VALUES ")
         for index in columns.ids.indices {
             statement.appendRow(
                 [
                     columns.ids[index], columns.entities[index], columns.scopes[index], columns.fields[index],
-                    columns.stamps[index], columns.deleted[index], columns.seqs[index],
+                    columns.stamps[index], columns.deleted[index], seqs.lowerBound + Int64(index),
                 ], first: index == 0)
         }
         statement.appendInterpolation(unsafeRaw: " " + onConflict)
@@ -347,10 +347,8 @@ private struct StoredColumns {
     var fields: [String] = []
     var stamps: [String] = []
     var deleted: [String?] = []
-    var seqs: [Int64]
 
-    init(_ records: [SyncRecord], seqs: [Int64]) {
-        self.seqs = seqs
+    init(_ records: [SyncRecord]) {
         for record in records {
             ids.append(record.id.lowercased)
             entities.append(record.entity)

@@ -18,14 +18,12 @@ struct SyncWriter: Sendable {
     func push(_ mutations: [Mutation], userID: String, memberships known: [ScopeMembership]? = nil) async throws
         -> PushResponse
     {
-        let memberships: [ScopeMembership]
-        if let known { memberships = known } else { memberships = try await rules.memberships(userID: userID) }
+        let memberships = try await memberships(known, of: userID)
         let (results, changes) = try await writeAndAnnounce(mutations, userID: userID, memberships: memberships)
         // Informational: pulling from it would skip other devices' earlier changes, so KithKit
         // keeps its own pull cursor. A scope this push wrote stood at its last write; only the
         // others are read.
-        var positions: [String: Int64] = [:]
-        for change in changes { positions[change.scope] = max(positions[change.scope] ?? 0, change.seq) }
+        var positions = Dictionary(uniqueKeysWithValues: changes.map { ($0.scope, $0.seq) })
         let unwritten = memberships.map(\.scope).filter { positions[$0] == nil }
         if !unwritten.isEmpty {
             positions.merge(try await repository.currentSequenceValues(of: unwritten)) { written, _ in written }
@@ -38,12 +36,7 @@ struct SyncWriter: Sendable {
     func pull(userID: String, memberships: [ScopeMembership]? = nil, after cursor: SyncCursor, limit: Int)
         async throws -> PullPage
     {
-        let scopes: [String]
-        if let memberships {
-            scopes = memberships.map(\.scope)
-        } else {
-            scopes = try await rules.readableScopes(userID: userID)
-        }
+        let scopes = try await self.memberships(memberships, of: userID).map(\.scope)
         var changes = try await repository.changes(after: cursor.positions(for: scopes), limit: limit + 1)
         let hasMore = changes.count > limit
         if hasMore { changes.removeLast() }
@@ -91,12 +84,17 @@ struct SyncWriter: Sendable {
     func write(_ mutations: [Mutation], userID: String, memberships known: [ScopeMembership]? = nil) async throws
         -> [MutationResult]
     {
-        let memberships: [ScopeMembership]
-        if let known { memberships = known } else { memberships = try await rules.memberships(userID: userID) }
-        return try await writeAndAnnounce(mutations, userID: userID, memberships: memberships).results
+        try await writeAndAnnounce(mutations, userID: userID, memberships: try await memberships(known, of: userID))
+            .results
     }
 
-    /// `write`'s results, with the latest change of each scope it committed.
+    /// The user's scopes: `known` when the caller has them (a session's lookup brings them), else read.
+    private func memberships(_ known: [ScopeMembership]?, of userID: String) async throws -> [ScopeMembership] {
+        if let known { return known }
+        return try await rules.memberships(userID: userID)
+    }
+
+    /// `write`'s results, with the latest change of each scope it committed (one per scope).
     private func writeAndAnnounce(_ mutations: [Mutation], userID: String, memberships: [ScopeMembership])
         async throws -> (results: [MutationResult], changes: [ScopeChange])
     {
