@@ -1,7 +1,16 @@
 import ArgumentParser
+import KithServer
 
 /// The `kith` command line: `kith serve`, and the client commands of a Kith server.
 public enum KithCLI {
+    /// What the process must do before any task runs, for `arguments` and the process's
+    /// `environment`: a server on PostgreSQL runs Swift's tasks on NIO's event loops
+    /// (`ServerThreads`). A server on SQLite, whose statements hold their thread, and the client
+    /// commands keep Swift's own pool.
+    public static func prepareProcess(for arguments: [String], environment: [String: String]) {
+        if ServeCommand.servesPostgreSQL(arguments, environment: environment) { ServerThreads.runTasksOnEventLoops() }
+    }
+
     /// Runs the command `arguments` name (the program's name left out), reading and writing only
     /// through `console`, and returns the exit status: 0, 1 when the command failed (one line on
     /// standard error), 64 for a usage error (the message and the usage).

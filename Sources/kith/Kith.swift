@@ -4,6 +4,8 @@ import KithCLI
 @main
 enum Kith {
     static func main() async {
-        exit(await KithCLI.run(Array(CommandLine.arguments.dropFirst()), console: .process))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        KithCLI.prepareProcess(for: arguments, environment: ProcessInfo.processInfo.environment)
+        exit(await KithCLI.run(arguments, console: .process))
     }
 }

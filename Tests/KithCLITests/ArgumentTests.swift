@@ -1,4 +1,5 @@
 import Foundation
+@testable import KithCLI
 import KithKit
 import KithTestSupport
 import Testing
@@ -169,5 +170,16 @@ struct ArgumentTests {
         #expect(serve.stdout.contains("--database-url") && !serve.stdout.contains("--profile"), "\(serve)")
         let backup = await kith(["backup", "--help"])
         #expect(backup.stdout.contains("--json") && !backup.stdout.contains("--server"), "\(backup)")
+    }
+
+    @Test("only a server on PostgreSQL runs its tasks on the event loops: a flag or KITH_DATABASE_URL names it")
+    func whichProcessesRunTasksOnEventLoops() {
+        let postgres = "postgres://kith@/kith?host=/tmp"
+        #expect(ServeCommand.servesPostgreSQL(["serve", "--database-url", postgres], environment: [:]))
+        #expect(ServeCommand.servesPostgreSQL(["serve", "--port", "0"], environment: ["KITH_DATABASE_URL": postgres]))
+        #expect(!ServeCommand.servesPostgreSQL(["serve"], environment: [:]), "SQLite")
+        #expect(!ServeCommand.servesPostgreSQL(["serve", "--database-url", ""], environment: ["KITH_DATABASE_URL": postgres]))
+        #expect(!ServeCommand.servesPostgreSQL(["contacts", "list"], environment: ["KITH_DATABASE_URL": postgres]))
+        #expect(!ServeCommand.servesPostgreSQL(["serve", "--no-such-flag"], environment: ["KITH_DATABASE_URL": postgres]))
     }
 }

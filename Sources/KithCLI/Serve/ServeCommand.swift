@@ -26,12 +26,16 @@ struct ServeCommand: ConsoleCommand {
 
     @Option(
         name: .customLong("database-url"),
-        help: "postgres://user:pass@host:port/db (or postgres://user@/db?host=/socket/dir) to use PostgreSQL instead of SQLite.")
+        help:
+            "postgres://user:pass@host:port/db (or postgres://user@/db?host=/socket/dir) to use PostgreSQL instead of SQLite."
+    )
     var databaseURL: String?
 
     @Option(
         name: .customLong("database-listen-url"),
-        help: "postgres://… straight to PostgreSQL for live nudges (LISTEN) when --database-url is a pooler such as PgBouncer in transaction mode.")
+        help:
+            "postgres://… straight to PostgreSQL for live nudges (LISTEN) when --database-url is a pooler such as PgBouncer in transaction mode."
+    )
     var databaseListenURL: String?
 
     @Option(
@@ -54,6 +58,15 @@ struct ServeCommand: ConsoleCommand {
     var geocoder: String?
 
     @ParentCommand var kith: KithCommand
+
+    /// Whether `arguments` (a whole command line) serve from PostgreSQL, as `run` will decide.
+    static func servesPostgreSQL(_ arguments: [String], environment: [String: String]) -> Bool {
+        guard let serve = try? KithCommand.parseAsRoot(arguments) as? ServeCommand else { return false }
+        var config = ServerConfig()
+        config.databaseURL = serve.databaseURL ?? environment["KITH_DATABASE_URL"]
+        guard case .postgres = config.databaseLocation else { return false }
+        return true
+    }
 
     func validate() throws {
         try kith.refuseClientOptions(in: "serve", json: false)
