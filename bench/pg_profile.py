@@ -4,6 +4,8 @@ SQLite (no --database-url) the same routes with the server's CPU only, to compar
 
 For each route: REQUESTS requests over CONNECTIONS keep-alive connections, then
   - the server's CPU per request and PostgreSQL's (postmaster and every backend), from /proc;
+  - the server's thread switches per request (each time one of its threads went to sleep or was
+    put aside), from /proc: a request that wakes another thread at each step pays for it here;
   - statements per request (each is a round trip: the driver sends one at a time) and their time
     in PostgreSQL (planning + execution), from pg_stat_statements, reset before each route;
   - the statements that ran most per request.
@@ -26,6 +28,18 @@ def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def thread_switches(pid):
+    """Context switches of every thread of `pid` so far, voluntary and not."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as status:
+                total += sum(int(line.split()[1]) for line in status if "ctxt_switches" in line)
+        except (FileNotFoundError, ProcessLookupError):
+            pass  # a thread that ended meanwhile
+    return total
 
 
 def tree_cpu(root):
@@ -146,8 +160,9 @@ def main():
         ("pull: GET /v1/sync/pull?limit=50", pull),
     ]
     only = set(filter(None, args.only.split(",")))
-    print("| route | req/s | server CPU ms/req | PostgreSQL CPU ms/req | statements/req | in PostgreSQL ms/req | most run |")
-    print("|---|---|---|---|---|---|---|")
+    print("| route | req/s | server CPU ms/req | server thread switches/req | PostgreSQL CPU ms/req | statements/req "
+          "| in PostgreSQL ms/req | most run |")
+    print("|---|---|---|---|---|---|---|---|")
     for label, call in routes:
         if only and not any(name in label for name in only):
             continue
@@ -156,6 +171,7 @@ def main():
         per_connection = args.requests // args.connections
         failures = []
         server_before = cpu_seconds(args.server_pid)
+        switches_before = thread_switches(args.server_pid)
         postgres_before = tree_cpu(args.postgres_pid) if args.postgres_pid else {}
         started = time.monotonic()
 
@@ -173,12 +189,14 @@ def main():
             thread.join()
         elapsed = time.monotonic() - started
         server_cpu = cpu_seconds(args.server_pid) - server_before
+        switches = (thread_switches(args.server_pid) - switches_before) / (per_connection * len(users))
         postgres_after = tree_cpu(args.postgres_pid) if args.postgres_pid else {}
         postgres_cpu = sum(postgres_after[pid] - postgres_before.get(pid, 0) for pid in postgres_after)
         done = per_connection * len(users)
         if not args.database_url:
             note = f"{len(failures)} FAILED, the first: {failures[0]}" if failures else ""
-            print(f"| {label} | {done / elapsed:,.0f} | {server_cpu * 1000 / done:.3f} | - | - | - | {note} |", flush=True)
+            print(f"| {label} | {done / elapsed:,.0f} | {server_cpu * 1000 / done:.3f} | {switches:.1f} | - | - | - | {note} |",
+                  flush=True)
             continue
         rows = psql(args.database_url, """
             SELECT calls, total_exec_time + total_plan_time, regexp_replace(query, '\\s+', ' ', 'g')
@@ -191,7 +209,8 @@ def main():
         most = "; ".join(f"{int(row[0]) / done:.2f}× {row[2][:args.width]}" for row in rows[:args.top])
         if failures:
             most = f"{len(failures)} FAILED, the first: {failures[0]}; " + most
-        print(f"| {label} | {done / elapsed:,.0f} | {server_cpu * 1000 / done:.3f} | {postgres_cpu * 1000 / done:.3f} "
+        print(f"| {label} | {done / elapsed:,.0f} | {server_cpu * 1000 / done:.3f} | {switches:.1f} "
+              f"| {postgres_cpu * 1000 / done:.3f} "
               f"| {statements / done:.2f} | {in_postgres / done:.3f} | {most} |", flush=True)
 
 
