@@ -101,11 +101,15 @@ def test_repeats_places_zones_asking_first_and_what_each_member_is_offered(serve
     # Starting in a later year, no occurrence is "Today" or "Tomorrow", whatever day the test runs on.
     set_value(parent, "#reminder-repeatStart", "2031-03-01")
     set_value(parent, "#reminder-repeatTime", "08:00")
-    until(parent, lambda d: len(texts(d, "#occurrence-list li")) == 5
-          and all(li.startswith("Tue ") and li.endswith("08:00") for li in texts(d, "#occurrence-list li")),
-          "five second Tuesdays at 08:00")
-    days = [int(li.split()[1]) for li in texts(parent, "#occurrence-list li")]
-    assert all(8 <= day <= 14 for day in days), days
+    # The preview answers each choice in turn ("Tue 11 Mar 2031, 08:00"): wait for the one that
+    # has them all, not a Tuesday list from before the ordinal or the start was chosen.
+    def second_tuesdays_from_2031(d):
+        moments = texts(d, "#occurrence-list li")
+        return len(moments) == 5 and all(
+            li.startswith("Tue ") and 8 <= int(li.split()[1]) <= 14 and " 2031, " in li and li.endswith("08:00")
+            for li in moments)
+
+    until(parent, second_tuesdays_from_2031, "five second Tuesdays from March 2031 at 08:00")
     fill(parent, "#checklist-0-text", "Count the coins")
     fill(parent, "#checklist-1-text", "Write it down")
     find(parent, "#where-place").click()
