@@ -233,7 +233,8 @@ def test_a_conversation_with_its_messages(server, driver, shot):
 
     # Delete a message after asking.
     message(driver, "Shall I bring").find_element(By.CSS_SELECTOR, ".delete-item").click()
-    assert find(driver, "#confirm-title").text == "Delete the message “Shall I bring the notes?”?"
+    # Delete reads the message as it is now: the dialog opens when that answer arrives.
+    assert visible(driver, "#confirm-title").text == "Delete the message “Shall I bring the notes?”?"
     find(driver, "#confirm-delete").click()
     until(driver, lambda d: len(message_texts(d)) == 2, "the message is deleted")
     assert len(api.data("GET", f"/api/conversations/{conversation_id}")["messages"]) == 2
