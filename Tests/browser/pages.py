@@ -53,9 +53,18 @@ def until(driver, condition, message: str, timeout: float = WAIT):
     redraw lists when answers arrive (their own writes come back over the live socket too), so
     what a look finds can be replaced before it is read: such a look, or an assertion inside the
     condition, just looks again."""
+    def look(d):
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            # Chrome's word for an element replaced while it was being read: stale, so look again.
+            if "does not belong to the document" in (error.msg or ""):
+                return False
+            raise
+
     try:
         wait = WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException, AssertionError))
-        return wait.until(condition)
+        return wait.until(look)
     except Exception as error:
         raise AssertionError(message) from error
 
