@@ -6,7 +6,7 @@ import NIOPosix
 /// another thread at each step: read on a loop, handled in the pool, a statement answered on a
 /// loop, back to the pool, the answer written on a loop. On the event loops a task stays on the
 /// loop it woke on, and a request goes from its socket to PostgreSQL and back without a thread
-/// switch (docs/storage.md, "Threads"). Only for PostgreSQL, where a request waits only on
+/// switch (docs/storage.md, "What each change bought"). Only for PostgreSQL, where a request waits only on
 /// sockets: a SQLite statement holds its thread, and on a loop it would hold up every connection
 /// the loop serves.
 public enum ServerThreads {

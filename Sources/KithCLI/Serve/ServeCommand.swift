@@ -61,10 +61,9 @@ struct ServeCommand: ConsoleCommand {
 
     /// Whether `arguments` (a whole command line) serve from PostgreSQL, as `run` will decide.
     static func servesPostgreSQL(_ arguments: [String], environment: [String: String]) -> Bool {
-        guard let serve = try? KithCommand.parseAsRoot(arguments) as? ServeCommand else { return false }
-        var config = ServerConfig()
-        config.databaseURL = serve.databaseURL ?? environment["KITH_DATABASE_URL"]
-        guard case .postgres = config.databaseLocation else { return false }
+        guard let serve = try? KithCommand.parseAsRoot(arguments) as? ServeCommand,
+            case .postgres = try? serve.configuration(environment: environment).databaseLocation
+        else { return false }
         return true
     }
 
@@ -73,9 +72,26 @@ struct ServeCommand: ConsoleCommand {
     }
 
     func run(_ console: Console) async throws {
+        let config = try configuration(environment: console.environment)
+        let storage =
+            switch config.databaseLocation {
+            case .sqlite(let path): "SQLite at \(path)"
+            case .postgres: "PostgreSQL"
+            }
+        let host = config.host
+        let server = try await buildApplication(config) { port in
+            // Scripts and tests wait for this line to know the server is ready and where.
+            console.write("Kith is serving http://\(host):\(port) (\(storage))\n")
+        }
+        // Stops gracefully on SIGINT and SIGTERM (ServiceLifecycle's default signals).
+        try await server.application.runService()
+    }
+
+    /// The server's settings: flags over the environment over the defaults.
+    func configuration(environment: [String: String]) throws -> ServerConfig {
         var config: ServerConfig
         do {
-            config = try ServerConfig.fromEnvironment(console.environment)
+            config = try ServerConfig.fromEnvironment(environment)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -109,18 +125,6 @@ struct ServeCommand: ConsoleCommand {
                 throw ValidationError("\(error)")
             }
         }
-
-        let storage =
-            switch config.databaseLocation {
-            case .sqlite(let path): "SQLite at \(path)"
-            case .postgres: "PostgreSQL"
-            }
-        let host = config.host
-        let server = try await buildApplication(config) { port in
-            // Scripts and tests wait for this line to know the server is ready and where.
-            console.write("Kith is serving http://\(host):\(port) (\(storage))\n")
-        }
-        // Stops gracefully on SIGINT and SIGTERM (ServiceLifecycle's default signals).
-        try await server.application.runService()
+        return config
     }
 }
